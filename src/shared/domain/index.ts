@@ -1,0 +1,4 @@
+export * from './cursor.js';
+export * from './dates.js';
+export * from './json-fields.js';
+export * from './token-ids.js';
