@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  parseQuery, marketsQuery, marketBySlugQuery, marketTagsQuery, eventsQuery, seriesQuery, commentsQuery, userCommentsQuery, tagsQuery, publicSearchQuery,
+} from '../../shared/spec/index.js';
+import { notFound } from '../errors.js';
+import type { Surface, VenueContext } from '../http.js';
+import { parsed } from '../http.js';
+import { BUCKETS } from '../rate-limit.js';
+import { commentsByUser, findMarket, listComments, listEvents, listMarkets, listSeries, listTags, marketBySlug, marketTags, publicSearch } from './views.js';
+
+type Raw = Record<string, string | string[] | undefined>;
+const q = (req: FastifyRequest): Raw => req.query as Raw;
+const param = (req: FastifyRequest, name: string): string => (req.params as Record<string, string>)[name] ?? '';
+
+export function registerCatalog(s: Surface, ctx: VenueContext): void {
+  const { db } = ctx;
+  const listing = [BUCKETS.catalogListings];
+  s.get('/markets', [BUCKETS.catalogMarkets, ...listing], (req) => listMarkets(db, parsed(parseQuery(marketsQuery, q(req))), ctx.now()));
+  s.get('/markets/slug/:slug', [], (req) => {
+    const { creator } = parsed(parseQuery(marketBySlugQuery, q(req)));
+    const slug = param(req, 'slug');
+    const market = marketBySlug(db, slug, creator, ctx.now());
+    if (market === undefined) throw notFound(`No market with slug "${slug}"`);
+    return market;
+  });
+  s.get('/markets/:id/tags', [], (req) => {
+    const { creator } = parsed(parseQuery(marketTagsQuery, q(req)));
+    const id = param(req, 'id');
+    const market = findMarket(db, id, creator);
+    if (market === undefined) throw notFound(`No market with id or condition id "${id}"`);
+    return marketTags(db, market['id'] as number);
+  });
+  s.get('/events', [BUCKETS.catalogEvents, ...listing], (req) => listEvents(db, parsed(parseQuery(eventsQuery, q(req)))));
+  s.get('/series', [], (req) => listSeries(db, parsed(parseQuery(seriesQuery, q(req)))));
+  s.get('/comments', [], (req) => listComments(db, parsed(parseQuery(commentsQuery, q(req)))));
+  s.get('/comments/user_address/:address', [], (req) => commentsByUser(db, param(req, 'address'), parsed(parseQuery(userCommentsQuery, q(req)))));
+  s.get('/tags', [BUCKETS.catalogTags], (req) => listTags(db, parsed(parseQuery(tagsQuery, q(req)))));
+  s.get('/public-search', [BUCKETS.catalogSearch], (req) => publicSearch(db, parsed(parseQuery(publicSearchQuery, q(req)))));
+}

@@ -1,0 +1,333 @@
+// The data surface (spec §4.1), computed from the fills ledger and its derived positions.
+import type { Db } from '../db/open.js';
+import { ledgerVersion } from '../ledger.js';
+import { catalogVersion, markPrices, marketsByCondition, walletOrBlank, type MarketInfo, type WalletInfo } from '../market-index.js';
+import { MICRO } from '../money.js';
+
+const round = (x: number, dp = 6): number => {
+  const f = 10 ** dp;
+  return Math.round(x * f) / f;
+};
+const cash = (micro: number): number => round(micro / MICRO);
+
+function profile(w: WalletInfo): { name: string; pseudonym: string; bio: string; profileImage: string; profileImageOptimized: string } {
+  return { name: w.name, pseudonym: w.pseudonym, bio: w.bio, profileImage: w.profileImage, profileImageOptimized: w.profileImage };
+}
+
+// ---------------------------------------------------------------- trades
+
+export interface TradesParams {
+  limit: number;
+  offset: number;
+  takerOnly: boolean;
+  filterType?: 'CASH' | 'TOKENS' | undefined;
+  filterAmount?: number | undefined;
+  market?: string[] | undefined;
+  user?: string | undefined;
+  side?: 'BUY' | 'SELL' | undefined;
+}
+
+interface FillRow {
+  id: number; ts: number; wallet: string; condition_id: string; outcome_index: number; side: 'BUY' | 'SELL'; price: number; size: number; usdc: number; tx_hash: string;
+}
+
+export function trades(db: Db, q: TradesParams): unknown[] {
+  if (q.limit === 0) return [];
+  const where: string[] = [];
+  const args: Array<string | number> = [];
+  if (q.takerOnly) where.push("role = 'T'");
+  if (q.user) {
+    where.push('wallet = ?');
+    args.push(q.user.toLowerCase());
+  }
+  if (q.market?.length) {
+    where.push(`condition_id IN (${q.market.map(() => '?').join(',')})`);
+    args.push(...q.market.map((m) => m.toLowerCase()));
+  }
+  if (q.side) {
+    where.push('side = ?');
+    args.push(q.side);
+  }
+  if (q.filterType && q.filterAmount !== undefined) {
+    where.push(q.filterType === 'CASH' ? 'usdc >= ?' : 'size >= ?');
+    args.push(Math.ceil(q.filterAmount * MICRO));
+  }
+  const sql = `SELECT id, ts, wallet, condition_id, outcome_index, side, price, size, usdc, tx_hash FROM fills
+    ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ts DESC, id DESC LIMIT ? OFFSET ?`;
+  const rows = db.prepare(sql).all(...args, q.limit, q.offset) as FillRow[];
+  const markets = marketsByCondition(db);
+  return rows.map((r) => {
+    const m = markets.get(r.condition_id);
+    const w = walletOrBlank(db, r.wallet);
+    return {
+      proxyWallet: r.wallet,
+      side: r.side,
+      asset: `${r.condition_id}:${r.outcome_index}`,
+      conditionId: r.condition_id,
+      size: cash(r.size),
+      price: cash(r.price),
+      timestamp: Math.floor(r.ts / 1000),
+      usdcSize: cash(r.usdc),
+      title: m?.question ?? '',
+      slug: m?.slug ?? '',
+      eventSlug: m?.eventSlug ?? '',
+      icon: m?.icon ?? '',
+      outcome: m?.outcomes[r.outcome_index] ?? '',
+      outcomeIndex: r.outcome_index,
+      ...profile(w),
+      transactionHash: r.tx_hash,
+    };
+  });
+}
+
+// ---------------------------------------------------------------- positions
+
+export type PositionSort = 'CURRENT' | 'INITIAL' | 'TOKENS' | 'CASHPNL' | 'PERCENTPNL' | 'TITLE' | 'RESOLVING' | 'PRICE' | 'AVGPRICE';
+
+export interface PositionsParams {
+  user: string;
+  market?: string[] | undefined;
+  sizeThreshold: number;
+  redeemable: boolean;
+  mergeable: boolean;
+  limit: number;
+  offset: number;
+  sortBy: PositionSort;
+  sortDirection: 'ASC' | 'DESC';
+  title?: string | undefined;
+}
+
+interface PositionRow {
+  condition_id: string; outcome_index: number; size: number; cost: number; total_bought: number; bought_cost: number; realized: number; last_ts: number;
+}
+
+export interface PositionOut {
+  proxyWallet: string; asset: string; conditionId: string; size: number; avgPrice: number; initialValue: number; currentValue: number;
+  cashPnl: number; percentPnl: number; totalBought: number; realizedPnl: number; percentRealizedPnl: number; curPrice: number;
+  redeemable: boolean; mergeable: boolean; title: string; slug: string; icon: string; eventSlug: string; outcome: string;
+  outcomeIndex: number; oppositeOutcome: string; oppositeAsset: string; timestamp: number; endDate: string; negativeRisk: boolean;
+}
+
+function positionOut(wallet: string, r: PositionRow, m: MarketInfo, markMicro: number, heldOutcomes: Set<number> | undefined): PositionOut {
+  const size = r.size / MICRO;
+  const initialValue = r.cost / MICRO;
+  const curPrice = markMicro / MICRO;
+  const currentValue = size * curPrice;
+  const cashPnl = currentValue - initialValue;
+  const opposite = m.outcomes.length === 2 ? 1 - r.outcome_index : -1;
+  return {
+    proxyWallet: wallet,
+    asset: `${r.condition_id}:${r.outcome_index}`,
+    conditionId: r.condition_id,
+    size: round(size),
+    avgPrice: round(r.size > 0 ? r.cost / r.size : r.total_bought > 0 ? r.bought_cost / r.total_bought : 0),
+    initialValue: round(initialValue),
+    currentValue: round(currentValue),
+    cashPnl: round(cashPnl),
+    percentPnl: round(initialValue > 0 ? (cashPnl / initialValue) * 100 : 0, 4),
+    totalBought: round(r.total_bought / MICRO),
+    realizedPnl: cash(r.realized),
+    percentRealizedPnl: round(r.bought_cost > 0 ? (r.realized / r.bought_cost) * 100 : 0, 4),
+    curPrice: round(curPrice),
+    redeemable: m.status === 'resolved' && m.winnerIndex === r.outcome_index && r.size > 0,
+    mergeable: r.size > 0 && heldOutcomes !== undefined && m.outcomes.every((_, i) => heldOutcomes.has(i)),
+    title: m.question,
+    slug: m.slug,
+    icon: m.icon,
+    eventSlug: m.eventSlug,
+    outcome: m.outcomes[r.outcome_index] ?? '',
+    outcomeIndex: r.outcome_index,
+    oppositeOutcome: opposite >= 0 ? (m.outcomes[opposite] ?? '') : '',
+    oppositeAsset: opposite >= 0 ? `${r.condition_id}:${opposite}` : '',
+    timestamp: Math.floor(r.last_ts / 1000),
+    endDate: new Date(m.endDate).toISOString(),
+    negativeRisk: m.negRisk,
+  };
+}
+
+const positionKeys: Record<PositionSort, (p: PositionOut, m: MarketInfo) => number | string> = {
+  CURRENT: (p) => p.currentValue,
+  INITIAL: (p) => p.initialValue,
+  TOKENS: (p) => p.size,
+  CASHPNL: (p) => p.cashPnl,
+  PERCENTPNL: (p) => p.percentPnl,
+  TITLE: (p) => p.title.toLowerCase(),
+  RESOLVING: (_p, m) => m.endDate,
+  PRICE: (p) => p.curPrice,
+  AVGPRICE: (p) => p.avgPrice,
+};
+
+export function positions(db: Db, q: PositionsParams): PositionOut[] {
+  const wallet = q.user.toLowerCase();
+  const rows = db
+    .prepare('SELECT condition_id, outcome_index, size, cost, total_bought, bought_cost, realized, last_ts FROM positions WHERE wallet = ?')
+    .all(wallet) as PositionRow[];
+  const markets = marketsByCondition(db);
+  const marks = markPrices(db);
+  const held = new Map<string, Set<number>>();
+  for (const r of rows) {
+    if (r.size <= 0) continue;
+    const s = held.get(r.condition_id) ?? new Set<number>();
+    s.add(r.outcome_index);
+    held.set(r.condition_id, s);
+  }
+  const wanted = q.market?.length ? new Set(q.market.map((c) => c.toLowerCase())) : null;
+  const title = q.title?.toLowerCase();
+  const threshold = Math.round(q.sizeThreshold * MICRO);
+  const out: Array<{ p: PositionOut; m: MarketInfo }> = [];
+  for (const r of rows) {
+    const m = markets.get(r.condition_id);
+    if (!m || r.size < threshold) continue;
+    if (wanted && !wanted.has(r.condition_id)) continue;
+    if (title && !m.question.toLowerCase().includes(title)) continue;
+    const p = positionOut(wallet, r, m, marks.get(`${r.condition_id}:${r.outcome_index}`) ?? 0, held.get(r.condition_id));
+    if (q.redeemable && !p.redeemable) continue;
+    if (q.mergeable && !p.mergeable) continue;
+    out.push({ p, m });
+  }
+  const key = positionKeys[q.sortBy];
+  const dir = q.sortDirection === 'ASC' ? 1 : -1;
+  out.sort((a, b) => {
+    const ka = key(a.p, a.m);
+    const kb = key(b.p, b.m);
+    if (ka !== kb) return (ka < kb ? -1 : 1) * dir;
+    return a.p.asset < b.p.asset ? -1 : a.p.asset > b.p.asset ? 1 : 0;
+  });
+  return out.slice(q.offset, q.offset + q.limit).map((x) => x.p);
+}
+
+// ---------------------------------------------------------------- holders
+
+export interface HoldersParams {
+  market: string[];
+  limit: number;
+  minBalance: number;
+}
+
+export function holders(db: Db, q: HoldersParams): unknown[] {
+  const markets = marketsByCondition(db);
+  const stmt = db.prepare(
+    'SELECT wallet, size FROM positions WHERE condition_id = ? AND outcome_index = ? AND size >= ? ORDER BY size DESC, wallet LIMIT ?',
+  );
+  const min = Math.max(1, Math.round(q.minBalance * MICRO));
+  const groups: unknown[] = [];
+  for (const c of new Set(q.market.map((x) => x.toLowerCase()))) {
+    const m = markets.get(c);
+    if (!m) continue;
+    m.outcomes.forEach((_, i) => {
+      const asset = `${c}:${i}`;
+      const rows = q.limit === 0 ? [] : (stmt.all(c, i, min, q.limit) as Array<{ wallet: string; size: number }>);
+      groups.push({
+        token: asset,
+        holders: rows.map((r) => {
+          const w = walletOrBlank(db, r.wallet);
+          return {
+            proxyWallet: r.wallet,
+            bio: w.bio,
+            asset,
+            pseudonym: w.pseudonym,
+            amount: cash(r.size),
+            displayUsernamePublic: w.displayPublic,
+            outcomeIndex: i,
+            name: w.name,
+            profileImage: w.profileImage,
+            profileImageOptimized: w.profileImage,
+          };
+        }),
+      });
+    });
+  }
+  return groups;
+}
+
+// ---------------------------------------------------------------- leaderboard
+
+export type Period = 'DAY' | 'WEEK' | 'MONTH' | 'ALL';
+
+export interface LeaderboardParams {
+  category: string;
+  timePeriod: Period;
+  orderBy: 'PNL' | 'VOL';
+  limit: number;
+  offset: number;
+  user?: string | undefined;
+  userName?: string | undefined;
+}
+
+const PERIOD_MS: Record<Period, number> = { DAY: 86_400_000, WEEK: 7 * 86_400_000, MONTH: 30 * 86_400_000, ALL: Number.POSITIVE_INFINITY };
+
+interface Standing {
+  wallet: string;
+  vol: number; // micro
+  pnl: number; // micro
+}
+
+const boardCache = new WeakMap<Db, Map<string, Standing[]>>();
+
+/** P&L of a window = cash in minus cash out of the window's fills (fees included) plus the
+ *  tokens they netted at today's mark; over ALL that is realised + unrealised P&L. */
+function standings(db: Db, category: string, period: Period, orderBy: 'PNL' | 'VOL', now: number): Standing[] {
+  // Window edges move with the clock; a 10 s bucket keeps cached answers honest and cheap.
+  const key = `${ledgerVersion(db)}|${catalogVersion(db)}|${category}|${period}|${orderBy}|${period === 'ALL' ? 0 : Math.floor(now / 10_000)}`;
+  let cache = boardCache.get(db);
+  const hit = cache?.get(key);
+  if (hit) return hit;
+  const markets = marketsByCondition(db);
+  const marks = markPrices(db);
+  const since = period === 'ALL' ? 0 : now - PERIOD_MS[period];
+  const rows = db
+    .prepare(
+      `SELECT wallet, condition_id, outcome_index,
+              SUM(usdc) AS vol,
+              SUM(CASE side WHEN 'SELL' THEN usdc - fee ELSE -usdc - fee END) AS flow,
+              SUM(CASE side WHEN 'BUY' THEN size ELSE -size END) AS net
+       FROM fills WHERE ts >= ? AND ts <= ? GROUP BY wallet, condition_id, outcome_index`,
+    )
+    .all(since, now) as Array<{ wallet: string; condition_id: string; outcome_index: number; vol: number; flow: number; net: number }>;
+  const byWallet = new Map<string, Standing>();
+  for (const r of rows) {
+    if (category !== 'OVERALL' && markets.get(r.condition_id)?.category !== category) continue;
+    const s = byWallet.get(r.wallet) ?? { wallet: r.wallet, vol: 0, pnl: 0 };
+    s.vol += r.vol;
+    s.pnl += r.flow + Math.round((r.net * (marks.get(`${r.condition_id}:${r.outcome_index}`) ?? 0)) / MICRO);
+    byWallet.set(r.wallet, s);
+  }
+  const list = [...byWallet.values()].filter((s) => s.vol > 0);
+  const k = orderBy === 'PNL' ? 'pnl' : 'vol';
+  list.sort((a, b) => b[k] - a[k] || (a.wallet < b.wallet ? -1 : 1));
+  if (!cache || cache.size > 64) {
+    cache = new Map();
+    boardCache.set(db, cache);
+  }
+  cache.set(key, list);
+  return list;
+}
+
+export function leaderboard(db: Db, q: LeaderboardParams, now: number): unknown[] {
+  const list = standings(db, q.category, q.timePeriod, q.orderBy, now);
+  const entry = (s: Standing, i: number) => {
+    const w = walletOrBlank(db, s.wallet);
+    return {
+      rank: String(i + 1),
+      proxyWallet: s.wallet,
+      userName: w.name,
+      vol: cash(s.vol),
+      pnl: cash(s.pnl),
+      profileImage: w.profileImage,
+      xUsername: w.xUsername,
+      verifiedBadge: w.verified,
+    };
+  };
+  if (q.user !== undefined || q.userName !== undefined) {
+    const user = q.user?.toLowerCase();
+    const name = q.userName?.toLowerCase();
+    const out: unknown[] = [];
+    list.forEach((s, i) => {
+      if (user !== undefined && s.wallet !== user) return;
+      if (name !== undefined && walletOrBlank(db, s.wallet).name.toLowerCase() !== name) return;
+      out.push(entry(s, i));
+    });
+    return out;
+  }
+  return list.slice(q.offset, q.offset + q.limit).map((s, i) => entry(s, q.offset + i));
+}

@@ -1,0 +1,63 @@
+// Small glue between Fastify and the venue's rules: per-route rate-limit buckets, query
+// parsing with the shared schemas, and the error body of venue-profile B.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Bucket, RateLimiter } from './rate-limit.js';
+import { badParam, rateLimited } from './errors.js';
+import type { Db } from './db/open.js';
+
+export interface VenueContext {
+  db: Db;
+  limiter: RateLimiter;
+  /** Wall clock in epoch ms; tests may pin it. */
+  now: () => number;
+}
+
+type Handler = (req: FastifyRequest, reply: FastifyReply) => unknown;
+
+export interface Surface {
+  get(path: string, buckets: readonly Bucket[], handler: Handler): void;
+  post(path: string, buckets: readonly Bucket[], handler: Handler): void;
+  delete(path: string, buckets: readonly Bucket[], handler: Handler): void;
+}
+
+/** Routes of one surface; every route also counts against the surface's overall bucket. */
+export function surface(app: FastifyInstance, ctx: VenueContext, all: Bucket): Surface {
+  const add = (method: 'GET' | 'POST' | 'DELETE') => (path: string, buckets: readonly Bucket[], handler: Handler) => {
+    const counted = [all, ...buckets];
+    app.route({
+      method,
+      url: path,
+      onRequest: async (req) => {
+        const a = ctx.limiter.take(clientKey(req), counted);
+        if (a.admitted < 1) throw rateLimited(a.retryAfterSeconds, a.blockedBy ?? path);
+      },
+      handler: async (req, reply) => {
+        const out = handler(req, reply);
+        if (out instanceof RawJson) return reply.type('application/json; charset=utf-8').send(out.text);
+        return out;
+      },
+    });
+  };
+  return { get: add('GET'), post: add('POST'), delete: add('DELETE') };
+}
+
+/** A body already serialised as JSON, sent as is (hot listings assemble cached fragments). */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
+export function clientKey(req: FastifyRequest): string {
+  return req.ip;
+}
+
+type QueryResult<T> = { ok: true; value: T } | { ok: false; param: string; message: string };
+
+/** Runs a shared query parser over the raw query and turns a failure into a 400 naming the param. */
+export function parsed<T>(result: QueryResult<T>): T {
+  if (!result.ok) throw badParam(result.param, result.message);
+  return result.value;
+}
+
+export function iso(ms: number | null | undefined): string | undefined {
+  return ms === null || ms === undefined ? undefined : new Date(ms).toISOString();
+}

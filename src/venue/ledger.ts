@@ -1,0 +1,175 @@
+// The fills ledger and everything derived from it. Every fill goes through `recordMatch`,
+// which updates positions, last trade prices and market volume in the same transaction, so the
+// data surface can never disagree with the fills.
+import type { Db } from './db/open.js';
+import { mulDiv, notional } from './money.js';
+
+export type Side = 'BUY' | 'SELL';
+
+export interface FillEntry {
+  wallet: string;
+  conditionId: string;
+  outcomeIndex: number;
+  side: Side;
+  role: 'T' | 'M';
+  price: number; // micro
+  size: number; // micro tokens
+  fee?: number; // micro cash
+}
+
+export interface Match {
+  ts: number; // epoch ms
+  txHash: string;
+  /** The taker's entry first, then its makers. */
+  entries: FillEntry[];
+}
+
+interface PositionRow {
+  size: number;
+  cost: number;
+  total_bought: number;
+  bought_cost: number;
+  realized: number;
+  volume: number;
+  first_ts: number;
+}
+
+const versions = new WeakMap<Db, number>();
+
+/** Increases whenever the ledger changes; lets readers cache derived views safely. */
+export function ledgerVersion(db: Db): number {
+  return versions.get(db) ?? 0;
+}
+
+export class Ledger {
+  private readonly insertFill;
+  private readonly getPosition;
+  private readonly upsertPosition;
+  private readonly upsertLastTrade;
+  private readonly bumpStats;
+  private readonly nextMatchId;
+  private matchSeq: number;
+
+  constructor(private readonly db: Db) {
+    this.insertFill = db.prepare(
+      `INSERT INTO fills (match_id, ts, wallet, condition_id, outcome_index, side, role, price, size, usdc, fee, tx_hash)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.getPosition = db.prepare(
+      'SELECT size, cost, total_bought, bought_cost, realized, volume, first_ts FROM positions WHERE wallet = ? AND condition_id = ? AND outcome_index = ?',
+    );
+    this.upsertPosition = db.prepare(
+      `INSERT INTO positions (wallet, condition_id, outcome_index, size, cost, total_bought, bought_cost, realized, volume, first_ts, last_ts)
+       VALUES (@wallet, @conditionId, @outcomeIndex, @size, @cost, @totalBought, @boughtCost, @realized, @volume, @firstTs, @lastTs)
+       ON CONFLICT (wallet, condition_id, outcome_index) DO UPDATE SET
+         size = excluded.size, cost = excluded.cost, total_bought = excluded.total_bought,
+         bought_cost = excluded.bought_cost, realized = excluded.realized, volume = excluded.volume, last_ts = excluded.last_ts`,
+    );
+    this.upsertLastTrade = db.prepare(
+      `INSERT INTO last_trades (condition_id, outcome_index, price, side, ts, fill_id) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (condition_id, outcome_index) DO UPDATE SET price = excluded.price, side = excluded.side, ts = excluded.ts, fill_id = excluded.fill_id`,
+    );
+    this.bumpStats = db.prepare(
+      `INSERT INTO market_stats (condition_id, volume, trades) VALUES (?, ?, 1)
+       ON CONFLICT (condition_id) DO UPDATE SET volume = volume + excluded.volume, trades = trades + 1`,
+    );
+    this.nextMatchId = db.prepare('SELECT COALESCE(MAX(match_id), 0) AS m FROM fills');
+    this.matchSeq = (this.nextMatchId.get() as { m: number }).m;
+  }
+
+  /** Appends one match to the ledger. Call inside a transaction when it must be atomic with
+   *  other writes (order book changes); on its own it opens one. */
+  recordMatch(match: Match): number {
+    const run = (): number => {
+      const matchId = ++this.matchSeq;
+      for (const e of match.entries) {
+        const usdc = notional(e.size, e.price);
+        const fee = e.fee ?? 0;
+        const info = this.insertFill.run(matchId, match.ts, e.wallet, e.conditionId, e.outcomeIndex, e.side, e.role, e.price, e.size, usdc, fee, match.txHash);
+        this.applyToPosition(e, usdc, fee, match.ts);
+        if (e.role === 'T') {
+          this.upsertLastTrade.run(e.conditionId, e.outcomeIndex, e.price, e.side, match.ts, Number(info.lastInsertRowid));
+          this.bumpStats.run(e.conditionId, usdc);
+        }
+      }
+      versions.set(this.db, ledgerVersion(this.db) + 1);
+      return matchId;
+    };
+    return this.db.inTransaction ? run() : this.db.transaction(run)();
+  }
+
+  private applyToPosition(e: FillEntry, usdc: number, fee: number, ts: number): void {
+    const row = this.getPosition.get(e.wallet, e.conditionId, e.outcomeIndex) as PositionRow | undefined;
+    const p: PositionRow = row ?? { size: 0, cost: 0, total_bought: 0, bought_cost: 0, realized: 0, volume: 0, first_ts: ts };
+    const next = applyEntry(p, e.side, e.size, usdc, fee);
+    if (!next) {
+      throw new Error(`ledger: ${e.wallet} sells ${e.size / 1e6} of ${e.conditionId}:${e.outcomeIndex} but holds ${p.size / 1e6}`);
+    }
+    this.upsertPosition.run({
+      wallet: e.wallet,
+      conditionId: e.conditionId,
+      outcomeIndex: e.outcomeIndex,
+      size: next.size,
+      cost: next.cost,
+      totalBought: next.total_bought,
+      boughtCost: next.bought_cost,
+      realized: next.realized,
+      volume: next.volume,
+      firstTs: p.first_ts,
+      lastTs: ts,
+    });
+  }
+}
+
+/** Average-cost accounting of one ledger entry. Fees on a buy join the cost basis; fees on a
+ *  sell reduce its proceeds. Returns null for a sell of more than is held. */
+export function applyEntry(p: PositionRow, side: Side, size: number, usdc: number, fee: number): PositionRow | null {
+  if (side === 'BUY') {
+    return {
+      ...p,
+      volume: p.volume + usdc,
+      size: p.size + size,
+      cost: p.cost + usdc + fee,
+      total_bought: p.total_bought + size,
+      bought_cost: p.bought_cost + usdc + fee,
+    };
+  }
+  if (size > p.size) return null;
+  const removed = size === p.size ? p.cost : mulDiv(p.cost, size, p.size);
+  return { ...p, volume: p.volume + usdc, size: p.size - size, cost: p.cost - removed, realized: p.realized + (usdc - fee) - removed };
+}
+
+/** Recomputes every derived table from the fills alone (used after generation and by tests
+ *  that check the incremental path against it). */
+export function rebuildDerived(db: Db): void {
+  db.transaction(() => {
+    db.exec('DELETE FROM positions; DELETE FROM last_trades; DELETE FROM market_stats;');
+    const positions = new Map<string, PositionRow & { wallet: string; conditionId: string; outcomeIndex: number; lastTs: number }>();
+    const rows = db.prepare('SELECT id, ts, wallet, condition_id, outcome_index, side, role, price, size, usdc, fee FROM fills ORDER BY id').iterate() as IterableIterator<{
+      id: number; ts: number; wallet: string; condition_id: string; outcome_index: number; side: Side; role: 'T' | 'M'; price: number; size: number; usdc: number; fee: number;
+    }>;
+    const last = new Map<string, { price: number; side: Side; ts: number; id: number; c: string; o: number }>();
+    const stats = new Map<string, { volume: number; trades: number }>();
+    for (const f of rows) {
+      const key = `${f.wallet}|${f.condition_id}|${f.outcome_index}`;
+      const p = positions.get(key) ?? { wallet: f.wallet, conditionId: f.condition_id, outcomeIndex: f.outcome_index, size: 0, cost: 0, total_bought: 0, bought_cost: 0, realized: 0, volume: 0, first_ts: f.ts, lastTs: f.ts };
+      const next = applyEntry(p, f.side, f.size, f.usdc, f.fee);
+      if (!next) throw new Error(`ledger: fill ${f.id} sells more than ${f.wallet} holds`);
+      positions.set(key, { ...p, ...next, lastTs: f.ts });
+      if (f.role === 'T') {
+        last.set(`${f.condition_id}|${f.outcome_index}`, { price: f.price, side: f.side, ts: f.ts, id: f.id, c: f.condition_id, o: f.outcome_index });
+        const s = stats.get(f.condition_id) ?? { volume: 0, trades: 0 };
+        s.volume += f.usdc;
+        s.trades += 1;
+        stats.set(f.condition_id, s);
+      }
+    }
+    const insP = db.prepare('INSERT INTO positions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    for (const p of positions.values()) insP.run(p.wallet, p.conditionId, p.outcomeIndex, p.size, p.cost, p.total_bought, p.bought_cost, p.realized, p.volume, p.first_ts, p.lastTs);
+    const insL = db.prepare('INSERT INTO last_trades VALUES (?, ?, ?, ?, ?, ?)');
+    for (const l of last.values()) insL.run(l.c, l.o, l.price, l.side, l.ts, l.id);
+    const insS = db.prepare('INSERT INTO market_stats VALUES (?, ?, ?)');
+    for (const [c, s] of stats) insS.run(c, s.volume, s.trades);
+  })();
+  versions.set(db, ledgerVersion(db) + 1);
+}

@@ -1,0 +1,31 @@
+// Exact integer arithmetic for the venue's micro units (1e-6 of a token or of cash).
+
+export const MICRO = 1_000_000;
+
+/** Cash value of `size` tokens at `price`, both micro; exact because sizes carry at most
+ *  2 decimals and prices at most 4, so the product has at most 6. */
+export function notional(sizeMicro: number, priceMicro: number): number {
+  if (sizeMicro % 10_000 !== 0) throw new RangeError(`size ${sizeMicro / MICRO} has more than 2 decimals`);
+  if (priceMicro % 100 !== 0) throw new RangeError(`price ${priceMicro / MICRO} has more than 4 decimals`);
+  return (sizeMicro / 10_000) * (priceMicro / 100);
+}
+
+/** `a * b / c` rounded toward zero without overflowing doubles. */
+export function mulDiv(a: number, b: number, c: number): number {
+  return Number((BigInt(a) * BigInt(b)) / BigInt(c));
+}
+
+/** Fee in micro cash: `bps` × min(price, 1 − price) × size, rounded down (never overcharge). */
+export function feeMicro(bps: number, priceMicro: number, sizeMicro: number): number {
+  if (bps <= 0) return 0;
+  const edge = Math.min(priceMicro, MICRO - priceMicro);
+  return Number((BigInt(bps) * BigInt(edge) * BigInt(sizeMicro)) / (10_000n * BigInt(MICRO)));
+}
+
+export function toMicro(value: number): number {
+  return Math.round(value * MICRO);
+}
+
+export function fromMicro(micro: number): number {
+  return micro / MICRO;
+}

@@ -1,0 +1,107 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { openDb, getMeta, type Db } from './db/open.js';
+import { HttpError } from './errors.js';
+import { RateLimiter, BUCKETS } from './rate-limit.js';
+import { surface, type VenueContext } from './http.js';
+import { generateWorld } from './world/generate.js';
+import { registerCatalog } from './catalog/routes.js';
+import { registerData } from './data/routes.js';
+
+export type WorldSize = 'small' | 'default' | 'large';
+
+export interface VenueOptions {
+  dataDir: string;
+  port?: number;
+  host?: string;
+  size?: WorldSize;
+  seed?: number;
+  /** "Now" of a newly generated world, epoch ms; defaults to the current hour. */
+  anchor?: number;
+  /** Multiplies every rate limit; 0 turns limiting off (benchmarks). */
+  rateLimitScale?: number;
+  now?: () => number;
+  log?: boolean;
+}
+
+export interface VenueUrls {
+  catalog_url: string;
+  trading_url: string;
+  data_url: string;
+}
+
+export interface RunningVenue {
+  urls: VenueUrls;
+  port: number;
+  db: Db;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SEED = 20261122;
+const MiB = 1024 * 1024;
+
+/** Opens the data dir, generating the world on first start, and returns the database. */
+export function prepareWorld(opts: Pick<VenueOptions, 'dataDir' | 'size' | 'seed' | 'anchor'>): Db {
+  const db = openDb(opts.dataDir);
+  const stored = getMeta(db, 'seed');
+  const size = opts.size ?? 'default';
+  const seed = opts.seed ?? DEFAULT_SEED;
+  if (stored === undefined) {
+    const anchor = opts.anchor ?? Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    generateWorld(db, { size, seed, anchor });
+  } else if ((opts.seed !== undefined && Number(stored) !== opts.seed) || (opts.size !== undefined && getMeta(db, 'size') !== opts.size)) {
+    const message = `${opts.dataDir} already holds a world (seed ${stored}, size ${getMeta(db, 'size')}); use another --data-dir for a different one`;
+    db.close();
+    throw new Error(message);
+  }
+  return db;
+}
+
+export function buildApp(ctx: VenueContext, log = false): FastifyInstance {
+  const app = Fastify({ logger: log ? { level: 'warn' } : false, bodyLimit: MiB });
+
+  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    if (err instanceof HttpError) {
+      void reply.code(err.status).headers(err.headers).send(err.body());
+      return;
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413) {
+      void reply.code(413).send({ error: 'Request body is larger than 1 MiB', code: 'PAYLOAD_TOO_LARGE' });
+    } else if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, bad content type, and the like.
+      void reply.code(400).send({ error: `Invalid request body: ${err.message}`, code: 'INVALID_PARAMETER', param: 'body' });
+    } else {
+      req.log.error({ err, url: req.url }, 'venue bug');
+      void reply.code(500).send({ error: 'Internal error', code: 'INTERNAL' });
+    }
+  });
+  app.setNotFoundHandler((req, reply) => {
+    void reply.code(404).send({ error: `No route ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' });
+  });
+
+  void app.register(async (scope) => registerCatalog(surface(scope, ctx, BUCKETS.catalogAll), ctx), { prefix: '/catalog' });
+  void app.register(async (scope) => registerData(surface(scope, ctx, BUCKETS.dataAll), ctx), { prefix: '/data' });
+  return app;
+}
+
+export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
+  const db = prepareWorld(opts);
+  const ctx: VenueContext = { db, limiter: new RateLimiter(opts.rateLimitScale ?? 1, opts.now), now: opts.now ?? Date.now };
+  const app = buildApp(ctx, opts.log);
+  const host = opts.host ?? '127.0.0.1';
+  await app.listen({ port: opts.port ?? 0, host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
+  const base = `http://${host}:${port}`;
+  return {
+    urls: { catalog_url: `${base}/catalog`, trading_url: `${base}/trading`, data_url: `${base}/data` },
+    port,
+    db,
+    app,
+    async close() {
+      await app.close();
+      db.close();
+    },
+  };
+}
