@@ -1,4 +1,4 @@
-// Every captured response in ../shared/samples must parse, with the values normalised.
+// Every captured response in fixtures/samples must parse, with the values normalised.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { CatalogMarket, Comment, Series, Tag } from './catalog.js';
 import { HolderGroup, LeaderboardEntry, Position, Trade } from './data.js';
 import { SamplingSimplifiedMarketsPage, TradingMarket, TradingMarketsPage, TradingMarketStrict } from './trading.js';
 
-const samples = path.resolve(import.meta.dirname, '../../../../shared/samples');
+const samples = path.resolve(import.meta.dirname, '../../../fixtures/samples');
 const load = (name: string): unknown => JSON.parse(readFileSync(path.join(samples, name), 'utf8'));
 
 describe('catalog samples', () => {
