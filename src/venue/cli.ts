@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { startVenue, type WorldSize } from './server.js';
+import { adminCommand } from './admin.js';
 
 const SIZES: readonly WorldSize[] = ['small', 'default', 'large'];
 
@@ -19,17 +20,30 @@ function intOption(name: string, raw: string | undefined, min: number): number |
 }
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'admin') {
+    const { values, positionals } = parseArgs({ args: process.argv.slice(3), options: { 'data-dir': { type: 'string', default: '.venue-data' } }, allowPositionals: true });
+    process.stdout.write(`${await adminCommand(resolve(values['data-dir']), positionals)}\n`);
+    return;
+  }
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '0' },
       host: { type: 'string', default: '127.0.0.1' },
       'data-dir': { type: 'string', default: '.venue-data' },
-      size: { type: 'string', default: 'default' },
+      size: { type: 'string' },
       seed: { type: 'string' },
       anchor: { type: 'string' },
       'rate-limit-scale': { type: 'string' },
       'no-rate-limit': { type: 'boolean', default: false },
       log: { type: 'boolean', default: false },
+      'no-simulator': { type: 'boolean', default: false },
+      'paper-cash': { type: 'string' },
+      'header-prefix': { type: 'string' },
+      'chain-id': { type: 'string' },
+      'exchange-name': { type: 'string' },
+      'exchange-address': { type: 'string' },
+      'neg-risk-exchange-address': { type: 'string' },
+      block: { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -37,12 +51,17 @@ async function main(): Promise<void> {
   if (values.help) {
     process.stdout.write(
       'Usage: npm run venue -- [--port 0] [--data-dir DIR] [--size small|default|large] [--seed N]\n' +
-        '                        [--anchor EPOCH_MS] [--rate-limit-scale X | --no-rate-limit] [--log]\n',
+        '                        [--anchor EPOCH_MS] [--rate-limit-scale X | --no-rate-limit] [--log]\n' +
+        '                        [--no-simulator] [--paper-cash USD] [--header-prefix SERVICE] [--chain-id 31337]\n' +
+        '                        [--exchange-name NAME] [--exchange-address 0x…] [--neg-risk-exchange-address 0x…]\n' +
+        '                        [--block 0xADDRESS]…\n' +
+        '       npm run venue -- admin <resolve|pause|activate|close|archive> <condition_id> [winner] [--data-dir DIR]\n',
     );
     return;
   }
-  const size = values.size as WorldSize;
-  if (!SIZES.includes(size)) fail(`--size must be one of ${SIZES.join(', ')}, got "${values.size}"`);
+  // --size only shapes a new world; an existing data dir keeps the one it holds.
+  const size = values.size as WorldSize | undefined;
+  if (size !== undefined && !SIZES.includes(size)) fail(`--size must be one of ${SIZES.join(', ')}, got "${values.size}"`);
   if (values.host !== '127.0.0.1' && values.host !== 'localhost' && values.host !== '::1') {
     process.stderr.write(`venue: warning: listening on ${values.host}, not only on loopback\n`);
   }
@@ -53,6 +72,29 @@ async function main(): Promise<void> {
   }
   if (values['no-rate-limit']) scale = 0;
   if (scale !== 1) process.stderr.write(scale === 0 ? 'venue: rate limits are OFF\n' : `venue: rate limits scaled by ${scale}\n`);
+
+  const address = (name: string, raw: string | undefined): string | undefined => {
+    if (raw !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(raw)) fail(`--${name} must be a 0x-prefixed 20-byte address, got "${raw}"`);
+    return raw?.toLowerCase();
+  };
+  for (const a of values.block) address('block', a);
+  let paperCashMicro: number | undefined;
+  if (values['paper-cash'] !== undefined) {
+    if (!/^\d{1,12}(\.\d{1,6})?$/.test(values['paper-cash'])) fail(`--paper-cash must be an amount like 10000 or 2500.50, got "${values['paper-cash']}"`);
+    const [whole, frac = ''] = values['paper-cash'].split('.');
+    paperCashMicro = Number(whole) * 1_000_000 + Number(frac.padEnd(6, '0'));
+  }
+  if (values['header-prefix'] !== undefined && !/^[A-Za-z][A-Za-z0-9]*$/.test(values['header-prefix'])) fail(`--header-prefix must be letters and digits, got "${values['header-prefix']}"`);
+  const settings = Object.fromEntries(
+    Object.entries({
+      headerPrefix: values['header-prefix']?.toUpperCase(),
+      chainId: intOption('chain-id', values['chain-id'], 1),
+      exchangeName: values['exchange-name'],
+      exchangeAddress: address('exchange-address', values['exchange-address']),
+      negRiskExchangeAddress: address('neg-risk-exchange-address', values['neg-risk-exchange-address']),
+      paperCashMicro,
+    }).filter(([, v]) => v !== undefined),
+  );
 
   const dataDir = resolve(values['data-dir']);
   const started = Date.now();
@@ -65,6 +107,9 @@ async function main(): Promise<void> {
     anchor: intOption('anchor', values.anchor, 0),
     rateLimitScale: scale,
     log: values.log,
+    settings,
+    blocked: values.block,
+    simulator: !values['no-simulator'],
   });
   process.stderr.write(`venue: data in ${dataDir}, ready in ${Date.now() - started} ms\n`);
   process.stdout.write(`${JSON.stringify(venue.urls)}\n`);

@@ -4,12 +4,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Bucket, RateLimiter } from './rate-limit.js';
 import { badParam, rateLimited } from './errors.js';
 import type { Db } from './db/open.js';
+import type { VenueSettings } from './settings.js';
+import type { Exchange } from './trading/exchange.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The JSON body exactly as received: request signatures cover these bytes. */
+    rawBody?: string;
+  }
+}
 
 export interface VenueContext {
   db: Db;
   limiter: RateLimiter;
   /** Wall clock in epoch ms; tests may pin it. */
   now: () => number;
+  settings: VenueSettings;
+  exchange: Exchange;
+  /** The data dir, for files beside the database (the master key). */
+  dataDir: string;
 }
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => unknown;
@@ -28,7 +41,7 @@ export function surface(app: FastifyInstance, ctx: VenueContext, all: Bucket): S
       method,
       url: path,
       onRequest: async (req) => {
-        const a = ctx.limiter.take(clientKey(req), counted);
+        const a = ctx.limiter.take(clientKey(req, ctx.settings.headerPrefix), counted);
         if (a.admitted < 1) throw rateLimited(a.retryAfterSeconds, a.blockedBy ?? path);
       },
       handler: async (req, reply) => {
@@ -46,8 +59,10 @@ export class RawJson {
   constructor(readonly text: string) {}
 }
 
-export function clientKey(req: FastifyRequest): string {
-  return req.ip;
+/** Venue-profile D: limits count per API key on signed requests, else per client address. */
+export function clientKey(req: FastifyRequest, headerPrefix: string): string {
+  const key = req.headers[`${headerPrefix.toLowerCase()}_api_key`];
+  return typeof key === 'string' && key.length > 0 ? `key:${key}` : `ip:${req.ip}`;
 }
 
 type QueryResult<T> = { ok: true; value: T } | { ok: false; param: string; message: string };

@@ -6,6 +6,12 @@ import { surface, type VenueContext } from './http.js';
 import { generateWorld } from './world/generate.js';
 import { registerCatalog } from './catalog/routes.js';
 import { registerData } from './data/routes.js';
+import { registerTrading } from './trading/routes.js';
+import { Exchange } from './trading/exchange.js';
+import { DEFAULT_SETTINGS, type VenueSettings } from './settings.js';
+import { Simulator, type SimulatorOptions } from './simulator.js';
+import { useNativeSecp256k1 } from '../shared/crypto/native.js';
+import { newAdminToken, registerAdmin, removeRunFile, writeRunFile } from './admin.js';
 
 export type WorldSize = 'small' | 'default' | 'large';
 
@@ -21,6 +27,11 @@ export interface VenueOptions {
   rateLimitScale?: number;
   now?: () => number;
   log?: boolean;
+  settings?: Partial<VenueSettings>;
+  /** Addresses refused on markets with address screening (ibce). */
+  blocked?: string[];
+  /** Resting quotes and taker flow on active markets (the CLI turns it on by default). */
+  simulator?: boolean | SimulatorOptions;
 }
 
 export interface VenueUrls {
@@ -34,6 +45,8 @@ export interface RunningVenue {
   port: number;
   db: Db;
   app: FastifyInstance;
+  exchange: Exchange;
+  simulator: Simulator | undefined;
   close(): Promise<void>;
 }
 
@@ -76,31 +89,65 @@ export function buildApp(ctx: VenueContext, log = false): FastifyInstance {
       void reply.code(500).send({ error: 'Internal error', code: 'INTERNAL' });
     }
   });
+  // Keep the raw JSON text: request signatures are checked over the bytes as sent.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = body as string;
+    req.rawBody = text;
+    if (text.length === 0) {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(new HttpError(400, 'INVALID_PARAMETER', `Malformed JSON body: ${(err as Error).message}`, { param: 'body' }), undefined);
+    }
+  });
   app.setNotFoundHandler((req, reply) => {
     void reply.code(404).send({ error: `No route ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' });
   });
 
   void app.register(async (scope) => registerCatalog(surface(scope, ctx, BUCKETS.catalogAll), ctx), { prefix: '/catalog' });
   void app.register(async (scope) => registerData(surface(scope, ctx, BUCKETS.dataAll), ctx), { prefix: '/data' });
+  void app.register(async (scope) => registerTrading(surface(scope, ctx, BUCKETS.tradingAll), ctx), { prefix: '/trading' });
   return app;
 }
 
 export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
+  await useNativeSecp256k1();
   const db = prepareWorld(opts);
-  const ctx: VenueContext = { db, limiter: new RateLimiter(opts.rateLimitScale ?? 1, opts.now), now: opts.now ?? Date.now };
+  const ctx: VenueContext = {
+    db,
+    limiter: new RateLimiter(opts.rateLimitScale ?? 1, opts.now),
+    now: opts.now ?? Date.now,
+    settings: { ...DEFAULT_SETTINGS, ...opts.settings },
+    exchange: new Exchange(db, opts.now ?? Date.now, new Set((opts.blocked ?? []).map((a) => a.toLowerCase()))),
+    dataDir: opts.dataDir,
+  };
+  ctx.exchange.start();
   const app = buildApp(ctx, opts.log);
+  const adminToken = newAdminToken();
+  registerAdmin(app, ctx.exchange, adminToken);
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
   const base = `http://${host}:${port}`;
+  writeRunFile(opts.dataDir, port, adminToken);
+  const simulator = opts.simulator ? new Simulator(ctx, opts.simulator === true ? {} : opts.simulator) : undefined;
+  simulator?.start();
   return {
     urls: { catalog_url: `${base}/catalog`, trading_url: `${base}/trading`, data_url: `${base}/data` },
     port,
     db,
     app,
+    exchange: ctx.exchange,
+    simulator,
     async close() {
+      simulator?.stop();
+      ctx.exchange.stop();
       await app.close();
+      removeRunFile(opts.dataDir);
       db.close();
     },
   };

@@ -249,3 +249,42 @@ export type VersionInfo = z.output<typeof VersionInfo>;
 /** GET /time: epoch seconds as a bare number. */
 export const ServerTime = int;
 export type ServerTime = z.output<typeof ServerTime>;
+
+// ---- Signed routes of venue-profile E: open orders, cancels, balance
+
+/** An open order of GET /data/orders; sizes and prices are decimal strings. */
+export const OpenOrder = z.looseObject({
+  id: str,
+  status: str,
+  owner: optStr,
+  maker_address: str,
+  market: str,
+  asset_id: str,
+  side,
+  original_size: str,
+  size_matched: str,
+  price: str,
+  outcome: optStr,
+  order_type: str,
+  expiration: optStr,
+  created_at: int,
+});
+export type OpenOrder = z.output<typeof OpenOrder>;
+
+export const OpenOrdersPage = cursorPage(OpenOrder);
+export type OpenOrdersPage = z.output<typeof OpenOrdersPage>;
+
+/** Answer of the cancel routes: which ids were cancelled, and why the others were not. */
+export const CancelResult = z.looseObject({
+  canceled: z.array(str),
+  not_canceled: z.record(z.string(), z.string()),
+});
+export type CancelResult = z.output<typeof CancelResult>;
+
+/** GET /balance-allowance: cash in base units (6 decimals) as integer strings. */
+export const BalanceAllowance = z.looseObject({
+  balance: str,
+  reserved: optStr,
+  available: optStr,
+});
+export type BalanceAllowance = z.output<typeof BalanceAllowance>;

@@ -3,7 +3,7 @@
 // `positions`, `last_trades` and `market_stats` are derived from `fills` (kept in step by
 // ledger.ts inside the same transaction as each fill, and rebuildable from the fills alone).
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -235,4 +235,47 @@ CREATE TABLE IF NOT EXISTS comment_reactions (
   UNIQUE (comment_id, user_address, reaction_type)
 );
 CREATE INDEX IF NOT EXISTS comment_reactions_comment ON comment_reactions(comment_id);
+
+-- Trading. API keys are derived from the venue's master key (auth/keys.ts), so only their
+-- public parts and a hash of the passphrase are kept here.
+CREATE TABLE IF NOT EXISTS api_keys (
+  api_key TEXT PRIMARY KEY,
+  address TEXT NOT NULL,               -- lowercase
+  nonce TEXT NOT NULL,                 -- decimal uint256
+  passphrase_hash TEXT NOT NULL,       -- hex sha256
+  created_at INTEGER NOT NULL,
+  UNIQUE (address, nonce)
+);
+
+-- Paper cash per wallet, micro. Created with the venue's paper balance on a wallet's first key.
+CREATE TABLE IF NOT EXISTS balances (
+  address TEXT PRIMARY KEY,
+  cash INTEGER NOT NULL CHECK (cash >= 0),
+  updated_at INTEGER NOT NULL
+) WITHOUT ROWID;
+
+-- Every accepted order. Resting ones (status 'live') are reloaded into the books on start.
+CREATE TABLE IF NOT EXISTS orders (
+  id TEXT PRIMARY KEY,                 -- the order hash, 0x + 64 hex
+  seq INTEGER NOT NULL UNIQUE,         -- arrival order: time priority within a price
+  owner TEXT NOT NULL,                 -- api key
+  wallet TEXT NOT NULL,                -- lowercase maker address
+  token_id TEXT NOT NULL,
+  condition_id TEXT NOT NULL,
+  outcome_index INTEGER NOT NULL,
+  side TEXT NOT NULL CHECK (side IN ('BUY','SELL')),
+  price INTEGER NOT NULL,              -- micro
+  size INTEGER NOT NULL,               -- micro tokens, original
+  filled INTEGER NOT NULL DEFAULT 0,   -- micro tokens
+  order_type TEXT NOT NULL,
+  post_only INTEGER NOT NULL DEFAULT 0,
+  expiration INTEGER NOT NULL DEFAULT 0,   -- epoch s, GTD only
+  release_at INTEGER NOT NULL DEFAULT 0,   -- epoch ms a delayed (itode) order executes
+  status TEXT NOT NULL,                -- live, delayed, matched, cancelled, expired, unmatched
+  created_at INTEGER NOT NULL,         -- epoch ms
+  updated_at INTEGER NOT NULL,
+  body TEXT NOT NULL                   -- the signed order as received
+);
+CREATE INDEX IF NOT EXISTS orders_live ON orders(status, token_id, seq) WHERE status IN ('live', 'delayed');
+CREATE INDEX IF NOT EXISTS orders_owner ON orders(owner, status, seq);
 `;

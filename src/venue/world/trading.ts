@@ -2,7 +2,13 @@
 // matches that respects the ledger (nobody sells tokens they do not hold). Tokens come into
 // existence by minting (two buyers of complementary outcomes at prices summing to 1).
 import { feeMicro, MICRO } from '../money.js';
-import { addressFor } from '../ids.js';
+import { hashId } from '../ids.js';
+import { privateKeyToAddress } from '../../shared/crypto/index.js';
+
+/** The key of seeded wallet `i`: derivable from the seed, so the simulator can sign for it. */
+export function walletPrivateKey(seed: number, i: number): string {
+  return hashId(`kairos-world:${seed}:wallet-key:${i}`);
+}
 import { DAY, HOUR, type MarketPlan } from './catalog.js';
 import { WeightedTable, type Rng } from './random.js';
 import { bio, pseudonym, username, type Names } from './text.js';
@@ -43,7 +49,7 @@ export function planWallets(rng: Rng, names: Names, count: number, anchor: numbe
     const name = unique(usedNames, () => username(rng, names));
     const whale = rng.chance(0.02);
     return {
-      address: addressFor(`kairos-world:${seed}:wallet:${i}`),
+      address: privateKeyToAddress(walletPrivateKey(seed, i)).toLowerCase(),
       name,
       pseudonym: unique(usedPseudonyms, () => pseudonym(rng)),
       bio: rng.chance(0.85) ? bio(rng) : '',

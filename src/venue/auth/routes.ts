@@ -1,0 +1,82 @@
+// Venue-profile C auth: API keys for EIP-712 wallet signatures (L1), and the HMAC request
+// signature every signed route checks over the raw body bytes (L2).
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { clobAuthDigest, hmacSignature, isAddress, recoverAddress, sameSignature } from '../../shared/crypto/index.js';
+import { HttpError, notFound } from '../errors.js';
+import type { Surface, VenueContext } from '../http.js';
+import { deriveSecret, ensureApiKey, existingApiKey, findApiKey, passphraseHash } from './keys.js';
+
+function header(req: FastifyRequest, ctx: VenueContext, name: string, required: true): string;
+function header(req: FastifyRequest, ctx: VenueContext, name: string, required: false): string | undefined;
+function header(req: FastifyRequest, ctx: VenueContext, name: string, required: boolean): string | undefined {
+  const full = `${ctx.settings.headerPrefix}_${name}`;
+  const value = req.headers[full.toLowerCase()];
+  const text = Array.isArray(value) ? value[0] : value;
+  if ((text === undefined || text === '') && required) throw new HttpError(401, 'UNAUTHORIZED', `missing header ${full}`);
+  return text;
+}
+
+/** Checks a timestamp header (epoch ms, or seconds below 1e11) against the freshness window. */
+function checkFresh(ctx: VenueContext, raw: string, name: string): void {
+  const n = Number(raw);
+  if (!/^\d{1,16}$/.test(raw) || !Number.isSafeInteger(n)) throw new HttpError(401, 'STALE_TIMESTAMP', `${ctx.settings.headerPrefix}_${name} must be epoch milliseconds, got "${raw}"`);
+  const ms = n < 1e11 ? n * 1000 : n;
+  const skew = Math.abs(ctx.now() - ms) / 1000;
+  if (skew > ctx.settings.freshnessSeconds) {
+    throw new HttpError(401, 'STALE_TIMESTAMP', `timestamp is ${Math.round(skew)} s away from the venue's clock (window ±${ctx.settings.freshnessSeconds} s); see GET /time`);
+  }
+}
+
+/** L1: the wallet proves control with an EIP-712 ClobAuth signature. */
+function walletAuth(req: FastifyRequest, ctx: VenueContext): { address: string; nonce: string } {
+  const address = header(req, ctx, 'ADDRESS', true);
+  const signature = header(req, ctx, 'SIGNATURE', true);
+  const timestamp = header(req, ctx, 'TIMESTAMP', true);
+  const nonce = header(req, ctx, 'NONCE', false) ?? '0';
+  if (!isAddress(address)) throw new HttpError(401, 'INVALID_SIGNATURE', `${ctx.settings.headerPrefix}_ADDRESS is not a 0x-prefixed 20-byte address`);
+  if (!/^\d{1,78}$/.test(nonce)) throw new HttpError(401, 'INVALID_SIGNATURE', `${ctx.settings.headerPrefix}_NONCE must be an unsigned integer`);
+  checkFresh(ctx, timestamp, 'TIMESTAMP');
+  const signer = recoverAddress(clobAuthDigest({ address, timestamp, nonce }, ctx.settings.chainId), signature);
+  if (signer === null || signer.toLowerCase() !== address.toLowerCase()) {
+    throw new HttpError(401, 'INVALID_SIGNATURE', `the ClobAuth signature does not recover to ${address} (chainId ${ctx.settings.chainId})`);
+  }
+  return { address: address.toLowerCase(), nonce: BigInt(nonce).toString() };
+}
+
+/**
+ * L2: checks a signed request and returns its API key and address. `path` is the route's path
+ * as the spec writes it (e.g. `/orders`), which is what clients sign.
+ */
+export function verifyL2(req: FastifyRequest, ctx: VenueContext, path: string): { apiKey: string; address: string } {
+  const address = header(req, ctx, 'ADDRESS', true);
+  const apiKey = header(req, ctx, 'API_KEY', true);
+  const passphrase = header(req, ctx, 'PASSPHRASE', true);
+  const timestamp = header(req, ctx, 'TIMESTAMP', true);
+  const signature = header(req, ctx, 'SIGNATURE', true);
+  const key = findApiKey(ctx.db, apiKey);
+  if (!key) throw new HttpError(401, 'INVALID_API_KEY', 'unknown API key');
+  const given = Buffer.from(passphraseHash(passphrase), 'hex');
+  if (!timingSafeEqual(given, Buffer.from(key.passphraseHash, 'hex'))) throw new HttpError(401, 'INVALID_API_KEY', 'wrong passphrase for this API key');
+  if (key.address !== address.toLowerCase()) throw new HttpError(401, 'INVALID_API_KEY', `the API key does not belong to ${address}`);
+  checkFresh(ctx, timestamp, 'TIMESTAMP');
+  const secret = deriveSecret(ctx.dataDir, key.address, key.nonce);
+  const expected = hmacSignature(secret, timestamp, req.method.toUpperCase(), path, req.rawBody ?? '');
+  if (!sameSignature(expected, signature)) {
+    throw new HttpError(401, 'INVALID_SIGNATURE', `request signature does not match (signed: timestamp + ${req.method.toUpperCase()} + ${path} + the body exactly as sent)`);
+  }
+  return { apiKey: key.apiKey, address: key.address };
+}
+
+export function registerAuth(s: Surface, ctx: VenueContext): void {
+  s.post('/auth/api-key', [], (req) => {
+    const { address, nonce } = walletAuth(req, ctx);
+    return ensureApiKey(ctx, address, nonce);
+  });
+  s.get('/auth/derive-api-key', [], (req) => {
+    const { address, nonce } = walletAuth(req, ctx);
+    const creds = existingApiKey(ctx, address, nonce);
+    if (!creds) throw notFound(`no API key for ${address} with nonce ${nonce}; create one with POST /auth/api-key`);
+    return creds;
+  });
+}

@@ -1,0 +1,298 @@
+// Signed trading routes (spec §4.3, venue-profile D and E): POST /orders, cancels, open orders,
+// balance. Every item of a batch gets its own result, in request order; one bad item never
+// fails the others.
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { formatIssue, LIMITS, OrderPlacementItem } from '../../shared/spec/index.js';
+import { decodeCursor, encodeCursor, END_CURSOR } from '../../shared/domain/cursor.js';
+import { orderDigest, recoverAddressLower, toHex, ZERO_BYTES32, type OrderDomain, type SignableOrder } from '../../shared/crypto/index.js';
+import { verifyL2 } from '../auth/routes.js';
+import { HttpError, badParam } from '../errors.js';
+import { clientKey, type Surface, type VenueContext } from '../http.js';
+import { MICRO, microToDecimal } from '../money.js';
+import { BUCKETS } from '../rate-limit.js';
+import type { NewOrder, TokenInfo } from './exchange.js';
+
+/** 10 million tokens: far above any paper balance, far below where doubles lose integers. */
+const MAX_SIZE = 10_000_000n * 1_000_000n;
+const OPEN_ORDERS_PAGE = 100;
+const MAX_CANCEL_IDS = 1000;
+
+interface ItemResult {
+  success: boolean;
+  errorMsg: string;
+  orderID: string;
+  orderHash: string;
+  status: string;
+  makingAmount: string;
+  takingAmount: string;
+  code?: string;
+  retry_after_seconds?: number;
+}
+
+function failure(code: string, errorMsg: string, id = '', extra: Partial<ItemResult> = {}): ItemResult {
+  return { success: false, errorMsg, orderID: id, orderHash: id, status: '', makingAmount: '0', takingAmount: '0', code, ...extra };
+}
+
+export function orderDomain(ctx: VenueContext, negRisk: boolean): OrderDomain {
+  const s = ctx.settings;
+  return { name: s.exchangeName, chainId: s.chainId, verifyingContract: negRisk ? s.negRiskExchangeAddress : s.exchangeAddress };
+}
+
+export function signable(o: OrderPlacementItem['order']): SignableOrder {
+  return {
+    salt: o.salt,
+    maker: o.maker,
+    signer: o.signer,
+    tokenId: o.tokenId,
+    makerAmount: o.makerAmount,
+    takerAmount: o.takerAmount,
+    side: o.side === 'BUY' ? 0 : 1,
+    signatureType: o.signatureType,
+    timestamp: o.timestamp,
+    metadata: o.metadata ?? ZERO_BYTES32,
+    builder: o.builder ?? ZERO_BYTES32,
+  };
+}
+
+/** Turns one parsed item into an order the exchange can place, or the reason it cannot be. */
+function check(ctx: VenueContext, auth: { apiKey: string; address: string }, item: OrderPlacementItem, raw: unknown): NewOrder | ItemResult {
+  const o = item.order;
+  if (item.owner !== auth.apiKey) return failure('INVALID_ORDER', `owner ${item.owner} is not the API key that signed this request`);
+  if (o.signatureType === 1 || o.signatureType === 2) {
+    return failure('UNSUPPORTED_SIGNATURE_TYPE', `signatureType ${o.signatureType} needs a registered funding wallet; this venue has none, use 0`);
+  }
+  if (o.signatureType !== 0) return failure('INVALID_ORDER', `signatureType ${o.signatureType} is not one of 0, 1, 2`);
+  if (o.signer.toLowerCase() !== auth.address.toLowerCase()) {
+    return failure('INVALID_ORDER_SIGNATURE', `order signer ${o.signer} is not the address of the API key (${auth.address})`);
+  }
+  if (o.maker.toLowerCase() !== o.signer.toLowerCase()) return failure('INVALID_ORDER', 'with signatureType 0 the maker must be the signer');
+  const token = ctx.exchange.token(o.tokenId);
+  if (!token) return failure('INVALID_ORDER', `unknown tokenId ${o.tokenId}`);
+  if (o.conditionId !== undefined && o.conditionId.toLowerCase() !== token.conditionId) {
+    return failure('INVALID_ORDER', `conditionId ${o.conditionId} does not match tokenId's market ${token.conditionId}`);
+  }
+  const domain = orderDomain(ctx, token.negRisk);
+  const order = signable(o);
+  let digest: Uint8Array;
+  try {
+    digest = orderDigest(order, domain);
+  } catch (err) {
+    return failure('INVALID_ORDER', `order cannot be hashed: ${(err as Error).message}`);
+  }
+  const id = toHex(digest);
+  const signer = recoverAddressLower(digest, o.signature);
+  if (signer === null || signer !== o.signer.toLowerCase()) {
+    return failure('INVALID_ORDER_SIGNATURE', `the signature does not recover to signer ${o.signer} for ${domain.name} (chainId ${domain.chainId})`, id);
+  }
+  const amounts = priceAndSize(o.side, BigInt(o.makerAmount), BigInt(o.takerAmount), token);
+  if ('success' in amounts) return { ...amounts, orderID: id, orderHash: id };
+  const nowS = Math.floor(ctx.now() / 1000);
+  const expiration = Number(o.expiration ?? '0');
+  if (item.orderType === 'GTD') {
+    if (!(expiration > nowS)) return failure('INVALID_ORDER', `a GTD order needs an expiration (epoch seconds) in the future, got ${o.expiration ?? 'none'}`, id);
+  } else if (expiration !== 0) {
+    return failure('INVALID_ORDER', `expiration is for GTD orders only; a ${item.orderType} order must leave it 0`, id);
+  }
+  if (item.postOnly && item.orderType !== 'GTC' && item.orderType !== 'GTD') {
+    return failure('INVALID_ORDER', `postOnly applies to GTC and GTD orders, not ${item.orderType}`, id);
+  }
+  return {
+    id,
+    owner: item.owner,
+    wallet: o.maker.toLowerCase(),
+    token,
+    side: o.side,
+    price: amounts.price,
+    size: amounts.size,
+    type: item.orderType,
+    postOnly: item.postOnly === true,
+    expiration,
+    body: JSON.stringify(raw),
+  };
+}
+
+/** Venue-profile D: BUY pays makerAmount cash for takerAmount tokens, SELL the reverse; exact. */
+function priceAndSize(side: 'BUY' | 'SELL', makerAmount: bigint, takerAmount: bigint, token: TokenInfo): { price: number; size: number } | ItemResult {
+  const size = side === 'BUY' ? takerAmount : makerAmount;
+  const cash = side === 'BUY' ? makerAmount : takerAmount;
+  const sizeField = side === 'BUY' ? 'takerAmount' : 'makerAmount';
+  if (size <= 0n || cash <= 0n) return failure('INVALID_AMOUNTS', 'makerAmount and takerAmount must both be above 0');
+  if (size > MAX_SIZE) return failure('INVALID_AMOUNTS', `${sizeField} ${size} is above the venue's largest order (${MAX_SIZE} base units)`);
+  if (size % 10_000n !== 0n) return failure('INVALID_AMOUNTS', `${sizeField} ${size} gives a size with more than 2 decimals`);
+  if ((cash * 1_000_000n) % size !== 0n) return failure('INVALID_AMOUNTS', `makerAmount/takerAmount ${makerAmount}/${takerAmount} is not an exact price`);
+  const price = Number((cash * 1_000_000n) / size);
+  const tick = token.tick;
+  if (price % tick !== 0 || price < tick || price > MICRO - tick) {
+    return failure('INVALID_TICK_SIZE', `price ${microToDecimal(price)} is not a multiple of the tick ${microToDecimal(tick)} between ${microToDecimal(tick)} and ${microToDecimal(MICRO - tick)}`);
+  }
+  const sizeMicro = Number(size);
+  if (sizeMicro < token.minSize) {
+    return failure('ORDER_SIZE_BELOW_MINIMUM', `size ${microToDecimal(sizeMicro)} is below the market's minimum of ${microToDecimal(token.minSize)}`);
+  }
+  return { price, size: sizeMicro };
+}
+
+function auth(req: FastifyRequest, ctx: VenueContext, path: string): { apiKey: string; address: string } {
+  return verifyL2(req, ctx, path);
+}
+
+const cancelOne = z.looseObject({ orderID: z.string().min(1) });
+const cancelMany = z.array(z.string().min(1)).max(MAX_CANCEL_IDS);
+
+/**
+ * Places a batch for one API key: items past `admitted` fail with RATE_LIMITED, the others are
+ * checked and placed in order. One SQLite transaction for the batch (a savepoint per item) keeps
+ * throughput up; should its commit fail, the books are rebuilt from the database.
+ */
+export function placeOrders(
+  ctx: VenueContext,
+  who: { apiKey: string; address: string },
+  body: unknown[],
+  admitted: number,
+  admission: { retryAfterSeconds: number; blockedBy?: string } = { retryAfterSeconds: 0 },
+  logError: (err: unknown) => void = () => undefined,
+): ItemResult[] {
+  const items = body.map((raw) => OrderPlacementItem.safeParse(raw));
+  const run = (): ItemResult[] =>
+    items.map((r, i): ItemResult => {
+      if (i >= admitted) {
+        return failure('RATE_LIMITED', `order rate limit (${admission.blockedBy ?? 'POST /order'}) reached; retry in ${admission.retryAfterSeconds} s`, '', {
+          retry_after_seconds: admission.retryAfterSeconds,
+        });
+      }
+      if (!r.success) {
+        const issue = r.error.issues[0];
+        return failure('INVALID_ORDER', `item ${i}: ${issue ? formatIssue(issue) : 'invalid order'}`);
+      }
+      const order = check(ctx, who, r.data, body[i]);
+      if (!('token' in order)) return order;
+      let placed;
+      try {
+        placed = ctx.exchange.place(order);
+      } catch (err) {
+        logError(err);
+        return failure('INVALID_ORDER', 'the order could not be settled; nothing was changed', order.id);
+      }
+      if (!placed.ok) return failure(placed.code, placed.message, order.id, placed.code === 'FOK_NOT_FILLED' ? { status: 'unmatched' } : {});
+      return {
+        success: true,
+        errorMsg: '',
+        orderID: order.id,
+        orderHash: order.id,
+        status: placed.status,
+        makingAmount: String(placed.making),
+        takingAmount: String(placed.taking),
+      };
+    });
+  try {
+    return ctx.db.transaction(run)();
+  } catch (err) {
+    ctx.exchange.reload();
+    throw err;
+  }
+}
+
+export function registerOrders(s: Surface, ctx: VenueContext): void {
+  s.post('/orders', [], (req) => {
+    const who = auth(req, ctx, '/orders');
+    const body = req.body;
+    if (!Array.isArray(body)) throw badParam('body', 'body must be a JSON array of 1 to 15 orders');
+    const { minItems, maxItems } = LIMITS.orders;
+    if (body.length < minItems || body.length > maxItems) {
+      throw new HttpError(400, 'INVALID_BATCH_SIZE', `body must hold ${minItems} to ${maxItems} orders, got ${body.length}`, { param: 'body' });
+    }
+    const admission = ctx.limiter.take(clientKey(req, ctx.settings.headerPrefix), [BUCKETS.orderBurst, BUCKETS.orderSustained], body.length);
+    return placeOrders(ctx, who, body, admission.admitted, admission, (err) => req.log.error({ err }, 'order settlement failed'));
+  });
+
+  const cancelBudget = (req: FastifyRequest, units: number): void => {
+    if (units === 0) return;
+    const a = ctx.limiter.take(clientKey(req, ctx.settings.headerPrefix), [BUCKETS.cancelBurst, BUCKETS.cancelSustained], units);
+    if (a.admitted < units) {
+      throw new HttpError(429, 'RATE_LIMITED', `cancel rate limit (${a.blockedBy ?? 'DELETE /order'}) reached; retry in ${a.retryAfterSeconds} s`, { retry_after_seconds: a.retryAfterSeconds }, {
+        'retry-after': String(a.retryAfterSeconds),
+      });
+    }
+  };
+
+  s.delete('/order', [], (req) => {
+    const who = auth(req, ctx, '/order');
+    const body = cancelOne.safeParse(req.body);
+    if (!body.success) throw badParam('body.orderID', 'body must be {"orderID": "<order id>"}');
+    cancelBudget(req, 1);
+    return ctx.exchange.cancel(who.apiKey, [body.data.orderID]);
+  });
+
+  s.delete('/orders', [], (req) => {
+    const who = auth(req, ctx, '/orders');
+    const body = cancelMany.safeParse(req.body);
+    if (!body.success) throw badParam('body', `body must be a JSON array of at most ${MAX_CANCEL_IDS} order ids`);
+    cancelBudget(req, body.data.length);
+    return ctx.exchange.cancel(who.apiKey, body.data);
+  });
+
+  s.delete('/cancel-all', [], (req) => {
+    const who = auth(req, ctx, '/cancel-all');
+    const ids = ctx.exchange.openOrderIds(who.apiKey);
+    cancelBudget(req, ids.length);
+    return ctx.exchange.cancel(who.apiKey, ids);
+  });
+
+  s.get('/data/orders', [], (req) => {
+    const who = auth(req, ctx, '/data/orders');
+    const q = req.query as Record<string, unknown>;
+    const single = (name: string): string | undefined => {
+      const v = q[name];
+      if (v === undefined) return undefined;
+      if (typeof v !== 'string' || v.length === 0) throw badParam(name, `${name} must be a single non-empty value`);
+      return v;
+    };
+    const cursor = single('next_cursor');
+    const offset = cursor === undefined ? 0 : decodeCursor(cursor);
+    if (offset === null || offset < 0) throw badParam('next_cursor', 'next_cursor must be a cursor from a previous page (first page: MA==)');
+    const where = ["owner = ?", "status IN ('live', 'delayed')"];
+    const args: unknown[] = [who.apiKey];
+    const id = single('id');
+    const market = single('market');
+    const asset = single('asset_id');
+    for (const [column, value] of [['id', id], ['condition_id', market?.toLowerCase()], ['token_id', asset]] as const) {
+      if (value === undefined) continue;
+      where.push(`${column} = ?`);
+      args.push(value);
+    }
+    const rows = ctx.db
+      .prepare(`SELECT o.*, t.outcome FROM orders o JOIN tokens t ON t.token_id = o.token_id WHERE ${where.map((w) => `o.${w}`).join(' AND ')} ORDER BY o.seq LIMIT ? OFFSET ?`)
+      .all(...args, OPEN_ORDERS_PAGE + 1, offset) as Array<Record<string, string | number>>;
+    const page = rows.slice(0, OPEN_ORDERS_PAGE);
+    return {
+      data: page.map((r) => ({
+        id: r['id'],
+        status: r['status'],
+        owner: r['owner'],
+        maker_address: r['wallet'],
+        market: r['condition_id'],
+        asset_id: r['token_id'],
+        side: r['side'],
+        original_size: microToDecimal(r['size'] as number),
+        size_matched: microToDecimal(r['filled'] as number),
+        price: microToDecimal(r['price'] as number),
+        outcome: r['outcome'],
+        order_type: r['order_type'],
+        expiration: String(r['expiration']),
+        created_at: Math.floor((r['created_at'] as number) / 1000),
+      })),
+      next_cursor: rows.length > OPEN_ORDERS_PAGE ? encodeCursor(offset + OPEN_ORDERS_PAGE) : END_CURSOR,
+      limit: OPEN_ORDERS_PAGE,
+      count: page.length,
+    };
+  });
+
+  s.get('/balance-allowance', [], (req) => {
+    const who = auth(req, ctx, '/balance-allowance');
+    const wallet = who.address.toLowerCase();
+    const cash = ctx.exchange.cash(wallet);
+    const reserved = Math.min(cash, ctx.exchange.reserved(wallet));
+    return { balance: String(cash), reserved: String(reserved), available: String(cash - reserved) };
+  });
+}

@@ -1,0 +1,11 @@
+// The trading surface (spec §4.3, venue-profile C–E).
+import type { Surface, VenueContext } from '../http.js';
+import { registerAuth } from '../auth/routes.js';
+import { registerReads } from './reads.js';
+import { registerOrders } from './orders.js';
+
+export function registerTrading(s: Surface, ctx: VenueContext): void {
+  registerAuth(s, ctx);
+  registerReads(s, ctx);
+  registerOrders(s, ctx);
+}

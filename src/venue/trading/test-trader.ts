@@ -1,0 +1,129 @@
+// A trader for the venue's tests and benchmarks: a throwaway key, its API credentials from the
+// venue, and signed requests over HTTP exactly as an app sends them.
+import { hashId } from '../ids.js';
+import { hmacSignature, privateKeyToAddress, signClobAuth, signOrder, ZERO_BYTES32, type SignableOrder } from '../../shared/crypto/index.js';
+import { DEFAULT_SETTINGS, type VenueSettings } from '../settings.js';
+import type { VenueUrls } from '../server.js';
+
+export interface Creds {
+  apiKey: string;
+  secret: string;
+  passphrase: string;
+}
+
+export interface OrderOptions {
+  type?: 'GTC' | 'GTD' | 'FOK' | 'FAK';
+  expiration?: number;
+  postOnly?: boolean;
+  negRisk?: boolean;
+  salt?: string;
+  /** Signed as given instead of computed from price and size (to test inexact amounts). */
+  amounts?: { makerAmount: string; takerAmount: string };
+}
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: T;
+}
+
+let counter = 0;
+
+/** Base units (6 decimals) of a decimal string, exactly. */
+export function units(decimal: string): bigint {
+  const m = /^(\d+)(?:\.(\d{1,6}))?$/.exec(decimal);
+  if (!m) throw new RangeError(`not a decimal amount: ${decimal}`);
+  return BigInt(m[1] as string) * 1_000_000n + BigInt((m[2] ?? '').padEnd(6, '0'));
+}
+
+export class Trader {
+  readonly address: string;
+
+  private constructor(
+    readonly urls: VenueUrls,
+    readonly key: string,
+    readonly creds: Creds,
+    readonly settings: VenueSettings,
+  ) {
+    this.address = privateKeyToAddress(key);
+  }
+
+  static addressOf(key: string): string {
+    return privateKeyToAddress(key);
+  }
+
+  /** A new wallet (or the given key) with API credentials from `POST /auth/api-key`. */
+  static async create(urls: VenueUrls, key = hashId(`test-trader:${process.pid}:${Date.now()}:${++counter}`), settings: Partial<VenueSettings> = {}): Promise<Trader> {
+    const s = { ...DEFAULT_SETTINGS, ...settings };
+    const address = privateKeyToAddress(key);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const p = s.headerPrefix;
+    const res = await fetch(`${urls.trading_url}/auth/api-key`, {
+      method: 'POST',
+      headers: { [`${p}_ADDRESS`]: address, [`${p}_SIGNATURE`]: signClobAuth(key, { timestamp, nonce: '0' }, s.chainId), [`${p}_TIMESTAMP`]: timestamp, [`${p}_NONCE`]: '0' },
+    });
+    if (!res.ok) throw new Error(`api key: HTTP ${res.status} ${await res.text()}`);
+    return new Trader(urls, key, (await res.json()) as Creds, s);
+  }
+
+  /** A signed order item for `POST /orders`; price and size are decimal strings. */
+  order(tokenId: string, side: 'BUY' | 'SELL', price: string, size: string, opts: OrderOptions = {}): Record<string, unknown> {
+    const sizeUnits = units(size);
+    const cash = (sizeUnits * units(price)) / 1_000_000n;
+    const order: SignableOrder = {
+      salt: opts.salt ?? String(++counter),
+      maker: this.address,
+      signer: this.address,
+      tokenId,
+      makerAmount: opts.amounts?.makerAmount ?? String(side === 'BUY' ? cash : sizeUnits),
+      takerAmount: opts.amounts?.takerAmount ?? String(side === 'BUY' ? sizeUnits : cash),
+      side: side === 'BUY' ? 0 : 1,
+      signatureType: 0,
+      timestamp: String(Date.now()),
+      metadata: ZERO_BYTES32,
+      builder: ZERO_BYTES32,
+    };
+    const s = this.settings;
+    const domain = { name: s.exchangeName, chainId: s.chainId, verifyingContract: opts.negRisk ? s.negRiskExchangeAddress : s.exchangeAddress };
+    const signature = signOrder(order, domain, this.key);
+    return {
+      order: { ...order, side, signature, ...(opts.expiration !== undefined ? { expiration: String(opts.expiration) } : {}) },
+      owner: this.creds.apiKey,
+      orderType: opts.type ?? 'GTC',
+      ...(opts.postOnly ? { postOnly: true } : {}),
+    };
+  }
+
+  headers(method: string, path: string, body = ''): Record<string, string> {
+    const p = this.settings.headerPrefix;
+    const timestamp = String(Date.now());
+    return {
+      [`${p}_ADDRESS`]: this.address,
+      [`${p}_API_KEY`]: this.creds.apiKey,
+      [`${p}_PASSPHRASE`]: this.creds.passphrase,
+      [`${p}_TIMESTAMP`]: timestamp,
+      [`${p}_SIGNATURE`]: hmacSignature(this.creds.secret, timestamp, method, path, body),
+    };
+  }
+
+  /** A signed request to the trading surface; `path` is the spec path, e.g. `/orders`. */
+  async send<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, query = ''): Promise<Reply<T>> {
+    const text = body === undefined ? '' : JSON.stringify(body);
+    const res = await fetch(`${this.urls.trading_url}${path}${query}`, {
+      method,
+      headers: { ...this.headers(method, path, text), ...(text ? { 'content-type': 'application/json' } : {}) },
+      ...(text ? { body: text } : {}),
+    });
+    const raw = await res.text();
+    let parsed: unknown = raw;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      // keep text
+    }
+    return { status: res.status, body: parsed as T };
+  }
+
+  post(items: unknown[]): Promise<Reply<Array<Record<string, unknown>>>> {
+    return this.send('POST', '/orders', items);
+  }
+}
