@@ -59,11 +59,6 @@ function derive(master: Buffer, label: string, address: string, nonce: string): 
   return createHmac('sha256', master).update(`${label}|${address}|${nonce}`).digest();
 }
 
-/** The request-signing secret alone (checked on every signed request). */
-export function deriveSecret(dataDir: string, address: string, nonce: string): string {
-  return toBase64Url(derive(masterKey(dataDir), 'secret', address.toLowerCase(), nonce));
-}
-
 /** The credentials of (address, nonce); the same every time for the same master key. */
 export function deriveCredentials(dataDir: string, address: string, nonce: string): ApiCredentials {
   const master = masterKey(dataDir);

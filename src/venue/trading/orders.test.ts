@@ -428,3 +428,32 @@ describe('request signatures', () => {
     expect(good.status).toBe(200);
   });
 });
+
+describe('open orders', () => {
+  it('pages with cursors and filters by market, token and id', async () => {
+    const t = await Trader.create(venue.urls);
+    const a = market();
+    const b = market();
+    const onA = await place(t, Array.from({ length: 15 }, (_, i) => t.order(a.tokens[0], 'BUY', '0.05', '5', { salt: `9${i}` })));
+    await place(t, Array.from({ length: 15 }, (_, i) => t.order(a.tokens[1], 'BUY', '0.05', '5', { salt: `8${i}` })));
+    await place(t, Array.from({ length: 15 }, (_, i) => t.order(b.tokens[0], 'BUY', '0.05', '5', { salt: `7${i}` })));
+    // 45 open: fewer than a page.
+    const all = OpenOrdersPage.parse((await t.send('GET', '/data/orders')).body);
+    expect(all).toMatchObject({ count: 45, next_cursor: 'LTE=', limit: 100 });
+    const byMarket = OpenOrdersPage.parse((await t.send('GET', '/data/orders', undefined, `?market=${a.conditionId}`)).body);
+    expect(byMarket.count).toBe(30);
+    const byToken = OpenOrdersPage.parse((await t.send('GET', '/data/orders', undefined, `?asset_id=${b.tokens[0]}`)).body);
+    expect(byToken.data.every((o) => o.asset_id === b.tokens[0] && o.market === b.conditionId)).toBe(true);
+    const one = OpenOrdersPage.parse((await t.send('GET', '/data/orders', undefined, `?id=${String(onA[3]?.['orderID'])}`)).body);
+    expect(one.data.map((o) => o.id)).toEqual([onA[3]?.['orderID']]);
+    const bad = await t.send('GET', '/data/orders', undefined, '?next_cursor=%%%');
+    expect(bad).toMatchObject({ status: 400, body: { param: 'next_cursor' } });
+    // More than a page: 120 orders over two pages without overlap.
+    for (let k = 0; k < 5; k++) await place(t, Array.from({ length: 15 }, (_, i) => t.order(b.tokens[1], 'BUY', '0.05', '5', { salt: `6${k}${i}` })));
+    const first = OpenOrdersPage.parse((await t.send('GET', '/data/orders')).body);
+    expect(first.count).toBe(100);
+    const second = OpenOrdersPage.parse((await t.send('GET', '/data/orders', undefined, `?next_cursor=${encodeURIComponent(first.next_cursor)}`)).body);
+    expect(second).toMatchObject({ count: 20, next_cursor: 'LTE=' });
+    expect(new Set([...first.data, ...second.data].map((o) => o.id)).size).toBe(120);
+  });
+});
