@@ -1,0 +1,152 @@
+// Sustained order throughput of POST /orders and latency per 15-item batch, simulator off.
+// Buyers send batches of resting bids; seeded wallets send batches of sells that cross them.
+// Usage: npm run bench -- venue-orders [--batches 2000] [--concurrency 4] [--size default]
+// Last line: one JSON object with every figure.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { getMeta } from '../src/venue/db/open.js';
+import { prepareWorld, type VenueUrls, type WorldSize } from '../src/venue/server.js';
+import { Trader } from '../src/venue/trading/test-trader.js';
+import { walletPrivateKey } from '../src/venue/world/trading.js';
+import { useNativeSecp256k1 } from '../src/shared/crypto/native.js';
+
+const { values } = parseArgs({
+  options: {
+    batches: { type: 'string', default: '2000' },
+    concurrency: { type: 'string', default: '4' },
+    size: { type: 'string', default: 'default' },
+  },
+});
+const BATCHES = Number(values.batches);
+const CONCURRENCY = Number(values.concurrency);
+const native = await useNativeSecp256k1();
+
+const dir = mkdtempSync(join(tmpdir(), 'kairos-bench-orders-'));
+const t0 = performance.now();
+const db = prepareWorld({ dataDir: dir, size: values.size as WorldSize, seed: 1, anchor: Math.floor(Date.now() / 3_600_000) * 3_600_000 });
+const seed = Number(getMeta(db, 'seed'));
+const walletIndex = new Map<string, number>();
+// Seeded wallets are the sellers: their keys are derivable from the world's seed.
+const walletCount = (db.prepare('SELECT COUNT(*) AS n FROM wallets').get() as { n: number }).n;
+for (let i = 0; i < walletCount; i++) walletIndex.set(Trader.addressOf(walletPrivateKey(seed, i)).toLowerCase(), i);
+const inventory = db
+  .prepare(
+    `SELECT p.wallet, t.token_id, p.size, m.min_size, m.tick_size, m.neg_risk FROM positions p
+     JOIN markets m ON m.condition_id = p.condition_id AND m.status = 'active' AND m.taker_delay = 0 AND m.screening = 0
+     JOIN tokens t ON t.condition_id = p.condition_id AND t.outcome_index = p.outcome_index
+     WHERE p.size >= 200 * 1000000 ORDER BY p.size DESC LIMIT 64`,
+  )
+  .all() as Array<{ wallet: string; token_id: string; size: number; min_size: number; tick_size: number; neg_risk: number }>;
+db.close();
+console.log(`world ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${inventory.length} seller positions; signing: ${native ? 'libsecp256k1' : 'pure JS'}`);
+
+const cli = fileURLToPath(new URL('../src/venue/cli.ts', import.meta.url));
+const child = spawn(process.execPath, [...(process.env['VENUE_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['VENUE_CPU_PROF']}`] : []), '--import', 'tsx', cli, '--data-dir', dir, '--no-rate-limit', '--no-simulator', '--paper-cash', '100000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const urls = JSON.parse(
+  await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`venue exited with ${code}`)));
+  }),
+) as VenueUrls;
+
+const buyers = await Promise.all(Array.from({ length: 4 }, () => Trader.create(urls)));
+const sellers = new Map<string, Trader>();
+for (const p of inventory) {
+  const i = walletIndex.get(p.wallet);
+  if (i !== undefined && !sellers.has(p.wallet)) sellers.set(p.wallet, await Trader.create(urls, walletPrivateKey(seed, i)));
+}
+
+// Pre-sign every batch so the timed loop measures the venue, not the client's signing.
+const fmt = (micro: number): string => (micro / 1e6).toFixed(6).replace(/\.?0+$/, '');
+const tS = performance.now();
+const batches: Array<{ trader: Trader; body: string; crossing: boolean }> = [];
+const sold = new Map<string, number>();
+for (let b = 0; b < BATCHES; b++) {
+  const p = inventory[b % inventory.length];
+  if (!p) break;
+  const minSize = Math.max(5, p.min_size);
+  if (b % 2 === 0) {
+    const trader = buyers[(b / 2) % buyers.length] as Trader;
+    const items = Array.from({ length: 15 }, (_, k) => trader.order(p.token_id, 'BUY', fmt(p.tick_size * (1 + ((b + k) % 20))), String(minSize), { negRisk: p.neg_risk === 1 }));
+    batches.push({ trader, body: JSON.stringify(items), crossing: false });
+  } else {
+    const trader = sellers.get(p.wallet);
+    const used = sold.get(p.token_id + p.wallet) ?? 0;
+    if (!trader || used + 15 * minSize * 1e6 > p.size) continue;
+    sold.set(p.token_id + p.wallet, used + 15 * minSize * 1e6);
+    const items = Array.from({ length: 15 }, () => trader.order(p.token_id, 'SELL', fmt(p.tick_size), String(minSize), { negRisk: p.neg_risk === 1 }));
+    batches.push({ trader, body: JSON.stringify(items), crossing: true });
+  }
+}
+const signSeconds = (performance.now() - tS) / 1000;
+console.log(`signed ${batches.length * 15} orders in ${signSeconds.toFixed(1)} s`);
+
+const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+const url = new URL(`${urls.trading_url}/orders`);
+function send(batch: { trader: Trader; body: string }): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers: { ...batch.trader.headers('POST', '/orders', batch.body), 'content-type': 'application/json' } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(batch.body);
+  });
+}
+
+const lat: number[] = [];
+let accepted = 0;
+let filledItems = 0;
+let next = 0;
+const tRun = performance.now();
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    while (next < batches.length) {
+      const batch = batches[next++] as (typeof batches)[number];
+      const s = performance.now();
+      const res = await send(batch);
+      lat.push(performance.now() - s);
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${res.text.slice(0, 300)}`);
+      for (const r of JSON.parse(res.text) as Array<{ success: boolean; status: string; errorMsg: string }>) {
+        if (r.success) accepted++;
+        if (r.status === 'matched') filledItems++;
+      }
+    }
+  }),
+);
+const seconds = (performance.now() - tRun) / 1000;
+agent.destroy();
+child.kill('SIGTERM');
+await new Promise((resolve) => child.once('exit', resolve));
+rmSync(dir, { recursive: true, force: true });
+
+lat.sort((a, b) => a - b);
+const q = (p: number): number => Math.round((lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] ?? 0) * 100) / 100;
+const orders = batches.length * 15;
+const result = {
+  orders,
+  batches: batches.length,
+  concurrency: CONCURRENCY,
+  seconds: Math.round(seconds * 100) / 100,
+  orders_per_s: Math.round(orders / seconds),
+  batch_p50_ms: q(0.5),
+  batch_p99_ms: q(0.99),
+  accepted,
+  matched: filledItems,
+  signing: native ? 'libsecp256k1' : 'pure JS',
+};
+console.log(`${orders} orders in ${result.seconds} s: ${result.orders_per_s} orders/s, batch p50 ${result.batch_p50_ms} ms, p99 ${result.batch_p99_ms} ms; ${accepted} accepted, ${filledItems} matched`);
+console.log(JSON.stringify(result));
