@@ -26,7 +26,7 @@ const B64_INDEX = new Map<string, number>([...B64].map((c, i) => [c, i]));
 /** Standard or url-safe base64, with or without `=` padding. */
 export function fromBase64(text: string, what = 'base64 value'): Uint8Array {
   const clean = text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-  if (!/^[A-Za-z0-9+/]*$/.test(clean) || clean.length % 4 === 1) throw new TypeError(`${what} is not base64`);
+  if (!/^[A-Za-z0-9+/]*$/.test(clean) || clean.length % 4 === 1) throw new TypeError(`${what} is not base64 (standard or url-safe alphabet, optional = padding)`);
   const out = new Uint8Array(Math.floor((clean.length * 3) / 4));
   let bits = 0;
   let value = 0;

@@ -1,7 +1,8 @@
 // A trader for the venue's tests and benchmarks: a throwaway key, its API credentials from the
 // venue, and signed requests over HTTP exactly as an app sends them.
 import { hashId } from '../ids.js';
-import { hmacSignature, privateKeyToAddress, signClobAuth, signOrder, ZERO_BYTES32, type SignableOrder } from '../../shared/crypto/index.js';
+import { privateKeyToAddress, signOrder, ZERO_BYTES32, type SignableOrder } from '../../shared/crypto/index.js';
+import { createApiKey, l2Headers } from '../auth/client.js';
 import { DEFAULT_SETTINGS, type VenueSettings } from '../settings.js';
 import type { VenueUrls } from '../server.js';
 
@@ -54,15 +55,8 @@ export class Trader {
   /** A new wallet (or the given key) with API credentials from `POST /auth/api-key`. */
   static async create(urls: VenueUrls, key = hashId(`test-trader:${process.pid}:${Date.now()}:${++counter}`), settings: Partial<VenueSettings> = {}): Promise<Trader> {
     const s = { ...DEFAULT_SETTINGS, ...settings };
-    const address = privateKeyToAddress(key);
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const p = s.headerPrefix;
-    const res = await fetch(`${urls.trading_url}/auth/api-key`, {
-      method: 'POST',
-      headers: { [`${p}_ADDRESS`]: address, [`${p}_SIGNATURE`]: signClobAuth(key, { timestamp, nonce: '0' }, s.chainId), [`${p}_TIMESTAMP`]: timestamp, [`${p}_NONCE`]: '0' },
-    });
-    if (!res.ok) throw new Error(`api key: HTTP ${res.status} ${await res.text()}`);
-    return new Trader(urls, key, (await res.json()) as Creds, s);
+    const creds = await createApiKey(urls.trading_url, key, { headerPrefix: s.headerPrefix, chainId: s.chainId });
+    return new Trader(urls, key, creds, s);
   }
 
   /** A signed order item for `POST /orders`; price and size are decimal strings. */
@@ -94,15 +88,7 @@ export class Trader {
   }
 
   headers(method: string, path: string, body = ''): Record<string, string> {
-    const p = this.settings.headerPrefix;
-    const timestamp = String(Date.now());
-    return {
-      [`${p}_ADDRESS`]: this.address,
-      [`${p}_API_KEY`]: this.creds.apiKey,
-      [`${p}_PASSPHRASE`]: this.creds.passphrase,
-      [`${p}_TIMESTAMP`]: timestamp,
-      [`${p}_SIGNATURE`]: hmacSignature(this.creds.secret, timestamp, method, path, body),
-    };
+    return l2Headers(this.creds, this.address, method, path, body, Date.now(), this.settings.headerPrefix);
   }
 
   /** A signed request to the trading surface; `path` is the spec path, e.g. `/orders`. */
