@@ -2,15 +2,9 @@
 // venue, and signed requests over HTTP exactly as an app sends them.
 import { hashId } from '../ids.js';
 import { privateKeyToAddress, signOrder, ZERO_BYTES32, type SignableOrder } from '../../shared/crypto/index.js';
-import { createApiKey, l2Headers } from '../auth/client.js';
+import { createApiKey, l2Headers, type ApiCreds } from '../auth/client.js';
 import { DEFAULT_SETTINGS, type VenueSettings } from '../settings.js';
 import type { VenueUrls } from '../server.js';
-
-export interface Creds {
-  apiKey: string;
-  secret: string;
-  passphrase: string;
-}
 
 export interface OrderOptions {
   type?: 'GTC' | 'GTD' | 'FOK' | 'FAK';
@@ -42,7 +36,7 @@ export class Trader {
   private constructor(
     readonly urls: VenueUrls,
     readonly key: string,
-    readonly creds: Creds,
+    readonly creds: ApiCreds,
     readonly settings: VenueSettings,
   ) {
     this.address = privateKeyToAddress(key);
