@@ -1,0 +1,126 @@
+// The browser host: serves the built renderer and the same IPC router over a WebSocket, on
+// 127.0.0.1 only, behind a random per-run token. End-to-end tests and `npm run web` use it.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { EVENT_NAMES, type EventName, type EventPayload } from '../shared/ipc/contract.js';
+import type { IpcResult } from '../shared/ipc/errors.js';
+
+export interface Dispatcher {
+  dispatch(name: unknown, input: unknown): Promise<IpcResult<unknown>>;
+}
+
+export interface HostOptions {
+  router: Dispatcher;
+  /** The built renderer (`out/renderer`). */
+  rendererDir: string;
+  port?: number;
+  token?: string;
+}
+
+export interface RunningHost {
+  url: string;
+  port: number;
+  token: string;
+  /** Pushes an event to every connected page. */
+  emit<N extends EventName>(name: N, payload: EventPayload<N>): void;
+  close(): Promise<void>;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+/** The same policy as the Electron window, plus the host's own WebSocket. */
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self' ws://127.0.0.1:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export async function startHost(opts: HostOptions): Promise<RunningHost> {
+  const token = opts.token ?? randomBytes(24).toString('base64url');
+  const root = resolve(opts.rendererDir);
+  if (!existsSync(join(root, 'index.html'))) throw new Error(`no built renderer in ${root}; run \`npm run build\` first`);
+
+  const serveFile = (req: IncomingMessage, res: ServerResponse): void => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+    let file = normalize(join(root, path));
+    if (file !== root && !file.startsWith(root + sep)) {
+      res.writeHead(403).end();
+      return;
+    }
+    // Unknown paths get the app shell: the renderer routes by hash, but deep links stay safe.
+    if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-security-policy': CSP,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    });
+    createReadStream(file).pipe(res);
+  };
+
+  const server: Server = createServer((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405).end();
+      return;
+    }
+    serveFile(req, res);
+  });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const origin = req.headers.origin ?? '';
+    const local = /^http:\/\/127\.0\.0\.1:\d+$/.test(origin);
+    if (url.pathname !== '/ipc' || !local || !sameToken(url.searchParams.get('token') ?? '', token)) {
+      socket.write('HTTP/1.1 403 Forbidden\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws));
+  });
+  wss.on('connection', (ws: WebSocket) => {
+    ws.on('message', (raw) => {
+      let msg: { id?: unknown; name?: unknown; input?: unknown };
+      try {
+        msg = JSON.parse(String(raw)) as typeof msg;
+      } catch {
+        ws.send(JSON.stringify({ id: null, result: { ok: false, error: { code: 'INVALID_INPUT', message: 'message is not JSON' } } }));
+        return;
+      }
+      void opts.router.dispatch(msg.name, msg.input).then((result) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: msg.id, result }));
+      });
+    });
+  });
+
+  await new Promise<void>((done) => server.listen(opts.port ?? 0, '127.0.0.1', done));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/#token=${token}`,
+    port,
+    token,
+    emit(name, payload) {
+      if (!EVENT_NAMES.includes(name)) return;
+      const text = JSON.stringify({ event: name, payload });
+      for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(text);
+    },
+    async close() {
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((done) => wss.close(() => done()));
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}

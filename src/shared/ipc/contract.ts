@@ -1,0 +1,247 @@
+// The one IPC contract: every call the renderer can make (name → input and output schema) and
+// every event the main process pushes. The router implements exactly these entries, the
+// preload bridge and the browser host expose them generically, and the renderer calls them
+// through one typed hook — no channel strings anywhere else.
+import { z } from 'zod';
+import {
+  Book, CatalogMarket, Comment, Event, HolderGroup, LeaderboardEntry, MarketSettings, OpenOrder, Position, PricesHistory, Series, Tag, Trade,
+} from '../spec/index.js';
+
+export { IPC_ERROR_CODES, type IpcError, type IpcErrorCode, type IpcResult } from './errors.js';
+
+const id = z.string().min(1).max(200);
+const limit = (max: number, dflt: number) => z.number().int().min(1).max(max).default(dflt);
+const offset = z.number().int().min(0).max(1_000_000).default(0);
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte address');
+/** A decimal amount as typed by a person: digits with an optional fraction. */
+const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'expected a decimal number such as 0.42');
+
+/** Data that may come from the cache: when it was fetched and whether the venue was unreachable. */
+export function cached<T extends z.ZodType>(data: T) {
+  return z.object({ data, fetchedAt: z.number(), stale: z.boolean(), ageMs: z.number() });
+}
+export type Cached<T> = { data: T; fetchedAt: number; stale: boolean; ageMs: number };
+
+export const MarketFilters = z.object({
+  status: z.enum(['active', 'closed', 'archived', 'all']).default('active'),
+  tagId: id.optional(),
+  eventId: id.optional(),
+  seriesId: id.optional(),
+  mirror: z.enum(['only', 'none', 'any']).default('any'),
+  creator: z.string().max(100).optional(),
+  sort: z.enum(['volume24hr', 'volume', 'endDate', 'question', 'createdAt', 'lastPrice']).default('volume24hr'),
+  ascending: z.boolean().default(false),
+  limit: limit(500, 100),
+  offset,
+});
+export type MarketFilters = z.input<typeof MarketFilters>;
+
+/** One row of the markets list, from the synced catalog. */
+export const MarketRow = z.object({
+  id: z.string(),
+  conditionId: z.string(),
+  slug: z.string().optional(),
+  question: z.string(),
+  outcomes: z.array(z.string()),
+  outcomePrices: z.array(z.string()),
+  clobTokenIds: z.array(z.string()),
+  volume24hr: z.number().optional(),
+  volume: z.number().optional(),
+  endDate: z.string().optional(),
+  active: z.boolean(),
+  closed: z.boolean(),
+  archived: z.boolean(),
+  acceptingOrders: z.boolean().optional(),
+  mirror: z.boolean(),
+  eventIds: z.array(z.string()),
+});
+export type MarketRow = z.output<typeof MarketRow>;
+
+export const SearchHit = z.object({
+  kind: z.enum(['markets', 'events', 'series', 'tags', 'comments']),
+  id: z.string(),
+  title: z.string(),
+  snippet: z.string(),
+  rank: z.number(),
+});
+
+export const OutcomeQuote = z.object({
+  tokenId: z.string(),
+  outcome: z.string(),
+  bestBid: z.string().optional(),
+  bestAsk: z.string().optional(),
+  lastPrice: z.string().optional(),
+  lastSide: z.enum(['BUY', 'SELL']).optional(),
+});
+
+export const AccountSummary = z.object({
+  id: z.string(),
+  profileId: z.string(),
+  address: z.string(),
+  apiKey: z.string(),
+  headerPrefix: z.string(),
+  label: z.string().optional(),
+  createdAt: z.number(),
+});
+export type AccountSummary = z.output<typeof AccountSummary>;
+
+export const VenueProfile = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['local', 'remote']),
+  catalogUrl: z.string(),
+  tradingUrl: z.string(),
+  dataUrl: z.string(),
+  headerPrefix: z.string(),
+});
+export type VenueProfile = z.output<typeof VenueProfile>;
+
+export const OrderLine = z.object({
+  tokenId: id,
+  side: z.enum(['BUY', 'SELL']),
+  price: decimal,
+  size: decimal,
+  type: z.enum(['GTC', 'GTD', 'FOK', 'FAK']).default('GTC'),
+  /** Epoch seconds, GTD only. */
+  expiration: z.number().int().positive().optional(),
+  postOnly: z.boolean().default(false),
+});
+export type OrderLine = z.input<typeof OrderLine>;
+
+/** What the ticket shows per line before anything is signed. */
+export const LinePreview = z.object({
+  ok: z.boolean(),
+  /** Price snapped to the tick, and the exact amounts that would be signed (base units). */
+  price: z.string().optional(),
+  makerAmount: z.string().optional(),
+  takerAmount: z.string().optional(),
+  /** Cash the line costs or brings, before fees, as a decimal string. */
+  notional: z.string().optional(),
+  problems: z.array(z.object({ field: z.string(), message: z.string() })),
+});
+
+export const LineResult = z.object({
+  line: z.number().int(),
+  success: z.boolean(),
+  orderId: z.string().optional(),
+  status: z.string().optional(),
+  code: z.string().optional(),
+  message: z.string().optional(),
+  attempts: z.number().int(),
+});
+
+export const JournalEntry = z.object({
+  orderId: z.string(),
+  accountId: z.string(),
+  tokenId: z.string(),
+  side: z.enum(['BUY', 'SELL']),
+  price: z.string(),
+  size: z.string(),
+  type: z.string(),
+  state: z.enum(['sending', 'open', 'filled', 'partly_filled', 'cancelled', 'expired', 'rejected', 'unknown']),
+  sizeMatched: z.string(),
+  sentAt: z.number(),
+  updatedAt: z.number(),
+  code: z.string().optional(),
+  message: z.string().optional(),
+});
+
+export const SyncStatus = z.object({
+  running: z.boolean(),
+  kinds: z.array(z.object({ kind: z.string(), done: z.number(), complete: z.boolean(), total: z.number().optional() })),
+  lastSyncAt: z.number().optional(),
+});
+
+const none = z.object({}).strict().default({});
+const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
+
+export const contract = {
+  'app.info': call(none, z.object({ version: z.string(), platform: z.string(), dataDir: z.string(), secp256k1: z.string() })),
+
+  'profiles.list': call(none, z.object({ active: z.string(), profiles: z.array(VenueProfile) })),
+  'profiles.add': call(VenueProfile.omit({ id: true, kind: true }), VenueProfile),
+  'profiles.switch': call(z.object({ id }), VenueProfile),
+
+  'markets.list': call(MarketFilters, cached(z.object({ rows: z.array(MarketRow), total: z.number().int() }))),
+  'markets.search': call(z.object({ query: z.string().max(200), limit: limit(100, 30), kinds: z.array(SearchHit.shape.kind).optional() }), z.array(SearchHit)),
+  'markets.get': call(z.object({ idOrSlug: id }), cached(CatalogMarket)),
+  'markets.settings': call(z.object({ conditionId: id }), cached(MarketSettings)),
+  'markets.quotes': call(z.object({ conditionId: id }), cached(z.array(OutcomeQuote))),
+  'markets.book': call(z.object({ tokenId: id }), cached(Book)),
+  'markets.history': call(
+    z.object({ tokenId: id, range: z.enum(['1H', '6H', '1D', '1W', 'ALL']).default('1D') }),
+    cached(PricesHistory),
+  ),
+  'markets.trades': call(z.object({ conditionId: id, limit: limit(500, 100), offset }), cached(z.array(Trade))),
+  'markets.holders': call(z.object({ conditionId: id, limit: limit(100, 20) }), cached(z.array(HolderGroup))),
+
+  'events.list': call(z.object({ active: z.boolean().optional(), tagId: id.optional(), seriesId: id.optional(), limit: limit(100, 50), offset }), cached(z.array(Event))),
+  'events.get': call(z.object({ idOrSlug: id }), cached(Event)),
+  'series.list': call(z.object({ limit: limit(100, 50), offset }), cached(z.array(Series))),
+  'tags.list': call(z.object({ limit: limit(100, 100), offset }), cached(z.array(Tag))),
+
+  'comments.list': call(
+    z.object({ parentType: z.enum(['Event', 'Series', 'market']), parentId: id, holdersOnly: z.boolean().default(false), limit: limit(100, 40), offset }),
+    cached(z.array(Comment)),
+  ),
+  'comments.byUser': call(z.object({ address, limit: limit(100, 40), offset }), cached(z.array(Comment))),
+
+  'portfolio.positions': call(z.object({ address, limit: limit(500, 100), offset }), cached(z.array(Position))),
+  'portfolio.trades': call(z.object({ address, limit: limit(500, 100), offset }), cached(z.array(Trade))),
+  'portfolio.history': call(z.object({ accountId: id, from: z.number().optional(), to: z.number().optional() }), z.array(z.object({ at: z.number(), value: z.number(), cashPnl: z.number() }))),
+  'portfolio.balance': call(z.object({ accountId: id }), cached(z.object({ balance: z.string(), reserved: z.string(), available: z.string() }))),
+
+  'leaderboard.list': call(
+    z.object({
+      category: z.enum(['OVERALL', 'POLITICS', 'SPORTS', 'CRYPTO', 'FINANCE', 'CULTURE', 'MENTIONS', 'WEATHER', 'ECONOMICS', 'TECH']).default('OVERALL'),
+      timePeriod: z.enum(['DAY', 'WEEK', 'MONTH', 'ALL']).default('DAY'),
+      orderBy: z.enum(['PNL', 'VOL']).default('PNL'),
+      limit: limit(50, 25),
+      offset: z.number().int().min(0).max(1000).default(0),
+    }),
+    cached(z.array(LeaderboardEntry)),
+  ),
+
+  'accounts.list': call(none, z.object({ locked: z.boolean(), accounts: z.array(AccountSummary) })),
+  'accounts.createLocal': call(z.object({ label: z.string().max(60).optional() }), AccountSummary),
+  'accounts.import': call(
+    z.object({ privateKey: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'expected a 32-byte hex private key'), apiKey: z.string().optional(), secret: z.string().optional(), passphrase: z.string().optional(), label: z.string().max(60).optional() }),
+    AccountSummary,
+  ),
+  'accounts.unlock': call(z.object({ passphrase: z.string().min(1).max(1000) }), z.object({ locked: z.boolean() })),
+  'accounts.lock': call(none, z.object({ locked: z.boolean() })),
+  'accounts.remove': call(z.object({ id }), z.object({ removed: z.boolean() })),
+
+  'orders.preview': call(z.object({ lines: z.array(OrderLine).min(1).max(200) }), z.array(LinePreview)),
+  'orders.submit': call(z.object({ accountId: id, lines: z.array(OrderLine).min(1).max(200) }), z.array(LineResult)),
+  'orders.cancel': call(z.object({ accountId: id, orderIds: z.array(id).max(1000).optional(), all: z.boolean().default(false) }), z.object({ canceled: z.array(z.string()), notCanceled: z.record(z.string(), z.string()) })),
+  'orders.open': call(z.object({ accountId: id }), cached(z.array(OpenOrder))),
+  'orders.journal': call(z.object({ accountId: id.optional(), limit: limit(1000, 200) }), z.array(JournalEntry)),
+
+  'sync.start': call(none, SyncStatus),
+  'sync.status': call(none, SyncStatus),
+} as const;
+
+export type Contract = typeof contract;
+export type CallName = keyof Contract;
+export type CallInput<N extends CallName> = z.input<Contract[N]['input']>;
+export type CallArgs<N extends CallName> = z.output<Contract[N]['input']>;
+export type CallOutput<N extends CallName> = z.output<Contract[N]['output']>;
+
+export const events = {
+  'sync.progressed': z.object({ kind: z.string(), done: z.number(), total: z.number().optional(), complete: z.boolean() }),
+  'prices.updated': z.object({ tokenIds: z.array(z.string()) }),
+  'orders.updated': z.object({ accountId: z.string(), orderIds: z.array(z.string()) }),
+  'connection.changed': z.object({ surface: z.enum(['catalog', 'trading', 'data']), online: z.boolean(), since: z.number() }),
+} as const;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<N extends EventName> = z.output<Events[N]>;
+
+export const CALL_NAMES = Object.keys(contract) as CallName[];
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+
+export function isCallName(name: unknown): name is CallName {
+  return typeof name === 'string' && Object.hasOwn(contract, name);
+}
