@@ -1,0 +1,132 @@
+// The app's local SQLite cache, one file per profile: last good responses, the synced catalog
+// with its full-text index, and portfolio snapshots.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { CatalogStore, type CachedMarket, type CatalogKind, type CommentParent, type SearchKind } from './catalog.js';
+import { migrate } from './migrations.js';
+import { ResponseStore, responseKey, type CacheEntry, type CachedOptions, type CachedResult, type QueryValue, type Surface } from './responses.js';
+import { SearchIndex, type SearchHit, type SearchOptions } from './search.js';
+import { SnapshotStore, type HistoryPoint, type HistoryRange } from './snapshots.js';
+import { CatalogSync, type FetchPage, type KindResult, type SyncOptions } from './sync.js';
+
+export { CATALOG_KINDS, SEARCH_KINDS } from './catalog.js';
+export type { CachedMarket, CatalogKind, CommentParent, CommentParentType, SearchKind } from './catalog.js';
+export { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from './migrations.js';
+export { isNetworkError, responseKey } from './responses.js';
+export type { CacheEntry, CachedOptions, CachedResult, QueryValue, Surface } from './responses.js';
+export { SNIPPET_CLOSE, SNIPPET_OPEN, toFtsQuery } from './search.js';
+export type { SearchHit, SearchOptions } from './search.js';
+export type { HistoryPoint, HistoryRange } from './snapshots.js';
+export { MAX_PAGE_SIZE } from './sync.js';
+export type { FetchPage, KindResult, PageRequest, SyncOptions, SyncProgress } from './sync.js';
+
+const PROFILE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+export interface CacheOptions {
+  /** Clock for `fetchedAt` and ages (epoch ms); default Date.now. */
+  now?: () => number;
+}
+
+/** File of a profile's cache inside `dir`. */
+export function cacheFile(dir: string, profileId: string): string {
+  if (typeof profileId !== 'string' || !PROFILE_ID.test(profileId)) {
+    throw new Error(`profile id must be 1-64 letters, digits, "-" or "_" (starting with a letter or digit), got ${JSON.stringify(profileId)}`);
+  }
+  return join(dir, `cache-${profileId}.sqlite`);
+}
+
+export class Cache {
+  /** The open database, for diagnostics and tests; the methods below are the API. */
+  readonly db: Database.Database;
+  private readonly responses: ResponseStore;
+  private readonly catalogStore: CatalogStore;
+  private readonly syncer: CatalogSync;
+  private readonly index: SearchIndex;
+  private readonly snapshots: SnapshotStore;
+
+  constructor(
+    readonly path: string,
+    readonly profileId: string,
+    opts: CacheOptions = {},
+  ) {
+    const now = opts.now ?? Date.now;
+    this.db = new Database(path);
+    try {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = NORMAL');
+      this.db.pragma('busy_timeout = 5000');
+      migrate(this.db);
+    } catch (err) {
+      this.db.close();
+      throw new Error(`cannot open the cache ${path}: ${(err as Error).message}`, { cause: err });
+    }
+    this.responses = new ResponseStore(this.db, now);
+    this.catalogStore = new CatalogStore(this.db);
+    this.syncer = new CatalogSync(this.db, this.catalogStore, now);
+    this.index = new SearchIndex(this.db);
+    this.snapshots = new SnapshotStore(this.db);
+  }
+
+  /** Key of a read of this profile: surface, path and normalised query. */
+  key(surface: Surface, path: string, query?: Readonly<Record<string, QueryValue>>): string {
+    return responseKey(this.profileId, surface, path, query);
+  }
+
+  read<T = unknown>(key: string): CacheEntry<T> | undefined {
+    return this.responses.read<T>(key);
+  }
+
+  write(key: string, data: unknown, fetchedAt?: number): void {
+    this.responses.write(key, data, fetchedAt);
+  }
+
+  cached<T>(key: string, maxAgeMs: number, load: () => Promise<T>, opts?: CachedOptions<T>): Promise<CachedResult<T>> {
+    return this.responses.cached(key, maxAgeMs, load, opts);
+  }
+
+  syncCatalog(fetchPage: FetchPage, opts?: SyncOptions): Promise<Partial<Record<CatalogKind, KindResult>>> {
+    return this.syncer.catalog(fetchPage, opts);
+  }
+
+  syncComments(parent: CommentParent, fetchPage: FetchPage, opts?: Omit<SyncOptions, 'kinds'>): Promise<KindResult> {
+    return this.syncer.comments(parent, fetchPage, opts);
+  }
+
+  /** Stores items of a catalog listing read elsewhere (a browse page, a single market). */
+  ingest(kind: CatalogKind, items: readonly unknown[]): void {
+    const pass = this.syncer.checkpoint(kind)?.pass ?? 1;
+    this.catalogStore.ingest(kind, items, pass);
+  }
+
+  search(query: string, opts?: SearchOptions): SearchHit[] {
+    return this.index.search(query, opts);
+  }
+
+  count(kind: SearchKind, parent?: CommentParent): number {
+    return this.catalogStore.count(kind, parent);
+  }
+
+  market(id: string): CachedMarket | undefined {
+    return this.catalogStore.market(id);
+  }
+
+  snapshot(account: string, positions: readonly unknown[], at: number): void {
+    this.snapshots.snapshot(account, positions, at);
+  }
+
+  history(account: string, range?: HistoryRange): HistoryPoint[] {
+    return this.snapshots.history(account, range);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+/** Opens (creating and migrating as needed) the cache of `profileId` in `dir`. */
+export function openCache(dir: string, profileId: string, opts?: CacheOptions): Cache {
+  const path = cacheFile(dir, profileId);
+  mkdirSync(dir, { recursive: true });
+  return new Cache(path, profileId, opts);
+}

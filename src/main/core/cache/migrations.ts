@@ -1,0 +1,160 @@
+// Numbered schema migrations of the cache file. `user_version` holds the number of the last
+// migration applied; migrations only ever append, so an older file upgrades in place.
+import type Database from 'better-sqlite3';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'responses and sync checkpoints',
+    sql: `
+      CREATE TABLE responses (
+        key TEXT PRIMARY KEY,
+        data TEXT NOT NULL,
+        fetched_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE TABLE sync_state (
+        key TEXT PRIMARY KEY,
+        pass INTEGER NOT NULL,
+        next_offset INTEGER NOT NULL,
+        pages INTEGER NOT NULL,
+        done INTEGER NOT NULL,
+        complete INTEGER NOT NULL,
+        last_total INTEGER,
+        run TEXT,
+        updated_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 2,
+    name: 'catalog rows and full-text index',
+    sql: `
+      CREATE TABLE markets (
+        id TEXT PRIMARY KEY,
+        condition_id TEXT NOT NULL,
+        slug TEXT,
+        question TEXT,
+        description TEXT,
+        event_ids TEXT NOT NULL,
+        tag_ids TEXT NOT NULL,
+        outcomes TEXT NOT NULL,
+        clob_token_ids TEXT NOT NULL,
+        active INTEGER,
+        closed INTEGER,
+        archived INTEGER,
+        accepting_orders INTEGER,
+        volume_micros INTEGER,
+        end_date TEXT,
+        raw TEXT NOT NULL,
+        pass INTEGER NOT NULL
+      );
+      CREATE INDEX markets_condition ON markets(condition_id);
+      CREATE INDEX markets_slug ON markets(slug);
+      CREATE TABLE events (
+        id TEXT PRIMARY KEY,
+        slug TEXT,
+        title TEXT,
+        description TEXT,
+        tag_ids TEXT NOT NULL,
+        market_ids TEXT NOT NULL,
+        active INTEGER,
+        closed INTEGER,
+        archived INTEGER,
+        end_date TEXT,
+        raw TEXT NOT NULL,
+        pass INTEGER NOT NULL
+      );
+      CREATE INDEX events_slug ON events(slug);
+      CREATE TABLE series (
+        id TEXT PRIMARY KEY,
+        slug TEXT,
+        title TEXT,
+        event_ids TEXT NOT NULL,
+        active INTEGER,
+        closed INTEGER,
+        archived INTEGER,
+        raw TEXT NOT NULL,
+        pass INTEGER NOT NULL
+      );
+      CREATE TABLE tags (
+        id TEXT PRIMARY KEY,
+        label TEXT,
+        slug TEXT,
+        raw TEXT NOT NULL,
+        pass INTEGER NOT NULL
+      );
+      CREATE TABLE comments (
+        id TEXT PRIMARY KEY,
+        parent_type TEXT NOT NULL,
+        parent_id TEXT NOT NULL,
+        body TEXT,
+        user_address TEXT,
+        created_at TEXT,
+        raw TEXT NOT NULL,
+        pass INTEGER NOT NULL
+      );
+      CREATE INDEX comments_parent ON comments(parent_type, parent_id);
+      -- One row per indexed entity; its doc number is the rowid of the full-text row, and grows
+      -- with each new entity (broad queries favour the newest).
+      CREATE TABLE search_docs (
+        doc INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind TEXT NOT NULL,
+        id TEXT NOT NULL,
+        UNIQUE (kind, id)
+      );
+      -- kind is indexed so a kinds filter runs inside the full-text match.
+      CREATE VIRTUAL TABLE search_fts USING fts5(
+        kind, id UNINDEXED, label UNINDEXED, title, body,
+        tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
+      );
+    `,
+  },
+  {
+    version: 3,
+    name: 'portfolio snapshots',
+    sql: `
+      CREATE TABLE snapshots (
+        account TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        value_micros INTEGER NOT NULL,
+        cash_pnl_micros INTEGER NOT NULL,
+        positions TEXT NOT NULL,
+        PRIMARY KEY (account, at)
+      ) WITHOUT ROWID;
+    `,
+  },
+];
+
+export const LATEST_VERSION = MIGRATIONS.length;
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Brings `db` up to `target` (default: latest), one transaction per migration, and returns the
+ * version it ends at. A file written by a newer build is refused rather than misread.
+ */
+export function migrate(db: Database.Database, target: number = LATEST_VERSION): number {
+  if (!Number.isInteger(target) || target < 0 || target > LATEST_VERSION) {
+    throw new Error(`cache migration target must be an integer from 0 to ${LATEST_VERSION}, got ${target}`);
+  }
+  const current = schemaVersion(db);
+  if (current > LATEST_VERSION) {
+    throw new Error(`cache file ${db.name} has schema version ${current}, newer than this build knows (${LATEST_VERSION})`);
+  }
+  for (const m of MIGRATIONS) {
+    if (m.version <= current || m.version > target) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+  }
+  return schemaVersion(db);
+}

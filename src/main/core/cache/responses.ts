@@ -1,0 +1,124 @@
+// The response cache: last good answer of every surface read, with the time it was fetched,
+// and the freshness policy the services apply on top of it.
+import type Database from 'better-sqlite3';
+
+export type Surface = 'catalog' | 'data' | 'trading';
+export type QueryValue = string | number | boolean | bigint | null | undefined | ReadonlyArray<string | number | boolean | bigint>;
+
+export interface CacheEntry<T> {
+  data: T;
+  /** Epoch ms. */
+  fetchedAt: number;
+}
+
+export interface CachedResult<T> {
+  data: T;
+  fetchedAt: number;
+  /** True when the data is older than the caller's max age (served offline, or while revalidating). */
+  stale: boolean;
+  ageMs: number;
+}
+
+export interface CachedOptions<T> {
+  /**
+   * Return the cached answer at once, even when stale, and refresh in the background when it is
+   * stale; `onUpdate` receives the new answer, `onError` a failed refresh.
+   */
+  staleWhileRevalidate?: boolean;
+  onUpdate?: (result: CachedResult<T>) => void;
+  onError?: (error: unknown) => void;
+}
+
+/** A failure to reach the service (as opposed to an answer refusing the request). */
+export function isNetworkError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { name?: unknown; kind?: unknown };
+  return e.name === 'NetworkError' || e.kind === 'network';
+}
+
+/**
+ * The cache key of one read: profile, surface, path and the query with absent values dropped,
+ * keys sorted and values written as they would be on the wire, so equal reads share one key.
+ */
+export function responseKey(profile: string, surface: Surface, path: string, query: Readonly<Record<string, QueryValue>> = {}): string {
+  if (!path.startsWith('/')) throw new Error(`cache key path must start with "/", got ${JSON.stringify(path)}`);
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const params = new URLSearchParams();
+  for (const name of Object.keys(query).sort()) {
+    const v = query[name];
+    if (v === undefined || v === null) continue;
+    params.append(name, Array.isArray(v) ? v.map(String).join(',') : String(v));
+  }
+  const qs = params.toString();
+  return `${profile}|${surface}|${clean}${qs ? `?${qs}` : ''}`;
+}
+
+export class ResponseStore {
+  private readonly readStmt: Database.Statement<[string], { data: string; fetched_at: number }>;
+  private readonly writeStmt: Database.Statement<[string, string, number]>;
+  private readonly inflight = new Map<string, Promise<CachedResult<unknown>>>();
+
+  constructor(
+    db: Database.Database,
+    private readonly now: () => number,
+  ) {
+    this.readStmt = db.prepare('SELECT data, fetched_at FROM responses WHERE key = ?');
+    this.writeStmt = db.prepare(
+      'INSERT INTO responses(key, data, fetched_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET data = excluded.data, fetched_at = excluded.fetched_at',
+    );
+  }
+
+  read<T = unknown>(key: string): CacheEntry<T> | undefined {
+    const row = this.readStmt.get(key);
+    return row ? { data: JSON.parse(row.data) as T, fetchedAt: row.fetched_at } : undefined;
+  }
+
+  write(key: string, data: unknown, fetchedAt: number = this.now()): void {
+    if (!Number.isFinite(fetchedAt)) throw new Error(`cache write of ${key}: fetchedAt must be epoch ms, got ${fetchedAt}`);
+    const text = JSON.stringify(data);
+    if (text === undefined) throw new Error(`cache write of ${key}: data is not JSON-serialisable`);
+    this.writeStmt.run(key, text, Math.round(fetchedAt));
+  }
+
+  /**
+   * Fresh cached data at once; otherwise `load` (one call per key at a time) and store its answer.
+   * When `load` fails on the network, the last good answer comes back marked stale; any other
+   * failure, or a network failure with nothing cached, is thrown.
+   */
+  async cached<T>(key: string, maxAgeMs: number, load: () => Promise<T>, opts: CachedOptions<T> = {}): Promise<CachedResult<T>> {
+    if (!(maxAgeMs >= 0)) throw new Error(`cached(${key}): maxAgeMs must be >= 0, got ${maxAgeMs}`);
+    const entry = this.read<T>(key);
+    if (entry) {
+      const ageMs = Math.max(0, this.now() - entry.fetchedAt);
+      const stale = ageMs > maxAgeMs;
+      if (!stale) return { ...entry, stale, ageMs };
+      if (opts.staleWhileRevalidate) {
+        this.refresh(key, load).then(
+          (fresh) => opts.onUpdate?.(fresh),
+          (error: unknown) => opts.onError?.(error),
+        );
+        return { ...entry, stale, ageMs };
+      }
+    }
+    try {
+      return await this.refresh(key, load);
+    } catch (error) {
+      const last = isNetworkError(error) ? this.read<T>(key) : undefined;
+      if (!last) throw error;
+      return { ...last, stale: true, ageMs: Math.max(0, this.now() - last.fetchedAt) };
+    }
+  }
+
+  private refresh<T>(key: string, load: () => Promise<T>): Promise<CachedResult<T>> {
+    const running = this.inflight.get(key);
+    if (running) return running as Promise<CachedResult<T>>;
+    const job = (async () => {
+      const data = await load();
+      const fetchedAt = this.now();
+      this.write(key, data, fetchedAt);
+      return { data, fetchedAt, stale: false, ageMs: 0 };
+    })().finally(() => this.inflight.delete(key));
+    this.inflight.set(key, job);
+    return job;
+  }
+}

@@ -1,0 +1,113 @@
+// Instant local search over the full-text index, safe for whatever the user types.
+import type Database from 'better-sqlite3';
+import { SEARCH_KINDS, type SearchKind } from './catalog.js';
+
+/** Snippets wrap each matched term in these two control characters (never HTML). */
+export const SNIPPET_OPEN = '\u0002';
+export const SNIPPET_CLOSE = '\u0003';
+
+export interface SearchOptions {
+  /** 1..100, default 20. */
+  limit?: number;
+  kinds?: readonly SearchKind[];
+}
+
+export interface SearchHit {
+  kind: SearchKind;
+  id: string;
+  /** Display title: market question, event or series title, tag label, comment author. */
+  title: string;
+  /** Best-matching passage, terms wrapped in SNIPPET_OPEN / SNIPPET_CLOSE. */
+  snippet: string;
+  /** bm25 score: lower is a better match. */
+  rank: number;
+}
+
+// Ranking costs about a microsecond per matching document: a first letter can match every
+// document of a 20,000-market catalog. Defaults keep p99 near 5 ms there (bench/core-search.ts).
+export interface SearchTuning {
+  /** From this many matches on, a query counts as broad (see `search`); default 2000. */
+  broadAt?: number;
+  /** How many of the newest title matches a broad query ranks; default 200. */
+  broadCandidates?: number;
+}
+
+const MAX_TERMS = 12;
+// A word starts with a letter, digit or private-use character; marks only continue one.
+const WORD = /[\p{L}\p{N}\p{Co}][\p{L}\p{N}\p{M}\p{Co}]*/gu;
+const ENDS_IN_WORD = /[\p{L}\p{N}\p{M}\p{Co}]$/u;
+// Title matches weigh eight times body matches; kind, id and label add nothing.
+const WEIGHTS = '0.0, 0.0, 0.0, 8.0, 1.0';
+
+/**
+ * The FTS5 terms for what the user typed: every word quoted (so operators, quotes, `*`, `-`,
+ * `NEAR` and parentheses are plain text), all words required, and the last one a prefix unless
+ * the input ends with a separator. Undefined when there is nothing to search for.
+ */
+export function toFtsQuery(input: string): string | undefined {
+  const text = input.normalize('NFKC');
+  const words = text.match(WORD);
+  if (!words) return undefined;
+  const terms = words.slice(0, MAX_TERMS).map((w) => `"${w}"`);
+  if (words.length <= MAX_TERMS && ENDS_IN_WORD.test(text)) terms[terms.length - 1] += '*';
+  return terms.join(' ');
+}
+
+type Row = { doc: number; kind: SearchKind; id: string; label: string; snippet: string; rank: number };
+
+const SNIPPET = `snippet(search_fts, -1, '${SNIPPET_OPEN}', '${SNIPPET_CLOSE}', '…', 12)`;
+
+export class SearchIndex {
+  private readonly broadAt: number;
+  private readonly broadCandidates: number;
+  private readonly s;
+
+  constructor(db: Database.Database, tuning: SearchTuning = {}) {
+    this.broadAt = tuning.broadAt ?? 2000;
+    this.broadCandidates = tuning.broadCandidates ?? 200;
+    this.s = {
+      count: db.prepare<[string, number], number>('SELECT count(*) FROM (SELECT 1 FROM search_fts WHERE search_fts MATCH ? LIMIT ?)').pluck(),
+      // ORDER BY rank lets FTS5 sort internally, so only the returned rows build a snippet.
+      ranked: db.prepare<[string, string, number], Row>(
+        `SELECT rowid AS doc, kind, id, label, ${SNIPPET} AS snippet, rank FROM search_fts
+         WHERE search_fts MATCH ? AND rank MATCH ? ORDER BY rank LIMIT ?`,
+      ),
+      newest: db.prepare<[string, number, number], Row>(
+        `SELECT * FROM (SELECT rowid AS doc, kind, id, label, ${SNIPPET} AS snippet, bm25(search_fts, ${WEIGHTS}) AS rank FROM search_fts
+         WHERE search_fts MATCH ? ORDER BY rowid DESC LIMIT ?) ORDER BY rank LIMIT ?`,
+      ),
+    };
+  }
+
+  /**
+   * Hits for what the user typed, best first. A query matching `broadAt` documents or more (a
+   * first letter, a word found everywhere) is too broad to rank in full within a keystroke: it
+   * ranks the newest `broadCandidates` documents whose titles match instead, then other columns.
+   */
+  search(input: string, opts: SearchOptions = {}): SearchHit[] {
+    if (typeof input !== 'string') throw new Error(`search query must be a string, got ${typeof input}`);
+    const limit = opts.limit ?? 20;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new Error(`search limit must be an integer from 1 to 100, got ${limit}`);
+    const kinds = opts.kinds ?? SEARCH_KINDS;
+    for (const k of kinds) if (!SEARCH_KINDS.includes(k)) throw new Error(`search kind must be one of ${SEARCH_KINDS.join(', ')}, got ${JSON.stringify(k)}`);
+    const terms = toFtsQuery(input);
+    if (terms === undefined || kinds.length === 0) return [];
+    // Kinds are filtered by exclusion: a NOT phrase never appears in a hit, so it never becomes the snippet.
+    const excluded = SEARCH_KINDS.filter((k) => !kinds.includes(k));
+    const not = excluded.length ? ` NOT kind : (${excluded.map((k) => `"${k}"`).join(' OR ')})` : '';
+    const anywhere = `{title body} : (${terms})${not}`;
+    let rows: Row[];
+    if (this.s.count.get(anywhere, this.broadAt)! < this.broadAt) {
+      rows = this.s.ranked.all(anywhere, `bm25(${WEIGHTS})`, limit);
+    } else {
+      rows = this.s.newest.all(`title : (${terms})${not}`, this.broadCandidates, limit);
+      if (rows.length < limit) {
+        const seen = new Set(rows.map((r) => r.doc));
+        for (const r of this.s.newest.all(anywhere, this.broadCandidates, limit)) {
+          if (rows.length < limit && !seen.has(r.doc)) rows.push(r);
+        }
+      }
+    }
+    return rows.map((r) => ({ kind: r.kind, id: r.id, title: r.label, snippet: r.snippet, rank: r.rank }));
+  }
+}
