@@ -1,4 +1,22 @@
-// The bridge. It will expose `window.api` built from the IPC contract and nothing else.
-import { contextBridge } from 'electron';
+// The bridge: `window.kairos` with invoke/on for the contract's names and nothing else. Names
+// outside the contract are refused here, before anything crosses to the main process.
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { CALL_NAMES, EVENT_NAMES } from '../shared/ipc/contract';
 
-contextBridge.exposeInMainWorld('kairos', { version: 1 });
+const PREFIX = 'kairos:';
+const calls = new Set<string>(CALL_NAMES);
+const events = new Set<string>(EVENT_NAMES);
+
+contextBridge.exposeInMainWorld('kairos', {
+  invoke(name: string, input: unknown): Promise<unknown> {
+    if (!calls.has(name)) return Promise.resolve({ ok: false, error: { code: 'UNKNOWN_CALL', message: `no IPC call named ${JSON.stringify(name)}` } });
+    return ipcRenderer.invoke(`${PREFIX}${name}`, input);
+  },
+  on(event: string, listener: (payload: unknown) => void): () => void {
+    if (!events.has(event)) return () => undefined;
+    const channel = `${PREFIX}event:${event}`;
+    const wrapped = (_e: IpcRendererEvent, payload: unknown): void => listener(payload);
+    ipcRenderer.on(channel, wrapped);
+    return () => ipcRenderer.removeListener(channel, wrapped);
+  },
+});

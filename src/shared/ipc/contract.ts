@@ -97,6 +97,8 @@ export const VenueProfile = z.object({
 export type VenueProfile = z.output<typeof VenueProfile>;
 
 export const OrderLine = z.object({
+  /** The market of the token: its settings (tick, minimum size) govern the line. */
+  conditionId: id,
   tokenId: id,
   side: z.enum(['BUY', 'SELL']),
   price: decimal,
@@ -188,7 +190,7 @@ export const contract = {
 
   'portfolio.positions': call(z.object({ address, limit: limit(500, 100), offset }), cached(z.array(Position))),
   'portfolio.trades': call(z.object({ address, limit: limit(500, 100), offset }), cached(z.array(Trade))),
-  'portfolio.history': call(z.object({ accountId: id, from: z.number().optional(), to: z.number().optional() }), z.array(z.object({ at: z.number(), value: z.number(), cashPnl: z.number() }))),
+  'portfolio.history': call(z.object({ accountId: id, from: z.number().optional(), to: z.number().optional() }), z.array(z.object({ at: z.number(), value: z.string(), cashPnl: z.string() }))),
   'portfolio.balance': call(z.object({ accountId: id }), cached(z.object({ balance: z.string(), reserved: z.string(), available: z.string() }))),
 
   'leaderboard.list': call(

@@ -1,0 +1,152 @@
+// A typed method for every endpoint of the spec and of venue-profile E, each parsing its answer
+// with the shared schemas. Three base URLs, independent of each other.
+import { z } from 'zod';
+import {
+  ApiKeyCreds, BalanceAllowance, Book, CancelResult, CatalogMarket, Comment, Event, HolderGroup, LastTradePrice, LeaderboardEntry, MarketSettings,
+  OpenOrdersPage, OrderResult, Position, PriceMap, PricesHistory, PublicSearchResult, SamplingSimplifiedMarketsPage, Series, ServerTime, Tag, Trade,
+  TradingMarket, VersionInfo,
+} from '../../../shared/spec/index.js';
+import { BUDGETS, Limiter } from '../http/limiter.js';
+import { SurfaceHttp, type HttpDeps, type Query } from '../http/surface.js';
+
+export interface VenueUrls {
+  catalogUrl: string;
+  tradingUrl: string;
+  dataUrl: string;
+}
+
+/** Signs a trading request: returns the L2 headers for (method, path, raw body). */
+export type RequestSigner = (method: string, path: string, body: string) => Record<string, string>;
+
+const list = <T extends z.ZodType>(item: T) => z.array(item);
+
+export class CatalogClient {
+  constructor(readonly http: SurfaceHttp) {}
+  markets(q: Query = {}) {
+    return this.http.request('GET', '/markets', list(CatalogMarket), { query: q, budgets: [BUDGETS.catalogMarkets, BUDGETS.catalogListings] });
+  }
+  marketBySlug(slug: string, q: Query = {}) {
+    return this.http.request('GET', `/markets/slug/${encodeURIComponent(slug)}`, CatalogMarket, { query: q });
+  }
+  marketTags(idOrCondition: string, q: Query = {}) {
+    return this.http.request('GET', `/markets/${encodeURIComponent(idOrCondition)}/tags`, list(Tag), { query: q });
+  }
+  events(q: Query = {}) {
+    return this.http.request('GET', '/events', list(Event), { query: q, budgets: [BUDGETS.catalogEvents, BUDGETS.catalogListings] });
+  }
+  series(q: Query = {}) {
+    return this.http.request('GET', '/series', list(Series), { query: q });
+  }
+  tags(q: Query = {}) {
+    return this.http.request('GET', '/tags', list(Tag), { query: q, budgets: [BUDGETS.catalogTags] });
+  }
+  comments(q: Query) {
+    return this.http.request('GET', '/comments', list(Comment), { query: q });
+  }
+  commentsByUser(address: string, q: Query = {}) {
+    return this.http.request('GET', `/comments/user_address/${encodeURIComponent(address)}`, list(Comment), { query: q });
+  }
+  publicSearch(q: Query) {
+    return this.http.request('GET', '/public-search', PublicSearchResult, { query: q, budgets: [BUDGETS.catalogSearch] });
+  }
+}
+
+export class DataClient {
+  constructor(readonly http: SurfaceHttp) {}
+  trades(q: Query = {}) {
+    return this.http.request('GET', '/trades', list(Trade), { query: q, budgets: [BUDGETS.dataTrades] });
+  }
+  positions(q: Query) {
+    return this.http.request('GET', '/positions', list(Position), { query: q, budgets: [BUDGETS.dataPositions] });
+  }
+  holders(q: Query) {
+    return this.http.request('GET', '/holders', list(HolderGroup), { query: q });
+  }
+  leaderboard(q: Query = {}) {
+    return this.http.request('GET', '/v1/leaderboard', list(LeaderboardEntry), { query: q });
+  }
+}
+
+export class TradingClient {
+  constructor(readonly http: SurfaceHttp) {}
+  market(conditionId: string) {
+    return this.http.request('GET', `/markets/${encodeURIComponent(conditionId)}`, TradingMarket);
+  }
+  marketByToken(tokenId: string) {
+    return this.http.request('GET', `/markets-by-token/${encodeURIComponent(tokenId)}`, TradingMarket);
+  }
+  samplingSimplifiedMarkets(nextCursor = 'MA==') {
+    return this.http.request('GET', '/sampling-simplified-markets', SamplingSimplifiedMarketsPage, { query: { next_cursor: nextCursor } });
+  }
+  settings(conditionId: string) {
+    return this.http.request('GET', `/clob-markets/${encodeURIComponent(conditionId)}`, MarketSettings);
+  }
+  prices(items: Array<{ token_id: string; side?: 'BUY' | 'SELL' }>) {
+    return this.http.request('POST', '/prices', PriceMap, { body: items, idempotent: true, budgets: [BUDGETS.tradingPrices] });
+  }
+  lastTradesPrices(tokenIds: string[]) {
+    return this.http.request('POST', '/last-trades-prices', list(LastTradePrice), { body: tokenIds.map((token_id) => ({ token_id })), idempotent: true });
+  }
+  time() {
+    return this.http.request('GET', '/time', ServerTime);
+  }
+  version() {
+    return this.http.request('GET', '/version', VersionInfo);
+  }
+  book(tokenId: string) {
+    return this.http.request('GET', '/book', Book, { query: { token_id: tokenId }, budgets: [BUDGETS.tradingBook] });
+  }
+  pricesHistory(q: { market: string; startTs?: number; endTs?: number; fidelity?: number }) {
+    return this.http.request('GET', '/prices-history', PricesHistory, { query: q, budgets: [BUDGETS.tradingHistory] });
+  }
+  tickSize(tokenId: string) {
+    return this.http.request('GET', '/tick-size', z.looseObject({ minimum_tick_size: z.number() }), { query: { token_id: tokenId } });
+  }
+  negRisk(tokenId: string) {
+    return this.http.request('GET', '/neg-risk', z.looseObject({ neg_risk: z.boolean() }), { query: { token_id: tokenId } });
+  }
+  feeRate(tokenId: string) {
+    return this.http.request('GET', '/fee-rate', z.looseObject({ base_fee: z.number() }), { query: { token_id: tokenId } });
+  }
+  /** L1: create (or fetch) the API key of a wallet; `headers` are the signed ClobAuth headers. */
+  createApiKey(headers: Record<string, string>) {
+    return this.http.request('POST', '/auth/api-key', ApiKeyCreds, { headers: () => headers });
+  }
+  deriveApiKey(headers: Record<string, string>) {
+    return this.http.request('GET', '/auth/derive-api-key', ApiKeyCreds, { headers: () => headers });
+  }
+  /** Sent once, never retried: a lost answer is an AnswerLostError for the caller to reconcile. */
+  postOrders(items: unknown[], sign: RequestSigner) {
+    return this.http.request('POST', '/orders', list(OrderResult), { body: items, headers: sign, idempotent: false, units: items.length, budgets: [BUDGETS.orderBurst, BUDGETS.orderSustained] });
+  }
+  cancel(orderIds: string[], sign: RequestSigner) {
+    return this.http.request('DELETE', '/orders', CancelResult, { body: orderIds, headers: sign, idempotent: false, units: Math.max(1, orderIds.length), budgets: [BUDGETS.cancelBurst, BUDGETS.cancelSustained] });
+  }
+  cancelAll(sign: RequestSigner) {
+    return this.http.request('DELETE', '/cancel-all', CancelResult, { headers: sign, idempotent: false });
+  }
+  openOrders(sign: RequestSigner, q: Query = {}) {
+    return this.http.request('GET', '/data/orders', OpenOrdersPage, { query: q, headers: sign });
+  }
+  balance(sign: RequestSigner) {
+    return this.http.request('GET', '/balance-allowance', BalanceAllowance, { headers: sign });
+  }
+}
+
+export interface Clients {
+  catalog: CatalogClient;
+  data: DataClient;
+  trading: TradingClient;
+  limiter: Limiter;
+}
+
+export function createClients(urls: VenueUrls, opts: HttpDeps = {}): Clients {
+  const limiter = opts.limiter ?? new Limiter();
+  const deps = { ...opts, limiter };
+  return {
+    catalog: new CatalogClient(new SurfaceHttp(urls.catalogUrl, BUDGETS.catalogAll, deps)),
+    data: new DataClient(new SurfaceHttp(urls.dataUrl, BUDGETS.dataAll, deps)),
+    trading: new TradingClient(new SurfaceHttp(urls.tradingUrl, BUDGETS.tradingAll, deps)),
+    limiter,
+  };
+}

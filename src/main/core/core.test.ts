@@ -1,0 +1,182 @@
+// The core end to end: router.dispatch against the real local venue and temp SQLite files.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogChanged } from '../../venue/market-index.js';
+import { startTestVenue, type TestVenue } from '../../venue/test-support.js';
+import { createCore, type Core } from './index.js';
+
+let venue: TestVenue;
+let dir: string;
+let core: Core;
+let cid: string;
+let tokens: string[];
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+function make(dataDir: string, v: TestVenue): Core {
+  return createCore({
+    dataDir,
+    defaultProfile: { name: 'Local venue', kind: 'local', catalogUrl: v.urls.catalog_url, tradingUrl: v.urls.trading_url, dataUrl: v.urls.data_url, headerPrefix: 'SERVICE' },
+    logger: silent,
+    checkOutputs: true,
+    http: { policy: { timeoutMs: 2000, retries: 1, baseDelayMs: 10 } },
+  });
+}
+
+async function ok<T = unknown>(name: string, input: unknown = {}): Promise<T> {
+  const r = await core.router.dispatch(name, input);
+  if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
+  return r.data as T;
+}
+
+async function fails(name: string, input: unknown = {}): Promise<{ code: string; message: string; field?: string }> {
+  const r = await core.router.dispatch(name, input);
+  if (r.ok) throw new Error(`${name} should have failed`);
+  return r.error;
+}
+
+beforeAll(async () => {
+  venue = await startTestVenue();
+  dir = mkdtempSync(join(tmpdir(), 'kairos-core-'));
+  core = make(dir, venue);
+  cid = (venue.db.prepare("SELECT condition_id FROM markets WHERE status = 'active' ORDER BY id LIMIT 1").get() as { condition_id: string }).condition_id;
+  venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(cid);
+  catalogChanged(venue.db);
+  tokens = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? ORDER BY outcome_index').all(cid) as Array<{ token_id: string }>).map((t) => t.token_id);
+});
+afterAll(async () => {
+  core?.close();
+  await venue?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('contract and router', () => {
+  it('refuses unknown calls and bad input, naming the field', async () => {
+    expect((await fails('nope.never')).code).toBe('UNKNOWN_CALL');
+    const bad = await fails('markets.list', { limit: 0 });
+    expect(bad).toMatchObject({ code: 'INVALID_INPUT', field: 'limit' });
+    expect(bad.message).toMatch(/limit/);
+    expect((await fails('portfolio.positions', { address: 'me' })).field).toBe('address');
+  });
+
+  it('browses the catalog, market detail, prices, trades, holders, leaderboard, comments', async () => {
+    const list = await ok<{ data: { rows: Array<{ conditionId: string; question: string }> }; stale: boolean }>('markets.list', { limit: 20 });
+    expect(list.stale).toBe(false);
+    expect(list.data.rows.length).toBeGreaterThan(5);
+    const quotes = await ok<{ data: Array<{ tokenId: string }> }>('markets.quotes', { conditionId: cid });
+    expect(quotes.data.map((q) => q.tokenId)).toEqual(tokens);
+    await ok('markets.settings', { conditionId: cid });
+    await ok('markets.book', { tokenId: tokens[0] });
+    await ok('markets.history', { tokenId: tokens[0], range: '1W' });
+    await ok('markets.trades', { conditionId: cid, limit: 10 });
+    await ok('markets.holders', { conditionId: cid });
+    const board = await ok<{ data: unknown[] }>('leaderboard.list', { timePeriod: 'ALL' });
+    expect(board.data.length).toBeGreaterThan(0);
+    await ok('events.list', { limit: 5 });
+    await ok('series.list', {});
+    await ok('tags.list', {});
+    const ev = venue.db.prepare("SELECT parent_entity_id AS id FROM comments WHERE parent_entity_type = 'Event' LIMIT 1").get() as { id: number };
+    const comments = await ok<{ data: unknown[] }>('comments.list', { parentType: 'Event', parentId: String(ev.id) });
+    expect(comments.data.length).toBeGreaterThan(0);
+    expect((await ok<{ secp256k1: string }>('app.info')).secp256k1).toMatch(/secp256k1|noble/);
+  });
+
+  it('syncs the catalog and searches it locally', async () => {
+    await ok('sync.start');
+    const word = (venue.db.prepare("SELECT question FROM markets WHERE status = 'active' ORDER BY id LIMIT 1").get() as { question: string }).question.split(/\W+/).find((w) => w.length > 5) as string;
+    for (let i = 0; i < 100; i++) {
+      const hits = await ok<Array<{ kind: string }>>('markets.search', { query: word.slice(0, 4) });
+      if (hits.some((h) => h.kind === 'markets')) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`search never found "${word}"`);
+  });
+});
+
+describe('accounts, orders and the journal', () => {
+  it('keeps secrets in the locked vault, and places, lists and cancels a batch of 17', async () => {
+    expect((await fails('accounts.createLocal')).code).toBe('VAULT_LOCKED');
+    await ok('accounts.unlock', { passphrase: 'correct horse' });
+    const acct = await ok<{ id: string; address: string; apiKey: string }>('accounts.createLocal', { label: 'Paper' });
+    expect(acct.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    const listed = await ok<{ accounts: unknown[] }>('accounts.list');
+    expect(JSON.stringify(listed)).not.toMatch(/privateKey|secret|passphrase/);
+    expect(readFileSync(join(dir, 'vault.json'), 'utf8')).not.toMatch(/"privateKey"|"passphrase"|"secret"/);
+
+    const preview = await ok<Array<{ ok: boolean; price?: string; makerAmount?: string; problems: Array<{ field: string; message: string }> }>>('orders.preview', {
+      lines: [
+        { conditionId: cid, tokenId: tokens[0], side: 'BUY', price: '0.123', size: '10' },
+        { conditionId: cid, tokenId: tokens[0], side: 'BUY', price: '0.12', size: '10.5' },
+        { conditionId: cid, tokenId: tokens[0], side: 'BUY', price: '0.12', size: '2' },
+      ],
+    });
+    expect(preview[0]).toMatchObject({ ok: false, price: '0.12' });
+    expect(preview[0]?.problems[0]?.message).toMatch(/tick; nearest is 0.12/);
+    expect(preview[1]).toMatchObject({ ok: true, makerAmount: '1260000' });
+    expect(preview[2]?.problems[0]?.field).toBe('size');
+
+    const lines = Array.from({ length: 17 }, (_, i) => ({ conditionId: cid, tokenId: tokens[i % 2], side: 'BUY', price: `0.0${(i % 8) + 1}`, size: '5' }));
+    const results = await ok<Array<{ success: boolean; status?: string; orderId?: string; line: number }>>('orders.submit', { accountId: acct.id, lines });
+    expect(results.map((r) => r.line)).toEqual(lines.map((_, i) => i));
+    expect(results.every((r) => r.success && r.status === 'live')).toBe(true);
+    const open = await ok<{ data: Array<{ id: string }> }>('orders.open', { accountId: acct.id });
+    expect(open.data.map((o) => o.id).sort()).toEqual(results.map((r) => r.orderId).sort());
+    const journal = await ok<Array<{ state: string }>>('orders.journal', { accountId: acct.id });
+    expect(journal).toHaveLength(17);
+    expect(journal.every((j) => j.state === 'open')).toBe(true);
+    const cancel = await ok<{ canceled: string[] }>('orders.cancel', { accountId: acct.id, all: true });
+    expect(cancel.canceled).toHaveLength(17);
+    expect((await ok<Array<{ state: string }>>('orders.journal', { accountId: acct.id })).every((j) => j.state === 'cancelled')).toBe(true);
+    const balance = await ok<{ data: { balance: string; available: string } }>('portfolio.balance', { accountId: acct.id });
+    expect(balance.data).toMatchObject({ balance: '10000', available: '10000' });
+  });
+
+  it('a wrong passphrase is refused and the vault stays usable', async () => {
+    const other = make(dir, venue);
+    try {
+      const r = await other.router.dispatch('accounts.unlock', { passphrase: 'wrong' });
+      expect(r).toMatchObject({ ok: false, error: { code: 'WRONG_PASSPHRASE' } });
+      expect(await other.router.dispatch('accounts.unlock', { passphrase: 'correct horse' })).toMatchObject({ ok: true });
+    } finally {
+      other.close();
+    }
+  });
+});
+
+describe('offline', () => {
+  it('answers reads from the cache marked stale, and refuses writes with OFFLINE', async () => {
+    const own = await startTestVenue();
+    const d = mkdtempSync(join(tmpdir(), 'kairos-core-offline-'));
+    const c = make(d, own);
+    try {
+      const first = await c.router.dispatch('markets.list', { limit: 10 });
+      expect(first.ok).toBe(true);
+      await c.router.dispatch('accounts.unlock', { passphrase: 'pw' });
+      const acct = await c.router.dispatch('accounts.createLocal', {});
+      await own.stop();
+      // Older than the freshness window: the cache must try the venue, fail, and serve stale.
+      c.close();
+      const again = createCore({
+        dataDir: d,
+        defaultProfile: { name: 'Local venue', kind: 'local', catalogUrl: own.urls.catalog_url, tradingUrl: own.urls.trading_url, dataUrl: own.urls.data_url, headerPrefix: 'SERVICE' },
+        logger: silent,
+        clock: { now: () => Date.now() + 3_600_000 },
+        http: { policy: { timeoutMs: 1000, retries: 0 } },
+      });
+      try {
+        const stale = await again.router.dispatch('markets.list', { limit: 10 });
+        expect(stale).toMatchObject({ ok: true, data: { stale: true } });
+        await again.router.dispatch('accounts.unlock', { passphrase: 'pw' });
+        const id = acct.ok ? (acct.data as { id: string }).id : '';
+        const write = await again.router.dispatch('orders.cancel', { accountId: id, all: true });
+        expect(write).toMatchObject({ ok: false, error: { code: 'OFFLINE' } });
+      } finally {
+        again.close();
+      }
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,454 @@
+// The composition root of the main process's core: clients for the active profile, its cache,
+// the key vault, the order journal, and the router that serves the IPC contract. Runs under
+// plain Node (tests, the browser host) and under Electron alike.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { CallArgs, EventName, EventPayload, VenueProfile } from '../../shared/ipc/contract.js';
+import { hmacSignature, orderHash, privateKeyToAddress, randomPrivateKey, secp256k1BackendName, signClobAuth, signOrder, type OrderDomain } from '../../shared/crypto/index.js';
+import type { CatalogMarket } from '../../shared/spec/index.js';
+import { openCache, type Cache, type CachedResult } from './cache/index.js';
+import { createClients, type Clients, type RequestSigner } from './clients/index.js';
+import { AnswerLostError, HttpStatusError } from './http/errors.js';
+import { checkLine, fromMicro, signable, type MarketRules } from './orders/build.js';
+import type { Clock, Logger, SecretCipher } from './ports.js';
+import { consoleLogger, systemClock } from './ports.js';
+import { AppError, Router, type Handlers } from './router.js';
+import { PassphraseCipher, Vault, type AccountSummary } from './vault/vault.js';
+
+export interface CoreOptions {
+  dataDir: string;
+  /** The embedded local venue's profile (or any default). */
+  defaultProfile: Omit<VenueProfile, 'id'> & { id?: string };
+  /** Wraps the vault key; defaults to a passphrase given to `accounts.unlock`. */
+  cipher?: (passphrase?: string) => SecretCipher;
+  /** The EIP-712 order domain when the venue does not publish one at /version. */
+  orderDomain?: { name: string; chainId: number; exchange: string; negRiskExchange: string };
+  logger?: Logger;
+  clock?: Clock;
+  version?: string;
+  checkOutputs?: boolean;
+  emit?: <N extends EventName>(name: N, payload: EventPayload<N>) => void;
+  http?: Parameters<typeof createClients>[1];
+}
+
+export interface Core {
+  router: Router;
+  close(): void;
+}
+
+const JOURNAL_PUT = `INSERT INTO journal (order_id, account_id, token_id, side, price, size, type, state, sent_at, updated_at, code, message)
+     VALUES (@orderId, @accountId, @tokenId, @side, @price, @size, @type, @state, @at, @at, @code, @message)
+     ON CONFLICT(order_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, code = excluded.code, message = excluded.message`;
+
+const FRESH = { catalog: 60_000, prices: 5_000, data: 15_000, settings: 300_000 };
+const MAX_BATCH = 15;
+const RETRIES = 3;
+
+export function createCore(opts: CoreOptions): Core {
+  const log = opts.logger ?? consoleLogger;
+  const clock = opts.clock ?? systemClock;
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  const profilesFile = join(opts.dataDir, 'profiles.json');
+  const defaultProfile: VenueProfile = { id: opts.defaultProfile.id ?? 'local', ...opts.defaultProfile };
+  const stored = existsSync(profilesFile) ? (JSON.parse(readFileSync(profilesFile, 'utf8')) as { active: string; profiles: VenueProfile[] }) : undefined;
+  let profiles: VenueProfile[] = [defaultProfile, ...(stored?.profiles.filter((p) => p.id !== defaultProfile.id) ?? [])];
+  let active = profiles.find((p) => p.id === stored?.active) ?? defaultProfile;
+  const cipherFor = opts.cipher ?? ((passphrase?: string) => new PassphraseCipher(passphrase ?? ''));
+  const vaultPath = join(opts.dataDir, 'vault.json');
+  let vault = Vault.open(vaultPath, cipherFor());
+
+  let clients: Clients;
+  let cache: Cache;
+  let journal: Database.Database;
+  const open = (): void => {
+    clients = createClients({ catalogUrl: active.catalogUrl, tradingUrl: active.tradingUrl, dataUrl: active.dataUrl }, opts.http);
+    cache = openCache(join(opts.dataDir, 'cache'), active.id, { now: () => clock.now() });
+    journal = new Database(join(opts.dataDir, `journal-${active.id}.sqlite`));
+    journal.pragma('journal_mode = WAL');
+    journal.exec(`CREATE TABLE IF NOT EXISTS journal (
+      order_id TEXT PRIMARY KEY, account_id TEXT NOT NULL, token_id TEXT NOT NULL, side TEXT NOT NULL, price TEXT NOT NULL,
+      size TEXT NOT NULL, type TEXT NOT NULL, state TEXT NOT NULL, size_matched TEXT NOT NULL DEFAULT '0',
+      sent_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, code TEXT, message TEXT)`);
+  };
+  open();
+  const saveProfiles = (): void => writeFileSync(profilesFile, JSON.stringify({ active: active.id, profiles: profiles.filter((p) => p.id !== defaultProfile.id) }), { mode: 0o600 });
+
+  const cached = <T>(surface: 'catalog' | 'data' | 'trading', path: string, query: Record<string, string | number | boolean | undefined>, maxAge: number, load: () => Promise<T>): Promise<CachedResult<T>> =>
+    cache.cached(cache.key(surface, path, query), maxAge, load);
+
+  const account = (id: string): AccountSummary => {
+    const a = vault.list(active.id).find((x) => x.id === id);
+    if (!a) throw new AppError('NO_ACCOUNT', `no account ${id} on profile ${active.name}`);
+    return a;
+  };
+  const signerFor = (a: AccountSummary): RequestSigner => {
+    const box = vault.secretsOf(a.id);
+    return (method, path, body) =>
+      box.use((s) => {
+        const ts = String(clock.now());
+        const p = a.headerPrefix;
+        return { [`${p}_ADDRESS`]: a.address, [`${p}_API_KEY`]: s.apiKey, [`${p}_PASSPHRASE`]: s.passphrase, [`${p}_TIMESTAMP`]: ts, [`${p}_SIGNATURE`]: hmacSignature(s.secret, ts, method, path, body) };
+      });
+  };
+
+  let domainCache: { profile: string; name: string; chainId: number; exchange: string; negRiskExchange: string } | undefined;
+  const domainFor = async (negRisk: boolean): Promise<OrderDomain> => {
+    if (domainCache?.profile !== active.id) {
+      let d = opts.orderDomain ? { ...opts.orderDomain } : undefined;
+      try {
+        const v = await clients.trading.version();
+        if (v.domain?.name && v.domain.chainId && v.domain.verifyingContract) {
+          d = { name: v.domain.name, chainId: v.domain.chainId, exchange: v.domain.verifyingContract, negRiskExchange: v.domain.negRiskVerifyingContract ?? v.domain.verifyingContract };
+        }
+      } catch {
+        // Venues need not publish /version; the profile's domain stands.
+      }
+      if (!d) throw new AppError('VENUE_ERROR', 'this venue does not say which exchange orders are signed for; set it in the profile');
+      domainCache = { profile: active.id, ...d };
+    }
+    return { name: domainCache.name, chainId: domainCache.chainId, verifyingContract: negRisk ? domainCache.negRiskExchange : domainCache.exchange };
+  };
+
+  const rulesFor = async (conditionId: string): Promise<MarketRules> => {
+    const s = await cached('trading', `/clob-markets/${conditionId}`, {}, FRESH.settings, () => clients.trading.settings(conditionId));
+    const m = await cached('trading', `/markets/${conditionId}`, {}, FRESH.prices, () => clients.trading.market(conditionId));
+    return { tick: fromMicro(BigInt(Math.round(s.data.mts * 1e6))), minSize: String(s.data.mos), acceptingOrders: !m.stale && m.data.accepting_orders, negRisk: s.data.nr };
+  };
+
+  const preview = async (lines: CallArgs<'orders.preview'>['lines']) =>
+    Promise.all(
+      lines.map(async (line) => {
+        let rules: MarketRules;
+        try {
+          rules = await rulesFor(line.conditionId);
+        } catch (err) {
+          return { ok: false, problems: [{ field: 'market', message: err instanceof Error ? err.message : String(err) }] };
+        }
+        const { built, problems, snapped } = checkLine(line, rules);
+        if (line.type === 'GTD' && !(line.expiration && line.expiration > clock.now() / 1000)) problems.push({ field: 'expiration', message: 'a GTD order needs an expiration in the future' });
+        if (line.postOnly && (line.type === 'FOK' || line.type === 'FAK')) problems.push({ field: 'postOnly', message: 'post-only applies to GTC and GTD orders' });
+        return {
+          ok: problems.length === 0,
+          ...(snapped !== undefined ? { price: fromMicro(snapped) } : {}),
+          ...(built ? { makerAmount: built.makerAmount.toString(), takerAmount: built.takerAmount.toString(), notional: fromMicro((built.size * built.price) / 1_000_000n) } : {}),
+          problems,
+        };
+      }),
+    );
+
+  const journalPut = { run: (row: Record<string, unknown>) => journal.prepare(JOURNAL_PUT).run(row) };
+
+
+  const submit = async ({ accountId, lines }: CallArgs<'orders.submit'>) => {
+    const acct = account(accountId);
+    const checks = await preview(lines);
+    const results = lines.map((_, i) => ({ line: i, success: false, attempts: 0 }) as { line: number; success: boolean; attempts: number; orderId?: string; status?: string; code?: string; message?: string });
+    const sign = signerFor(acct);
+    const box = vault.secretsOf(acct.id);
+    let pending = lines.map((_, i) => i).filter((i) => {
+      const c = checks[i];
+      if (c?.ok) return true;
+      results[i] = { line: i, success: false, attempts: 0, code: 'INVALID_ORDER', message: c?.problems.map((p) => `${p.field}: ${p.message}`).join('; ') ?? 'invalid' };
+      return false;
+    });
+    for (let attempt = 1; attempt <= RETRIES && pending.length > 0; attempt++) {
+      const retry: number[] = [];
+      let waitS = 0;
+      for (let k = 0; k < pending.length; k += MAX_BATCH) {
+        const chunk = pending.slice(k, k + MAX_BATCH);
+        const items = await Promise.all(
+          chunk.map(async (i) => {
+            const line = lines[i] as (typeof lines)[number];
+            const rules = await rulesFor(line.conditionId);
+            const built = checkLine(line, rules).built;
+            if (!built) throw new AppError('INTERNAL', 'line changed between check and signing');
+            const order = signable(line, built, acct.address, BigInt(`0x${randomBytes(6).toString('hex')}`), clock.now());
+            const domain = await domainFor(rules.negRisk);
+            const signature = box.use((s) => signOrder(order, domain, s.privateKey));
+            return {
+              id: orderHash(order, domain),
+              body: {
+                order: { ...order, side: line.side, signature, ...(line.expiration ? { expiration: String(line.expiration) } : {}) },
+                owner: acct.apiKey,
+                orderType: line.type,
+                ...(line.postOnly ? { postOnly: true } : {}),
+              },
+            };
+          }),
+        );
+        const at = clock.now();
+        chunk.forEach((i, j) => {
+          const line = lines[i] as (typeof lines)[number];
+          journalPut.run({ orderId: items[j]?.id, accountId, tokenId: line.tokenId, side: line.side, price: line.price, size: line.size, type: line.type, state: 'sending', at, code: null, message: null });
+        });
+        let answers;
+        try {
+          answers = await clients.trading.postOrders(
+            items.map((x) => x.body),
+            sign,
+          );
+        } catch (err) {
+          if (err instanceof AnswerLostError) {
+            // Never re-send blindly: ask the venue what it has.
+            const open = new Set((await clients.trading.openOrders(sign)).data.map((o) => o.id));
+            chunk.forEach((i, j) => {
+              const id = items[j]?.id as string;
+              const known = open.has(id);
+              results[i] = { line: i, success: known, attempts: attempt, orderId: id, status: known ? 'live' : 'unknown', ...(known ? {} : { code: 'ANSWER_LOST', message: 'the answer was lost; not re-sent — check open orders and trades' }) };
+              journalPut.run({ orderId: id, accountId, tokenId: lines[i]?.tokenId, side: lines[i]?.side, price: lines[i]?.price, size: lines[i]?.size, type: lines[i]?.type, state: known ? 'open' : 'unknown', at: clock.now(), code: known ? null : 'ANSWER_LOST', message: null });
+            });
+            continue;
+          }
+          throw err;
+        }
+        chunk.forEach((i, j) => {
+          const a = answers[j];
+          const id = items[j]?.id as string;
+          const state = a?.success ? (a.status === 'live' || a.status === 'delayed' ? 'open' : a.status === 'matched' ? 'filled' : 'cancelled') : 'rejected';
+          results[i] = { line: i, success: a?.success === true, attempts: attempt, orderId: id, ...(a?.status ? { status: a.status } : {}), ...(a?.code ? { code: a.code } : {}), ...(a?.errorMsg ? { message: a.errorMsg } : {}) };
+          journalPut.run({ orderId: id, accountId, tokenId: lines[i]?.tokenId, side: lines[i]?.side, price: lines[i]?.price, size: lines[i]?.size, type: lines[i]?.type, state, at: clock.now(), code: a?.code ?? null, message: a?.errorMsg ?? null });
+          if (!a?.success && a?.code === 'RATE_LIMITED') {
+            retry.push(i);
+            waitS = Math.max(waitS, a.retry_after_seconds ?? 1);
+          }
+        });
+      }
+      pending = retry;
+      if (pending.length > 0 && attempt < RETRIES) await new Promise((r) => setTimeout(r, waitS * 1000 * (1 + Math.random() * 0.2)));
+    }
+    opts.emit?.('orders.updated', { accountId, orderIds: results.flatMap((r) => (r.orderId ? [r.orderId] : [])) });
+    return results;
+  };
+
+  const outcomeQuotes = async (conditionId: string) => {
+    const m = await clients.trading.market(conditionId);
+    const ids = m.tokens.map((t) => String(t.token_id));
+    const [prices, last] = await Promise.all([clients.trading.prices(ids.map((token_id) => ({ token_id }))), clients.trading.lastTradesPrices(ids)]);
+    return m.tokens.map((t) => {
+      const id = String(t.token_id);
+      const p = prices[id] ?? {};
+      const l = last.find((x) => x.token_id === id);
+      return {
+        tokenId: id,
+        outcome: String(t.outcome ?? ''),
+        ...(p.BUY ? { bestBid: p.BUY } : {}),
+        ...(p.SELL ? { bestAsk: p.SELL } : {}),
+        ...(l?.price ? { lastPrice: l.price } : {}),
+        ...(l?.side ? { lastSide: l.side } : {}),
+      };
+    });
+  };
+
+  const marketsList = async (f: CallArgs<'markets.list'>) => {
+    const q = {
+      limit: Math.min(100, f.limit),
+      offset: f.offset,
+      ...(f.status === 'active' ? { active: true, closed: false } : f.status === 'closed' ? { closed: true } : f.status === 'archived' ? { archived: true } : {}),
+      ...(f.tagId ? { tag_id: f.tagId } : {}),
+      ...(f.eventId ? { event_id: f.eventId } : {}),
+      ...(f.mirror === 'only' ? { mirror: true } : f.mirror === 'none' ? { mirror: false } : {}),
+      ...(f.creator ? { creator: f.creator } : {}),
+      ...(['endDate', 'question', 'createdAt'].includes(f.sort) ? { order: f.sort, ascending: f.ascending } : {}),
+    };
+    const r = await cached('catalog', '/markets', q, FRESH.catalog, async () => {
+      const rows = await clients.catalog.markets(q);
+      cache.ingest('markets', rows);
+      return rows;
+    });
+    const rows = r.data.map((m: CatalogMarket) => ({
+      id: String(m.id),
+      conditionId: String(m.conditionId),
+      ...(m.slug ? { slug: m.slug } : {}),
+      question: String(m.question ?? ''),
+      outcomes: (m.outcomes ?? []).map(String),
+      outcomePrices: (m.outcomePrices ?? []).map(String),
+      clobTokenIds: (m.clobTokenIds ?? []).map(String),
+      ...(typeof m.volume24hr === 'number' ? { volume24hr: m.volume24hr } : {}),
+      ...(typeof m.volumeNum === 'number' ? { volume: m.volumeNum } : {}),
+      ...(m.endDate ? { endDate: String(m.endDate) } : {}),
+      active: m.active === true,
+      closed: m.closed === true,
+      archived: m.archived === true,
+      ...(typeof m.acceptingOrders === 'boolean' ? { acceptingOrders: m.acceptingOrders } : {}),
+      mirror: Boolean(m.mirrorConditionId),
+      eventIds: (m.events ?? []).map((e) => String(e.id)),
+    }));
+    const by = f.sort === 'volume24hr' || f.sort === 'volume' ? f.sort : undefined;
+    if (by) rows.sort((a, b) => (f.ascending ? 1 : -1) * ((a[by] ?? 0) - (b[by] ?? 0)));
+    return { ...r, data: { rows, total: rows.length } };
+  };
+
+  const handlers: Handlers = {
+    'app.info': () => ({ version: opts.version ?? '0.1.0', platform: process.platform, dataDir: opts.dataDir, secp256k1: secp256k1BackendName() }),
+    'profiles.list': () => ({ active: active.id, profiles }),
+    'profiles.add': (p) => {
+      const profile: VenueProfile = { ...p, id: `remote-${randomBytes(4).toString('hex')}`, kind: 'remote' };
+      profiles = [...profiles, profile];
+      saveProfiles();
+      return profile;
+    },
+    'profiles.switch': ({ id }) => {
+      const next = profiles.find((p) => p.id === id);
+      if (!next) throw new AppError('NOT_FOUND', `no profile ${id}`);
+      cache.close();
+      journal.close();
+      active = next;
+      domainCache = undefined;
+      open();
+      saveProfiles();
+      return next;
+    },
+    'markets.list': marketsList,
+    'markets.search': ({ query, limit, kinds }) => cache.search(query, { limit, ...(kinds ? { kinds } : {}) }).map((h) => ({ kind: h.kind, id: h.id, title: h.title, snippet: h.snippet, rank: h.rank })),
+    'markets.get': async ({ idOrSlug }) =>
+      cached('catalog', `/markets/slug/${idOrSlug}`, {}, FRESH.catalog, async () => {
+        if (/^\d+$/.test(idOrSlug)) {
+          const [m] = await clients.catalog.markets({ id: idOrSlug, limit: 1 });
+          if (!m) throw new AppError('NOT_FOUND', `no market ${idOrSlug}`);
+          return m;
+        }
+        return clients.catalog.marketBySlug(idOrSlug);
+      }),
+    'markets.settings': ({ conditionId }) => cached('trading', `/clob-markets/${conditionId}`, {}, FRESH.settings, () => clients.trading.settings(conditionId)),
+    'markets.quotes': ({ conditionId }) => cached('trading', `/quotes/${conditionId}`, {}, FRESH.prices, () => outcomeQuotes(conditionId)),
+    'markets.book': ({ tokenId }) => cached('trading', '/book', { token_id: tokenId }, FRESH.prices, () => clients.trading.book(tokenId)),
+    'markets.history': ({ tokenId, range }) => {
+      const span = { '1H': 3600, '6H': 21_600, '1D': 86_400, '1W': 604_800, ALL: 90 * 86_400 }[range];
+      const fidelity = { '1H': 1, '6H': 5, '1D': 15, '1W': 120, ALL: 720 }[range];
+      const endTs = Math.floor(clock.now() / 60_000) * 60;
+      return cached('trading', '/prices-history', { market: tokenId, range }, FRESH.prices, () => clients.trading.pricesHistory({ market: tokenId, startTs: endTs - span, endTs, fidelity }));
+    },
+    'markets.trades': (a) => cached('data', '/trades', { market: a.conditionId, limit: a.limit, offset: a.offset }, FRESH.data, () => clients.data.trades({ market: a.conditionId, limit: a.limit, offset: a.offset, takerOnly: true })),
+    'markets.holders': (a) => cached('data', '/holders', { market: a.conditionId, limit: a.limit }, FRESH.data, () => clients.data.holders({ market: a.conditionId, limit: a.limit })),
+    'events.list': (a) => {
+      const q = { limit: a.limit, offset: a.offset, ...(a.active !== undefined ? { active: a.active } : {}), ...(a.tagId ? { tag_id: a.tagId } : {}), ...(a.seriesId ? { series_id: a.seriesId } : {}) };
+      return cached('catalog', '/events', q, FRESH.catalog, () => clients.catalog.events(q));
+    },
+    'events.get': ({ idOrSlug }) =>
+      cached('catalog', '/events', { ref: idOrSlug }, FRESH.catalog, async () => {
+        const [e] = await clients.catalog.events(/^\d+$/.test(idOrSlug) ? { id: idOrSlug, limit: 1 } : { slug: idOrSlug, limit: 1 });
+        if (!e) throw new AppError('NOT_FOUND', `no event ${idOrSlug}`);
+        return e;
+      }),
+    'series.list': (a) => cached('catalog', '/series', a, FRESH.catalog, () => clients.catalog.series(a)),
+    'tags.list': (a) => cached('catalog', '/tags', a, FRESH.catalog, () => clients.catalog.tags(a)),
+    'comments.list': (a) => {
+      const q = { parent_entity_type: a.parentType, parent_entity_id: a.parentId, holders_only: a.holdersOnly, limit: a.limit, offset: a.offset };
+      return cached('catalog', '/comments', q, FRESH.catalog, () => clients.catalog.comments(q));
+    },
+    'comments.byUser': (a) => cached('catalog', `/comments/user_address/${a.address}`, { limit: a.limit, offset: a.offset }, FRESH.catalog, () => clients.catalog.commentsByUser(a.address, { limit: a.limit, offset: a.offset })),
+    'portfolio.positions': async (a) => {
+      const r = await cached('data', '/positions', { user: a.address.toLowerCase(), limit: a.limit, offset: a.offset }, FRESH.data, () => clients.data.positions({ user: a.address.toLowerCase(), limit: a.limit, offset: a.offset }));
+      if (!r.stale) cache.snapshot(a.address.toLowerCase(), r.data, r.fetchedAt);
+      return r;
+    },
+    'portfolio.trades': (a) => cached('data', '/trades', { user: a.address.toLowerCase(), limit: a.limit, offset: a.offset }, FRESH.data, () => clients.data.trades({ user: a.address.toLowerCase(), limit: a.limit, offset: a.offset, takerOnly: false })),
+    'portfolio.history': ({ accountId, from, to }) => cache.history(account(accountId).address.toLowerCase(), { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) }),
+    'portfolio.balance': ({ accountId }) => {
+      const a = account(accountId);
+      return cached('trading', '/balance-allowance', { account: a.id }, FRESH.prices, async () => {
+        const b = await clients.trading.balance(signerFor(a));
+        return { balance: fromMicro(BigInt(b.balance)), reserved: fromMicro(BigInt(b.reserved ?? '0')), available: fromMicro(BigInt(b.available ?? b.balance)) };
+      });
+    },
+    'leaderboard.list': (a) => cached('data', '/v1/leaderboard', a, FRESH.data, () => clients.data.leaderboard(a)),
+    'accounts.list': () => ({ locked: vault.isLocked(), accounts: vault.list(active.id) }),
+    'accounts.unlock': async ({ passphrase }) => {
+      const next = Vault.open(vaultPath, cipherFor(passphrase));
+      await next.unlock();
+      vault.lock();
+      vault = next;
+      return { locked: false };
+    },
+    'accounts.lock': () => {
+      vault.lock();
+      return { locked: true };
+    },
+    'accounts.createLocal': async ({ label }) => {
+      if (vault.isLocked()) throw new AppError('VAULT_LOCKED', 'unlock the vault to create an account');
+      const key = randomPrivateKey();
+      const address = privateKeyToAddress(key);
+      const creds = await clients.trading.createApiKey(l1Headers(key, address, active.headerPrefix, await chainId(), clock.now()));
+      return vault.add(active.id, { privateKey: key, ...creds }, { address, headerPrefix: active.headerPrefix, ...(label ? { label } : {}) }, clock.now());
+    },
+    'accounts.import': async ({ privateKey, apiKey, secret, passphrase, label }) => {
+      if (vault.isLocked()) throw new AppError('VAULT_LOCKED', 'unlock the vault to import an account');
+      const key = privateKey.startsWith('0x') ? privateKey : `0x${privateKey}`;
+      const address = privateKeyToAddress(key);
+      const creds =
+        apiKey && secret && passphrase ? { apiKey, secret, passphrase } : await clients.trading.createApiKey(l1Headers(key, address, active.headerPrefix, await chainId(), clock.now()));
+      return vault.add(active.id, { privateKey: key, ...creds }, { address, headerPrefix: active.headerPrefix, ...(label ? { label } : {}) }, clock.now());
+    },
+    'accounts.remove': async ({ id }) => ({ removed: await vault.remove(id) }),
+    'orders.preview': ({ lines }) => preview(lines),
+    'orders.submit': submit,
+    'orders.cancel': async ({ accountId, orderIds, all }) => {
+      const sign = signerFor(account(accountId));
+      const r = all ? await clients.trading.cancelAll(sign) : await clients.trading.cancel(orderIds ?? [], sign);
+      const at = clock.now();
+      for (const id of r.canceled) journal.prepare("UPDATE journal SET state = 'cancelled', updated_at = ? WHERE order_id = ?").run(at, id);
+      return { canceled: r.canceled, notCanceled: r.not_canceled };
+    },
+    'orders.open': async ({ accountId }) => {
+      const a = account(accountId);
+      return cached('trading', '/data/orders', { account: a.id }, FRESH.prices, async () => (await clients.trading.openOrders(signerFor(a))).data);
+    },
+    'orders.journal': ({ accountId, limit }) =>
+      (journal
+        .prepare(`SELECT * FROM journal ${accountId ? 'WHERE account_id = ?' : ''} ORDER BY sent_at DESC LIMIT ?`)
+        .all(...(accountId ? [accountId, limit] : [limit])) as Array<Record<string, string | number | null>>).map((r) => ({
+        orderId: String(r['order_id']),
+        accountId: String(r['account_id']),
+        tokenId: String(r['token_id']),
+        side: r['side'] as 'BUY' | 'SELL',
+        price: String(r['price']),
+        size: String(r['size']),
+        type: String(r['type']),
+        state: r['state'] as 'open',
+        sizeMatched: String(r['size_matched']),
+        sentAt: Number(r['sent_at']),
+        updatedAt: Number(r['updated_at']),
+        ...(r['code'] ? { code: String(r['code']) } : {}),
+        ...(r['message'] ? { message: String(r['message']) } : {}),
+      })),
+    'sync.start': async () => {
+      void cache
+        .syncCatalog((kind, page) => rawPage(clients, kind, page), {
+          onProgress: (p) => opts.emit?.('sync.progressed', { kind: p.kind, done: p.done, ...(p.total !== undefined ? { total: p.total } : {}), complete: false }),
+        })
+        .catch((err: unknown) => log.warn('catalog sync stopped', { error: err instanceof Error ? err.message : String(err) }));
+      return syncStatus(true);
+    },
+    'sync.status': () => syncStatus(false),
+  };
+
+  const chainId = async (): Promise<number> => (await domainFor(false)).chainId;
+  const syncStatus = (running: boolean) => ({
+    running,
+    kinds: (['markets', 'events', 'series', 'tags'] as const).map((kind) => ({ kind, done: cache.count(kind), complete: false })),
+  });
+
+  return {
+    router: new Router(handlers, { logger: log, ...(opts.checkOutputs ? { checkOutputs: true } : {}) }),
+    close() {
+      vault.lock();
+      cache.close();
+      journal.close();
+    },
+  };
+}
+
+function l1Headers(key: string, address: string, prefix: string, chainId: number, nowMs: number): Record<string, string> {
+  const timestamp = String(Math.floor(nowMs / 1000));
+  return { [`${prefix}_ADDRESS`]: address, [`${prefix}_SIGNATURE`]: signClobAuth(key, { timestamp, nonce: '0' }, chainId), [`${prefix}_TIMESTAMP`]: timestamp, [`${prefix}_NONCE`]: '0' };
+}
+
+async function rawPage(clients: Clients, kind: string, page: { limit: number; offset: number }): Promise<unknown[]> {
+  const path = kind === 'markets' ? '/markets' : kind === 'events' ? '/events' : kind === 'series' ? '/series' : kind === 'tags' ? '/tags' : undefined;
+  if (!path) throw new HttpStatusError(400, `cannot sync ${kind}`);
+  // A stable ascending order, so offsets do not shift while the catalog grows.
+  const order = kind === 'markets' || kind === 'events' ? { order: 'id', ascending: true } : {};
+  return (await clients.catalog.http.raw('GET', path, { query: { limit: page.limit, offset: page.offset, ...order } })) as unknown[];
+}

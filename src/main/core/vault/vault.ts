@@ -1,0 +1,222 @@
+// The key vault: account secrets sealed with AES-256-GCM under a random data key, which a
+// SecretCipher wraps (Electron's safeStorage in the app, a passphrase elsewhere). Account
+// summaries stay readable while locked but are bound to the ciphertext as associated data, so
+// neither can be changed without the open failing. Secrets never leave this module except
+// to sign, and never appear in logs, errors or JSON.
+import { createCipheriv, createDecipheriv, randomBytes, randomUUID, scryptSync } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { inspect } from 'node:util';
+import type { SecretCipher } from '../ports.js';
+
+export class VaultError extends Error {
+  constructor(
+    readonly code: 'VAULT_LOCKED' | 'WRONG_PASSPHRASE' | 'VAULT_CORRUPT' | 'NO_ACCOUNT',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'VaultError';
+  }
+}
+
+export interface AccountSecrets {
+  privateKey: string;
+  apiKey: string;
+  secret: string;
+  passphrase: string;
+}
+
+export interface AccountSummary {
+  id: string;
+  profileId: string;
+  address: string;
+  apiKey: string;
+  headerPrefix: string;
+  label?: string;
+  createdAt: number;
+}
+
+interface VaultFile {
+  v: 1;
+  cipher: string;
+  wrappedKey: string;
+  iv: string;
+  tag: string;
+  data: string;
+  accounts: AccountSummary[];
+}
+
+/** Holds an account's secrets; prints as [redacted] however it is logged. */
+export class SecretBox {
+  readonly #secrets: AccountSecrets;
+  constructor(secrets: AccountSecrets) {
+    this.#secrets = secrets;
+  }
+  use<T>(fn: (s: Readonly<AccountSecrets>) => T): T {
+    return fn(this.#secrets);
+  }
+  toJSON(): string {
+    return '[redacted]';
+  }
+  toString(): string {
+    return '[redacted]';
+  }
+  [inspect.custom](): string {
+    return 'SecretBox [redacted]';
+  }
+}
+
+export class Vault {
+  private dataKey: Buffer | undefined;
+  private secrets = new Map<string, AccountSecrets>();
+  private accounts: AccountSummary[] = [];
+  private file: VaultFile | undefined;
+
+  private constructor(
+    readonly path: string,
+    private readonly cipher: SecretCipher,
+  ) {}
+
+  static open(path: string, cipher: SecretCipher): Vault {
+    const vault = new Vault(path, cipher);
+    if (existsSync(path)) {
+      let file: VaultFile;
+      try {
+        file = JSON.parse(readFileSync(path, 'utf8')) as VaultFile;
+        if (file.v !== 1 || !Array.isArray(file.accounts) || typeof file.data !== 'string') throw new Error('shape');
+      } catch {
+        throw new VaultError('VAULT_CORRUPT', `the key vault at ${path} is damaged and cannot be read`);
+      }
+      vault.file = file;
+      vault.accounts = file.accounts;
+    }
+    return vault;
+  }
+
+  isLocked(): boolean {
+    return this.dataKey === undefined;
+  }
+
+  list(profileId?: string): AccountSummary[] {
+    return this.accounts.filter((a) => profileId === undefined || a.profileId === profileId).map((a) => ({ ...a }));
+  }
+
+  /** Unwraps the data key (creating the vault on first use) and opens the secrets. */
+  async unlock(): Promise<void> {
+    if (!this.file) {
+      this.dataKey = randomBytes(32);
+      this.secrets = new Map();
+      await this.save();
+      return;
+    }
+    let key: Buffer;
+    try {
+      key = Buffer.from(await this.cipher.decrypt(Buffer.from(this.file.wrappedKey, 'base64')));
+    } catch (err) {
+      if (err instanceof VaultError) throw err;
+      throw new VaultError('WRONG_PASSPHRASE', 'the vault could not be unlocked: wrong passphrase or another machine’s keychain');
+    }
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(this.file.iv, 'base64'));
+      decipher.setAAD(Buffer.from(JSON.stringify(this.file.accounts)));
+      decipher.setAuthTag(Buffer.from(this.file.tag, 'base64'));
+      const plain = Buffer.concat([decipher.update(Buffer.from(this.file.data, 'base64')), decipher.final()]);
+      this.secrets = new Map(Object.entries(JSON.parse(plain.toString('utf8')) as Record<string, AccountSecrets>));
+      this.dataKey = key;
+    } catch {
+      throw new VaultError('VAULT_CORRUPT', 'the key vault was changed outside Kairos and cannot be trusted');
+    }
+  }
+
+  lock(): void {
+    this.dataKey?.fill(0);
+    this.dataKey = undefined;
+    this.secrets = new Map();
+  }
+
+  async add(profileId: string, secrets: AccountSecrets, info: { address: string; headerPrefix: string; label?: string }, now = Date.now()): Promise<AccountSummary> {
+    this.requireOpen();
+    const summary: AccountSummary = { id: randomUUID(), profileId, address: info.address, apiKey: secrets.apiKey, headerPrefix: info.headerPrefix, createdAt: now, ...(info.label ? { label: info.label } : {}) };
+    this.accounts = [...this.accounts, summary];
+    this.secrets.set(summary.id, { ...secrets });
+    await this.save();
+    return { ...summary };
+  }
+
+  async remove(id: string): Promise<boolean> {
+    this.requireOpen();
+    if (!this.accounts.some((a) => a.id === id)) return false;
+    this.accounts = this.accounts.filter((a) => a.id !== id);
+    this.secrets.delete(id);
+    await this.save();
+    return true;
+  }
+
+  /** The secrets of one account, boxed so they cannot leak by printing. */
+  secretsOf(id: string): SecretBox {
+    this.requireOpen();
+    const s = this.secrets.get(id);
+    if (!s) throw new VaultError('NO_ACCOUNT', `no account ${id} in this vault`);
+    return new SecretBox(s);
+  }
+
+  private requireOpen(): void {
+    if (!this.dataKey) throw new VaultError('VAULT_LOCKED', 'the key vault is locked; unlock it first');
+  }
+
+  private async save(): Promise<void> {
+    const key = this.dataKey as Buffer;
+    const iv = randomBytes(12);
+    const c = createCipheriv('aes-256-gcm', key, iv);
+    c.setAAD(Buffer.from(JSON.stringify(this.accounts)));
+    const data = Buffer.concat([c.update(Buffer.from(JSON.stringify(Object.fromEntries(this.secrets)), 'utf8')), c.final()]);
+    const file: VaultFile = {
+      v: 1,
+      cipher: this.cipher.kind,
+      wrappedKey: Buffer.from(await this.cipher.encrypt(key)).toString('base64'),
+      iv: iv.toString('base64'),
+      tag: c.getAuthTag().toString('base64'),
+      data: data.toString('base64'),
+      accounts: this.accounts,
+    };
+    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+    // Written aside then renamed: a crash leaves the old vault or the new one, never half of one.
+    const tmp = `${this.path}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(file), { mode: 0o600 });
+    renameSync(tmp, this.path);
+    this.file = file;
+  }
+}
+
+/** Wraps the data key with a key derived from a passphrase (scrypt), for the browser host and tests. */
+export class PassphraseCipher implements SecretCipher {
+  readonly kind = 'passphrase-scrypt';
+  constructor(private readonly passphrase: string) {}
+  isAvailable(): boolean {
+    return this.passphrase.length > 0;
+  }
+  private key(salt: Buffer): Buffer {
+    return scryptSync(this.passphrase.normalize('NFKC'), salt, 32, { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+  }
+  async encrypt(plain: Uint8Array): Promise<Uint8Array> {
+    const salt = randomBytes(16);
+    const iv = randomBytes(12);
+    const c = createCipheriv('aes-256-gcm', this.key(salt), iv);
+    const body = Buffer.concat([c.update(plain), c.final()]);
+    return Buffer.concat([Buffer.from([1]), salt, iv, c.getAuthTag(), body]);
+  }
+  async decrypt(sealed: Uint8Array): Promise<Uint8Array> {
+    const buf = Buffer.from(sealed);
+    if (buf[0] !== 1 || buf.length < 1 + 16 + 12 + 16) throw new VaultError('VAULT_CORRUPT', 'the wrapped vault key is damaged');
+    const salt = buf.subarray(1, 17);
+    const iv = buf.subarray(17, 29);
+    const tag = buf.subarray(29, 45);
+    const d = createDecipheriv('aes-256-gcm', this.key(salt), iv);
+    d.setAuthTag(tag);
+    try {
+      return Buffer.concat([d.update(buf.subarray(45)), d.final()]);
+    } catch {
+      throw new VaultError('WRONG_PASSPHRASE', 'wrong passphrase');
+    }
+  }
+}
