@@ -1,5 +1,5 @@
 // `npm start`: the desktop app when Electron's binary is installed; otherwise one line that
-// says so, then the embedded local venue on its own so the catalog can still be browsed.
+// says so, then the same app in a browser tab through the browser host (it prints the URL).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,6 +27,6 @@ function run(cmd, args) {
 if (electronBinary()) {
   run('npx', ['electron-vite', 'preview']);
 } else {
-  console.log('Kairos: the Electron binary is not installed here, so the desktop window cannot open; starting the local venue on its own instead.');
-  run('npx', ['tsx', 'src/venue/cli.ts', ...process.argv.slice(2)]);
+  console.log('Kairos: the Electron binary is not installed here, so the desktop window cannot open; serving the app to your browser instead (open the URL below).');
+  run('npm', ['run', '--silent', 'web', '--', ...process.argv.slice(2)]);
 }

@@ -302,15 +302,12 @@ export function createCore(opts: CoreOptions): Core {
     },
     'markets.list': marketsList,
     'markets.search': ({ query, limit, kinds }) => cache.search(query, { limit, ...(kinds ? { kinds } : {}) }).map((h) => ({ kind: h.kind, id: h.id, title: h.title, snippet: h.snippet, rank: h.rank })),
-    'markets.get': async ({ idOrSlug }) =>
-      cached('catalog', `/markets/slug/${idOrSlug}`, {}, FRESH.catalog, async () => {
-        if (/^\d+$/.test(idOrSlug)) {
-          const [m] = await clients.catalog.markets({ id: idOrSlug, limit: 1 });
-          if (!m) throw new AppError('NOT_FOUND', `no market ${idOrSlug}`);
-          return m;
-        }
-        return clients.catalog.marketBySlug(idOrSlug);
-      }),
+    'markets.get': async ({ idOrSlug }) => {
+      // Numeric ids (list rows, search hits) resolve through the synced catalog to a slug.
+      const slug = /^\d+$/.test(idOrSlug) ? cache.market(idOrSlug)?.slug : idOrSlug;
+      if (!slug) throw new AppError('NOT_FOUND', `market ${idOrSlug} is not in the local catalog yet; let the sync finish or open it by slug`);
+      return cached('catalog', `/markets/slug/${slug}`, {}, FRESH.catalog, () => clients.catalog.marketBySlug(slug));
+    },
     'markets.settings': ({ conditionId }) => cached('trading', `/clob-markets/${conditionId}`, {}, FRESH.settings, () => clients.trading.settings(conditionId)),
     'markets.quotes': ({ conditionId }) => cached('trading', `/quotes/${conditionId}`, {}, FRESH.prices, () => outcomeQuotes(conditionId)),
     'markets.book': ({ tokenId }) => cached('trading', '/book', { token_id: tokenId }, FRESH.prices, () => clients.trading.book(tokenId)),

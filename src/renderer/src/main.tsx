@@ -1,14 +1,71 @@
-import { StrictMode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useCall } from './api/hooks';
+import { call } from './api/transport';
+import { LeaderboardScreen } from './features/leaderboard/LeaderboardScreen';
+import { MarketsScreen } from './features/markets/MarketsScreen';
+import { useUi, type Screen } from './state/ui';
+import './ui/tokens.css';
+
+const queries = new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1, refetchOnWindowFocus: false } } });
+
+const SCREENS: Array<[Screen, string]> = [
+  ['markets', 'Markets'],
+  ['leaderboard', 'Leaderboard'],
+];
 
 function App(): React.JSX.Element {
+  const screen = useUi((s) => s.screen);
+  const go = useUi((s) => s.go);
+  const search = useUi((s) => s.search);
+  const setSearch = useUi((s) => s.setSearch);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const info = useCall('profiles.list', {});
+
+  useEffect(() => {
+    // Fill the local search index in the background; the list works from the first page on.
+    void call('sync.start', {}).catch(() => undefined);
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === '/' && document.activeElement?.tagName !== 'INPUT') {
+        e.preventDefault();
+        searchBox.current?.focus();
+      } else if (e.key === 'Escape' && document.activeElement === searchBox.current) {
+        setSearch('');
+        searchBox.current?.blur();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [setSearch]);
+
+  const profile = info.data?.profiles.find((p) => p.id === info.data?.active);
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 24 }}>
-      <h1>Kairos</h1>
-      <p>Markets, portfolio and the order ticket arrive with the next releases.</p>
-    </main>
+    <div className="shell">
+      <nav className="rail" aria-label="Screens">
+        <div className="brand">KAIROS</div>
+        {SCREENS.map(([id, label]) => (
+          <button key={id} aria-current={screen === id ? 'page' : undefined} onClick={() => go(id)}>{label}</button>
+        ))}
+      </nav>
+      <header className="top">
+        <input ref={searchBox} type="search" placeholder="Search markets  (/)" value={search} aria-label="Search markets" onChange={(e) => { setSearch(e.target.value); go('markets'); }} />
+      </header>
+      <main className="main">{screen === 'markets' ? <MarketsScreen /> : <LeaderboardScreen />}</main>
+      <footer className="status">
+        <span><span className={`dot ${info.isError ? 'off' : ''}`} />{profile?.name ?? 'connecting…'}</span>
+      </footer>
+    </div>
   );
 }
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<StrictMode><App /></StrictMode>);
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queries}>
+        <App />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,78 @@
+// Browsing end to end: the list, a market page whose best prices equal POST /prices, local
+// search, the leaderboard, and offline mode with the "as of" stamp.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogChanged } from '../src/venue/market-index.js';
+import { Trader } from '../src/venue/trading/test-trader.js';
+import { skipReason, startApp, type App } from './support.js';
+
+const reason = skipReason();
+
+describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built renderer'})`, () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('lists markets and shows the venue’s best prices on a market page', async () => {
+    const { page, venue } = app;
+    await page.waitForSelector('[data-testid=market-row]');
+    expect(await page.locator('[data-testid=market-row]').count()).toBeGreaterThan(10);
+    // Give the first listed market a two-sided book.
+    const question = (await page.locator('[data-testid=market-row]').first().innerText()).split('\n')[0] as string;
+    const row = venue.db.prepare('SELECT condition_id, neg_risk FROM markets WHERE question = ?').get(question) as { condition_id: string; neg_risk: number };
+    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0 WHERE condition_id = ?').run(row.condition_id);
+    catalogChanged(venue.db);
+    const token = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(row.condition_id) as { token_id: string }).token_id;
+    const t = await Trader.create(venue.urls);
+    venue.exchange.mint(t.address.toLowerCase(), row.condition_id, 50_000_000, 500_000);
+    await t.post([t.order(token, 'BUY', '0.37', '10', { negRisk: row.neg_risk === 1 })]);
+    await t.post([t.order(token, 'SELL', '0.44', '10', { negRisk: row.neg_risk === 1 })]);
+    const prices = (await venue.post('trading', '/prices', JSON.stringify([{ token_id: token }]))).body as Record<string, { BUY: string; SELL: string }>;
+    expect(prices[token]).toEqual({ BUY: '0.37', SELL: '0.44' });
+
+    await page.locator('[data-testid=market-row]').first().click();
+    await expect.poll(() => page.locator(`tr[data-token="${token}"] [data-field=bid]`).innerText(), { timeout: 15_000 }).toBe('37¢');
+    expect(await page.locator(`tr[data-token="${token}"] [data-field=ask]`).innerText()).toBe('44¢');
+    expect(await page.getByTestId('market-question').innerText()).toBe(question);
+    await app.shot('market-detail');
+  });
+
+  it('finds a market by a word of its description, typed into search', async () => {
+    const { page, venue } = app;
+    const m = venue.db.prepare("SELECT question, description FROM markets WHERE status = 'active' ORDER BY id DESC LIMIT 1").get() as { question: string; description: string };
+    const words = m.description.split(/[^A-Za-z]+/).filter((w) => w.length >= 8);
+    const word = words.find((w) => !m.question.includes(w)) ?? words[0] ?? 'market';
+    await page.keyboard.press('/');
+    await page.keyboard.type(word.slice(0, 6));
+    await expect.poll(async () => (await page.locator('[data-testid=market-row]').allInnerTexts()).some((t) => t.includes(m.question)), { timeout: 20_000 }).toBe(true);
+    await app.shot('search');
+    await page.keyboard.press('Escape');
+  });
+
+  it('switches the leaderboard period', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Leaderboard' }).click();
+    await page.waitForSelector('[data-testid=leaderboard] tbody tr');
+    const week = await page.locator('[data-testid=leaderboard] tbody').innerText();
+    await page.getByRole('button', { name: 'ALL' }).click();
+    await expect.poll(() => page.locator('[data-testid=leaderboard] tbody').innerText(), { timeout: 10_000 }).not.toBe(week);
+    await app.shot('leaderboard');
+    await page.getByRole('button', { name: 'Markets' }).click();
+  });
+
+  it('shows cached data with its stamp when the venue is gone', async () => {
+    const { page, venue } = app;
+    await page.waitForSelector('[data-testid=market-row]');
+    await venue.stop();
+    // An hour later the cached list is stale: the core tries the venue, fails, and serves it.
+    app.skew.ms = 3_600_000;
+    await page.reload();
+    await page.waitForSelector('[data-testid=market-row]', { timeout: 20_000 });
+    expect(await page.locator('[data-testid=market-row]').count()).toBeGreaterThan(10);
+    await expect.poll(() => page.locator('.stamp').first().innerText(), { timeout: 10_000 }).toMatch(/^as of \d{1,2}:\d{2}/);
+    await app.shot('offline');
+  });
+});

@@ -1,0 +1,72 @@
+// The real renderer + real core + real local venue, in Debian's Chromium through the browser host.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createCore, type Core } from '../src/main/core/index.js';
+import { startHost, type RunningHost } from '../src/host/server.js';
+import { startTestVenue, type TestVenue } from '../src/venue/test-support.js';
+
+export const SHOTS = resolve('e2e/screenshots');
+export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+export const RENDERER = resolve('out/renderer');
+
+/** Why the browser tests cannot run here, or undefined when they can. */
+export function skipReason(): string | undefined {
+  if (!existsSync(CHROMIUM)) return `no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
+  if (!existsSync(join(RENDERER, 'index.html'))) return 'the renderer is not built (npm test builds it; or run npx electron-vite build)';
+  return undefined;
+}
+
+export interface App {
+  venue: TestVenue;
+  core: Core;
+  host: RunningHost;
+  browser: Browser;
+  page: Page;
+  dataDir: string;
+  /** Moves the core's clock forward (ms), so cached answers age past their freshness. */
+  skew: { ms: number };
+  shot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startApp(): Promise<App> {
+  const venue = await startTestVenue();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kairos-e2e-'));
+  const skew = { ms: 0 };
+  const core = createCore({
+    clock: { now: () => Date.now() + skew.ms },
+    dataDir,
+    defaultProfile: { id: 'local', name: 'Local venue (paper)', kind: 'local', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' },
+    logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    http: { policy: { timeoutMs: 2000, retries: 0 } },
+  });
+  const host = await startHost({ router: core.router, rendererDir: RENDERER });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(host.url);
+  mkdirSync(SHOTS, { recursive: true });
+  return {
+    venue,
+    core,
+    host,
+    browser,
+    page,
+    dataDir,
+    skew,
+    shot: async (name) => {
+      await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+    },
+    async close() {
+      await browser.close();
+      await host.close();
+      core.close();
+      await venue.stop().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

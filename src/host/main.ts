@@ -1,0 +1,55 @@
+// `npm run web`: the app in a browser tab — the embedded venue in its own process, the real
+// core, and the built renderer served on 127.0.0.1 with a per-run token. Prints the URL.
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { useNativeSecp256k1 } from '../shared/crypto/native.js';
+import { createCore } from '../main/core/index.js';
+import { startVenueProcess } from '../main/core/venue-process.js';
+import { startHost } from './server.js';
+
+export function defaultDataDir(): string {
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Kairos');
+  if (process.platform === 'win32') return join(process.env['APPDATA'] ?? join(homedir(), 'AppData', 'Roaming'), 'Kairos');
+  return join(process.env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'), 'Kairos');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'data-dir': { type: 'string' },
+      port: { type: 'string', default: '0' },
+      'venue-size': { type: 'string' },
+      'no-simulator': { type: 'boolean', default: false },
+    },
+  });
+  const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
+  await useNativeSecp256k1();
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const venueArgs = ['--import', 'tsx', join(root, 'src/venue/cli.ts'), '--data-dir', join(dataDir, 'venue'), ...(values['venue-size'] ? ['--size', values['venue-size']] : []), ...(values['no-simulator'] ? ['--no-simulator'] : [])];
+  process.stderr.write(`kairos: starting the local venue (first start generates its world, a few seconds)…\n`);
+  const venue = await startVenueProcess(process.execPath, venueArgs, (line) => process.stderr.write(`${line}\n`));
+  const events: Array<(name: string, payload: unknown) => void> = [];
+  const core = createCore({
+    dataDir,
+    defaultProfile: { id: 'local', name: 'Local venue (paper)', kind: 'local', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' },
+    emit: (name, payload) => events.forEach((e) => e(name, payload)),
+  });
+  const host = await startHost({ router: core.router, rendererDir: join(root, 'out/renderer'), port: Number(values.port) });
+  events.push((name, payload) => host.emit(name as never, payload as never));
+  process.stdout.write(`${host.url}\n`);
+  const stop = async (): Promise<void> => {
+    await host.close();
+    core.close();
+    await venue.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`kairos: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+// Leaderboard: period × order, ranked traders with P&L and volume.
+import { useState } from 'react';
+import { useCall } from '../../api/hooks';
+import { usd } from '../../ui/format';
+import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+
+const PERIODS = ['DAY', 'WEEK', 'MONTH', 'ALL'] as const;
+
+export function LeaderboardScreen(): React.JSX.Element {
+  const [timePeriod, setPeriod] = useState<(typeof PERIODS)[number]>('WEEK');
+  const [orderBy, setOrder] = useState<'PNL' | 'VOL'>('PNL');
+  const board = useCall('leaderboard.list', { timePeriod, orderBy, limit: 50 });
+  return (
+    <div className="page">
+      <div className="tabs" role="tablist">
+        {PERIODS.map((p) => (
+          <button key={p} aria-pressed={p === timePeriod} onClick={() => setPeriod(p)}>{p}</button>
+        ))}
+        <span style={{ width: 16 }} />
+        {(['PNL', 'VOL'] as const).map((o) => (
+          <button key={o} aria-pressed={o === orderBy} onClick={() => setOrder(o)}>{o === 'PNL' ? 'Profit' : 'Volume'}</button>
+        ))}
+        {board.data ? <Stamp fetchedAt={board.data.fetchedAt} stale={board.data.stale} /> : null}
+      </div>
+      {board.isPending ? <Skeleton /> : board.isError ? <ErrorState error={board.error} retry={() => void board.refetch()} /> : (
+        <table data-testid="leaderboard">
+          <thead><tr><th className="num">#</th><th>Trader</th><th className="num">Profit</th><th className="num">Volume</th></tr></thead>
+          <tbody>
+            {board.data.data.map((e) => (
+              <tr key={String(e.proxyWallet)}>
+                <td className="num">{e.rank}</td>
+                <td>{e.userName ? String(e.userName) : <span className="mono muted">{String(e.proxyWallet)}</span>}</td>
+                <td className={`num ${Number(e.pnl) >= 0 ? 'yes' : 'no'}`}>{usd(Number(e.pnl))}</td>
+                <td className="num">{usd(Number(e.vol))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

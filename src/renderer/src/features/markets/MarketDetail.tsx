@@ -1,0 +1,104 @@
+// Market detail: question, outcomes with best bid / ask / last, order book, recent trades, top
+// holders and the market's trading rules in plain words.
+import { useCall } from '../../api/hooks';
+import { cents, shortDate, usd } from '../../ui/format';
+import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+
+export function MarketDetail({ id }: { id: string }): React.JSX.Element {
+  const market = useCall('markets.get', { idOrSlug: id });
+  const m = market.data?.data;
+  const conditionId = m?.conditionId ? String(m.conditionId) : '';
+  const quotes = useCall('markets.quotes', { conditionId }, { enabled: conditionId !== '', refetchInterval: 5000 });
+  const settings = useCall('markets.settings', { conditionId }, { enabled: conditionId !== '' });
+  const trades = useCall('markets.trades', { conditionId, limit: 15 }, { enabled: conditionId !== '', refetchInterval: 10_000 });
+  const firstToken = quotes.data?.data[0]?.tokenId ?? '';
+  const book = useCall('markets.book', { tokenId: firstToken }, { enabled: firstToken !== '', refetchInterval: 5000 });
+
+  if (market.isPending) return <Skeleton rows={6} />;
+  if (market.isError || !m) return <ErrorState error={market.error} retry={() => void market.refetch()} />;
+  const s = settings.data?.data;
+  return (
+    <article>
+      <h1 data-testid="market-question">{m.question}</h1>
+      <div className="muted">
+        {m.closed ? 'Closed' : m.active ? 'Open' : 'Inactive'} · ends {shortDate(m.endDate ? String(m.endDate) : undefined)}
+        {m.mirrorConditionId ? <span className="badge">mirror</span> : null}
+        {market.data?.stale ? <> · <Stamp fetchedAt={market.data.fetchedAt} stale /></> : null}
+      </div>
+
+      <div className="section">
+        <h2>Outcomes</h2>
+        <table data-testid="quotes">
+          <thead>
+            <tr><th>Outcome</th><th className="num">Best bid</th><th className="num">Best ask</th><th className="num">Last</th></tr>
+          </thead>
+          <tbody>
+            {(quotes.data?.data ?? []).map((q, i) => (
+              <tr key={q.tokenId} data-token={q.tokenId}>
+                <td className={i === 0 ? 'yes' : 'no'}>{q.outcome}</td>
+                <td className="num" data-field="bid">{cents(q.bestBid)}</td>
+                <td className="num" data-field="ask">{cents(q.bestAsk)}</td>
+                <td className="num">{cents(q.lastPrice)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {book.data ? (
+        <div className="section">
+          <h2>Order book · {quotes.data?.data[0]?.outcome}</h2>
+          <table>
+            <thead><tr><th className="num">Bid size</th><th className="num">Bid</th><th className="num">Ask</th><th className="num">Ask size</th></tr></thead>
+            <tbody>
+              {Array.from({ length: Math.min(8, Math.max(book.data.data.bids.length, book.data.data.asks.length)) }, (_, i) => {
+                const b = book.data.data.bids[i];
+                const a = book.data.data.asks[i];
+                return (
+                  <tr key={i}>
+                    <td className="num">{b?.size ?? ''}</td>
+                    <td className="num yes">{b ? cents(b.price) : ''}</td>
+                    <td className="num no">{a ? cents(a.price) : ''}</td>
+                    <td className="num">{a?.size ?? ''}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
+      <div className="section">
+        <h2>Recent trades</h2>
+        <table>
+          <tbody>
+            {(trades.data?.data ?? []).map((t, i) => (
+              <tr key={`${String(t.transactionHash)}-${i}`}>
+                <td className={t.side === 'BUY' ? 'yes' : 'no'}>{t.side}</td>
+                <td>{String(t.outcome ?? '')}</td>
+                <td className="num">{cents(t.price)}</td>
+                <td className="num">{t.size}</td>
+                <td className="num muted">{t.timestamp ? new Date(Number(t.timestamp) * 1000).toLocaleTimeString() : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {s ? (
+        <div className="section">
+          <h2>Trading rules</h2>
+          <p>
+            Prices move in steps of {s.mts}; the smallest order is {s.mos} shares. Takers pay {s.tbf} bps, makers {s.mbf} bps
+            {s.fd.to ? ' (taker-only fees)' : ''}. {s.nr ? 'Negative-risk market. ' : ''}
+            {s.itode ? 'Marketable orders wait a short delay before they execute. ' : ''}
+            {s.oas > 0 ? `Resting orders must live ${s.oas} s before they can be cancelled. ` : ''}
+            {s.rfqe ? 'Request-for-quote is on. ' : ''}
+          </p>
+          {m.description ? <p className="muted">{String(m.description)}</p> : null}
+          <p className="muted">Volume {usd(typeof m.volumeNum === 'number' ? m.volumeNum : undefined)}</p>
+        </div>
+      ) : null}
+    </article>
+  );
+}

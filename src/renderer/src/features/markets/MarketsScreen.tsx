@@ -1,0 +1,97 @@
+// Markets: the catalog list (virtualized) or local search results on the left, the selected
+// market's detail on the right. Arrow keys move the selection.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { useCall } from '../../api/hooks';
+import { useUi } from '../../state/ui';
+import { cents, shortDate, usdCompact } from '../../ui/format';
+import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+import { MarketDetail } from './MarketDetail';
+
+interface Row {
+  id: string;
+  conditionId: string;
+  question: string;
+  price?: string;
+  volume24hr?: number;
+  endDate?: string;
+  closed?: boolean;
+}
+
+export function MarketsScreen(): React.JSX.Element {
+  const search = useUi((s) => s.search);
+  const selected = useUi((s) => s.selectedMarket);
+  const select = useUi((s) => s.select);
+  const list = useCall('markets.list', { limit: 500, status: 'active', sort: 'volume24hr' });
+  const hits = useCall('markets.search', { query: search, limit: 50, kinds: ['markets'] }, { enabled: search.trim().length > 0 });
+
+  const byId = new Map((list.data?.data.rows ?? []).map((r) => [r.id, r]));
+  const rows: Row[] =
+    search.trim().length > 0
+      ? (hits.data ?? []).map((h) => {
+          const m = byId.get(h.id);
+          return { id: h.id, conditionId: m?.conditionId ?? '', question: h.title, ...(m?.outcomePrices[0] ? { price: m.outcomePrices[0] } : {}) };
+        })
+      : (list.data?.data.rows ?? []).map((m) => ({
+          id: m.id,
+          conditionId: m.conditionId,
+          question: m.question,
+          ...(m.outcomePrices[0] ? { price: m.outcomePrices[0] } : {}),
+          ...(m.volume24hr !== undefined ? { volume24hr: m.volume24hr } : {}),
+          ...(m.endDate ? { endDate: m.endDate } : {}),
+          closed: m.closed,
+        }));
+
+  const parent = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => 30, overscan: 12 });
+  const index = rows.findIndex((r) => r.id === selected);
+  const onKey = (e: React.KeyboardEvent): void => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    const next = Math.max(0, Math.min(rows.length - 1, index + (e.key === 'ArrowDown' ? 1 : -1)));
+    const row = rows[next];
+    if (row) {
+      select(row.id);
+      virtual.scrollToIndex(next);
+    }
+  };
+
+  return (
+    <div className="split">
+      <div className="list" ref={parent} tabIndex={0} onKeyDown={onKey} aria-label="Markets" role="listbox">
+        <div className="row head">
+          <span>
+            Market {list.data ? <Stamp fetchedAt={list.data.fetchedAt} stale={list.data.stale} /> : null}
+          </span>
+          <span className="num">Yes</span>
+          <span className="num">24h vol</span>
+          <span className="num">Ends</span>
+        </div>
+        {list.isPending ? <Skeleton rows={14} /> : list.isError ? <ErrorState error={list.error} retry={() => void list.refetch()} /> : null}
+        {!list.isPending && rows.length === 0 && search ? <p className="muted" style={{ padding: 12 }}>No market matches “{search}”. Try another word.</p> : null}
+        <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+          {virtual.getVirtualItems().map((v) => {
+            const r = rows[v.index] as Row;
+            return (
+              <div
+                key={r.id}
+                className="row"
+                role="option"
+                aria-selected={r.id === selected}
+                data-testid="market-row"
+                onClick={() => select(r.id)}
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}
+              >
+                <span title={r.question}>{r.question}</span>
+                <span className="num yes">{cents(r.price)}</span>
+                <span className="num">{usdCompact(r.volume24hr)}</span>
+                <span className="num muted">{shortDate(r.endDate)}</span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <div className="detail">{selected ? <MarketDetail id={selected} /> : <p className="muted">Pick a market on the left (↑ ↓ to move, / to search).</p>}</div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+// Display formats: prices as cents, money with 2 decimals. Display only — never for amounts sent.
+
+export function cents(price: string | number | undefined): string {
+  if (price === undefined || price === '') return '—';
+  const p = Number(price);
+  if (!Number.isFinite(p)) return '—';
+  const c = p * 100;
+  return `${Number.isInteger(Math.round(c * 10) / 10) ? Math.round(c) : (Math.round(c * 10) / 10).toFixed(1)}¢`;
+}
+
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+export function usd(v: number | undefined): string {
+  if (v === undefined || !Number.isFinite(v)) return '—';
+  return `${v < 0 ? '−' : ''}$${money.format(Math.abs(v))}`;
+}
+
+export function usdCompact(v: number | undefined): string {
+  return v === undefined ? '—' : `$${compact.format(v)}`;
+}
+
+export function asOf(fetchedAt: number): string {
+  return new Date(fetchedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+export function shortDate(iso: string | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString([], { year: 'numeric', month: 'short', day: 'numeric' });
+}

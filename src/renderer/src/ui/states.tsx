@@ -1,0 +1,29 @@
+// The shared loading, error and stale states every screen uses.
+import type { IpcCallError } from '../api/transport';
+import { asOf } from './format';
+
+export function Skeleton({ rows = 8 }: { rows?: number }): React.JSX.Element {
+  return (
+    <div aria-busy="true" aria-label="Loading">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="skeleton" />
+      ))}
+    </div>
+  );
+}
+
+export function ErrorState({ error, retry }: { error: IpcCallError | null; retry: () => void }): React.JSX.Element {
+  return (
+    <div className="error" role="alert">
+      <p>
+        {error?.code === 'OFFLINE' ? 'The venue cannot be reached and nothing is cached for this yet.' : (error?.message ?? 'Something failed.')}
+      </p>
+      <button onClick={retry}>Retry</button>
+    </div>
+  );
+}
+
+export function Stamp({ fetchedAt, stale }: { fetchedAt: number; stale: boolean }): React.JSX.Element | null {
+  if (!stale) return null;
+  return <span className="stamp" title="The venue could not be reached; this is the last answer Kairos saved.">as of {asOf(fetchedAt)}</span>;
+}
