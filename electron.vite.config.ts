@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: { input: { index: resolve('src/main/index.ts') } },
+      rollupOptions: { input: { index: resolve('src/main/index.ts'), venue: resolve('src/main/venue.ts') }, external: ['better-sqlite3', 'secp256k1', 'ws'] },
     },
   },
   preload: {

@@ -1,12 +1,34 @@
-// Electron wiring only: lifecycle and a locked-down window. The core (API access, vault,
-// cache) joins through createCore once it exists; nothing here may hold business logic.
-import { app, BrowserWindow, shell } from 'electron';
+// Electron wiring only: lifecycle, a locked-down window with a strict CSP, the core bound to
+// ipcMain, and the embedded venue in a utilityProcess. Business logic lives in the core.
+import { app, BrowserWindow, ipcMain, Menu, safeStorage, session, shell, utilityProcess } from 'electron';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { useNativeSecp256k1 } from '../shared/crypto/native.js';
+import { createCore, type Core } from './core/index.js';
+import { bindRouter, pushEvent } from './electron/ipc.js';
+import { SafeStorageCipher } from './electron/safe-storage.js';
+import { PassphraseCipher } from './core/vault/vault.js';
+
+export const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
+const rendererUrl = pathToFileURL(rendererIndex).href;
+const isAppPage = (url: string): boolean => url === rendererUrl || url.startsWith(`${rendererUrl}#`);
+
+function windowStateFile(): string {
+  return join(app.getPath('userData'), 'window.json');
+}
 
 function createWindow(): BrowserWindow {
+  let bounds = { width: 1280, height: 800 } as { width: number; height: number; x?: number; y?: number };
+  try {
+    if (existsSync(windowStateFile())) bounds = { ...bounds, ...(JSON.parse(readFileSync(windowStateFile(), 'utf8')) as typeof bounds) };
+  } catch {
+    // A damaged window file only costs the remembered size.
+  }
   const win = new BrowserWindow({
-    width: 1280,
-    height: 800,
+    ...bounds,
     show: false,
     title: 'Kairos',
     webPreferences: {
@@ -18,23 +40,53 @@ function createWindow(): BrowserWindow {
     },
   });
   win.once('ready-to-show', () => win.show());
-  // Navigation stays inside the app; links open in the user's browser.
+  win.on('close', () => writeFileSync(windowStateFile(), JSON.stringify(win.getBounds())));
+  // Navigation stays inside the app; https links open in the user's browser.
   win.webContents.on('will-navigate', (event) => event.preventDefault());
   win.webContents.setWindowOpenHandler(({ url }) => {
     if (url.startsWith('https://')) void shell.openExternal(url);
     return { action: 'deny' };
   });
-  const devUrl = process.env['ELECTRON_RENDERER_URL'];
-  if (!app.isPackaged && devUrl) void win.loadURL(devUrl);
-  else void win.loadFile(join(import.meta.dirname, '../renderer/index.html'));
+  void win.loadFile(rendererIndex);
   return win;
 }
+
+async function startVenue(dataDir: string): Promise<{ catalog_url: string; trading_url: string; data_url: string }> {
+  const child = utilityProcess.fork(join(import.meta.dirname, 'venue.js'), ['--data-dir', join(dataDir, 'venue')], { stdio: 'pipe', serviceName: 'Kairos local venue' });
+  app.on('will-quit', () => child.kill());
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split('\n')[0];
+      if (buffer.includes('\n') && line) resolve(JSON.parse(line) as { catalog_url: string; trading_url: string; data_url: string });
+    });
+    child.once('exit', (code) => reject(new Error(`the local venue exited with code ${code}`)));
+  });
+}
+
+let core: Core | undefined;
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
+    session.defaultSession.webRequest.onHeadersReceived((details, done) => done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } }));
+    Menu.setApplicationMenu(Menu.buildFromTemplate([{ role: 'appMenu' }, { role: 'editMenu' }, { role: 'viewMenu' }, { role: 'windowMenu' }]));
+    await useNativeSecp256k1();
+    const dataDir = app.getPath('userData');
+    const urls = await startVenue(dataDir);
+    const keychain = new SafeStorageCipher(safeStorage);
+    core = createCore({
+      dataDir,
+      version: app.getVersion(),
+      defaultProfile: { id: 'local', name: 'Local venue (paper)', kind: 'local', catalogUrl: urls.catalog_url, tradingUrl: urls.trading_url, dataUrl: urls.data_url, headerPrefix: 'SERVICE' },
+      // The keychain when the OS has one; otherwise the passphrase the user types to unlock.
+      cipher: (passphrase) => (keychain.isAvailable() ? keychain : new PassphraseCipher(passphrase ?? '')),
+      emit: (name, payload) => pushEvent(BrowserWindow.getAllWindows(), name, payload),
+    });
+    bindRouter(ipcMain, core.router, () => BrowserWindow.getAllWindows(), isAppPage);
     createWindow();
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createWindow();
@@ -43,4 +95,5 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
+  app.on('will-quit', () => core?.close());
 }
