@@ -180,3 +180,58 @@ describe('offline', () => {
     }
   });
 });
+
+describe('a lost answer to POST /orders', () => {
+  it('is reconciled through open orders, never sent twice', async () => {
+    const { createServer } = await import('node:http');
+    let posts = 0;
+    // Relays to the venue, but cuts the connection after the venue has taken an order batch.
+    const proxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length')) as Record<string, string>;
+        void fetch(`${venue.urls.trading_url}${req.url?.replace(/^\/trading/, '') ?? ''}`, {
+          method: req.method ?? 'GET',
+          headers,
+          ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+        }).then(async (r) => {
+          const text = await r.text();
+          if (req.method === 'POST' && req.url?.endsWith('/orders')) {
+            posts++;
+            res.socket?.destroy();
+            return;
+          }
+          res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' }).end(text);
+        });
+      });
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const port = (proxy.address() as { port: number }).port;
+    const d = mkdtempSync(join(tmpdir(), 'kairos-core-lost-'));
+    const c = createCore({
+      dataDir: d,
+      defaultProfile: { name: 'Via proxy', kind: 'local', catalogUrl: venue.urls.catalog_url, tradingUrl: `http://127.0.0.1:${port}/trading`, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' },
+      logger: silent,
+      http: { policy: { timeoutMs: 3000, retries: 2, baseDelayMs: 10 } },
+    });
+    try {
+      await c.router.dispatch('accounts.unlock', { passphrase: 'pw' });
+      const acct = await c.router.dispatch('accounts.createLocal', {});
+      if (!acct.ok) throw new Error(acct.error.message);
+      const id = (acct.data as { id: string }).id;
+      const lines = [1, 2, 3].map((i) => ({ conditionId: cid, tokenId: tokens[0], side: 'BUY', price: `0.0${i}`, size: '5' }));
+      const r = await c.router.dispatch('orders.submit', { accountId: id, lines });
+      expect(r.ok).toBe(true);
+      const results = r.ok ? (r.data as Array<{ success: boolean; status: string; attempts: number }>) : [];
+      expect(posts).toBe(1); // sent once
+      expect(results.map((x) => [x.success, x.status])).toEqual([[true, 'live'], [true, 'live'], [true, 'live']]);
+      const address = (acct.data as { address: string }).address.toLowerCase();
+      expect((venue.db.prepare('SELECT COUNT(*) AS n FROM orders WHERE wallet = ?').get(address) as { n: number }).n).toBe(3);
+    } finally {
+      c.close();
+      await new Promise((r) => proxy.close(r));
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,78 @@
+// The key vault on real files: round trip, lock, wrong passphrase, tampering, file mode.
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inspect } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PassphraseCipher, Vault, VaultError } from './vault.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'kairos-vault-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const SECRETS = { privateKey: `0x${'ab'.repeat(32)}`, apiKey: 'key-1', secret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I=', passphrase: 'f'.repeat(64) };
+
+async function fresh(name: string): Promise<Vault> {
+  const v = Vault.open(join(dir, name), new PassphraseCipher('pw'));
+  await v.unlock();
+  await v.add('local', SECRETS, { address: '0x1111111111111111111111111111111111111111', headerPrefix: 'SERVICE', label: 'Paper' }, 1);
+  return v;
+}
+
+const code = async (p: Promise<unknown>): Promise<string | undefined> => p.then(() => undefined, (e: unknown) => (e instanceof VaultError ? e.code : String(e)));
+
+describe('vault', () => {
+  it('round-trips secrets, lists summaries while locked, and keeps profiles apart', async () => {
+    const v = await fresh('a.json');
+    await v.add('remote-1', { ...SECRETS, apiKey: 'key-2' }, { address: '0x2222222222222222222222222222222222222222', headerPrefix: 'POLY' }, 2);
+    const again = Vault.open(join(dir, 'a.json'), new PassphraseCipher('pw'));
+    expect(again.isLocked()).toBe(true);
+    expect(again.list('local').map((a) => a.apiKey)).toEqual(['key-1']);
+    expect(again.list('remote-1').map((a) => a.headerPrefix)).toEqual(['POLY']);
+    expect(() => again.secretsOf(again.list()[0]?.id as string)).toThrow(VaultError);
+    await again.unlock();
+    expect(again.secretsOf(again.list('local')[0]?.id as string).use((s) => s)).toEqual(SECRETS);
+    expect(statSync(join(dir, 'a.json')).mode & 0o777).toBe(0o600);
+    again.lock();
+    expect(() => again.secretsOf(again.list()[0]?.id as string)).toThrow(/locked/);
+    await again.unlock();
+    expect(await again.remove(again.list('remote-1')[0]?.id as string)).toBe(true);
+    expect(again.list()).toHaveLength(1);
+  });
+
+  it('never prints a secret', async () => {
+    const v = await fresh('b.json');
+    const box = v.secretsOf(v.list()[0]?.id as string);
+    for (const text of [JSON.stringify({ box }), String(box), inspect(box), JSON.stringify(v.list())]) {
+      expect(text).not.toContain(SECRETS.privateKey);
+      expect(text).not.toContain(SECRETS.secret);
+      expect(text).not.toContain(SECRETS.passphrase);
+    }
+    const file = readFileSync(join(dir, 'b.json'), 'utf8');
+    expect(file).not.toContain(SECRETS.privateKey.slice(2));
+    expect(file).not.toContain(SECRETS.passphrase);
+  });
+
+  it('refuses a wrong passphrase, a tampered secret, a tampered summary and a truncated file', async () => {
+    await fresh('c.json');
+    expect(await code(Vault.open(join(dir, 'c.json'), new PassphraseCipher('nope')).unlock())).toBe('WRONG_PASSPHRASE');
+    const original = readFileSync(join(dir, 'c.json'), 'utf8');
+    const file = JSON.parse(original) as { data: string; accounts: Array<{ label: string }> };
+    const flipped = Buffer.from(file.data, 'base64');
+    flipped[0] = (flipped[0] as number) ^ 1;
+    writeFileSync(join(dir, 'c.json'), JSON.stringify({ ...file, data: flipped.toString('base64') }));
+    expect(await code(Vault.open(join(dir, 'c.json'), new PassphraseCipher('pw')).unlock())).toBe('VAULT_CORRUPT');
+    writeFileSync(join(dir, 'c.json'), JSON.stringify({ ...file, accounts: file.accounts.map((a) => ({ ...a, label: 'Evil' })) }));
+    expect(await code(Vault.open(join(dir, 'c.json'), new PassphraseCipher('pw')).unlock())).toBe('VAULT_CORRUPT');
+    writeFileSync(join(dir, 'c.json'), original.slice(0, 40));
+    expect(() => Vault.open(join(dir, 'c.json'), new PassphraseCipher('pw'))).toThrow(/damaged/);
+  });
+
+  it('a leftover temp file from a crash does not get in the way', async () => {
+    writeFileSync(join(dir, `d.json.${process.pid}.tmp`), 'half a vault');
+    const v = await fresh('d.json');
+    const again = Vault.open(join(dir, 'd.json'), new PassphraseCipher('pw'));
+    await again.unlock();
+    expect(again.list()).toHaveLength(1);
+    expect(v.list()).toHaveLength(1);
+  });
+});
