@@ -32,7 +32,9 @@ function createWindow(): BrowserWindow {
     show: false,
     title: 'Kairos',
     webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
+      // The preload only exposes invoke/on for the contract's names (src/preload/index.ts).
+      preload: join(import.meta.dirname, '../preload/index.cjs'), /* eng-disable PRELOAD_JS_CHECK */
+      disableBlinkFeatures: 'Auxclick',
       sandbox: true,
       contextIsolation: true,
       nodeIntegration: false,
@@ -44,7 +46,8 @@ function createWindow(): BrowserWindow {
   // Navigation stays inside the app; https links open in the user's browser.
   win.webContents.on('will-navigate', (event) => event.preventDefault());
   win.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
+    // Only https links, handed to the user's browser, never opened in the app.
+    if (url.startsWith('https://')) void shell.openExternal(url); /* eng-disable OPEN_EXTERNAL_JS_CHECK */
     return { action: 'deny' };
   });
   void win.loadFile(rendererIndex);
@@ -72,6 +75,9 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
   void app.whenReady().then(async () => {
+    // The app needs no camera, notifications or other permissions: refuse them all.
+    session.defaultSession.setPermissionRequestHandler((_wc, _permission, done) => done(false));
+    session.defaultSession.setPermissionCheckHandler(() => false);
     session.defaultSession.webRequest.onHeadersReceived((details, done) => done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } }));
     Menu.setApplicationMenu(Menu.buildFromTemplate([{ role: 'appMenu' }, { role: 'editMenu' }, { role: 'viewMenu' }, { role: 'windowMenu' }]));
     await useNativeSecp256k1();

@@ -17,7 +17,7 @@ const stand = vi.hoisted(() => {
   const windows: Array<{ options: Record<string, unknown>; webContents: Record<string, unknown>; listeners: Map<string, (...a: unknown[]) => void>; openHandler?: (d: { url: string }) => unknown; loaded?: string }> = [];
   const headerHooks: Array<(details: unknown, done: (r: unknown) => void) => void> = [];
   const children: Array<{ kill(): void }> = [];
-  return { handlers, windows, headerHooks, children, ready: undefined as Promise<void> | undefined };
+  return { handlers, windows, headerHooks, children, permission: undefined as undefined | ((wc: unknown, permission: string, done: (ok: boolean) => void) => void) };
 });
 
 vi.mock('electron', () => {
@@ -72,7 +72,13 @@ vi.mock('electron', () => {
     ipcMain: { handle: (ch: string, fn: (event: unknown, input: unknown) => Promise<unknown>) => stand.handlers.set(ch, fn), removeHandler: (ch: string) => stand.handlers.delete(ch) },
     Menu: { setApplicationMenu: () => undefined, buildFromTemplate: (t: unknown) => t },
     safeStorage: { isEncryptionAvailable: () => false, getSelectedStorageBackend: () => 'basic_text', encryptString: () => Buffer.alloc(0), decryptString: () => '' },
-    session: { defaultSession: { webRequest: { onHeadersReceived: (fn: (d: unknown, done: (r: unknown) => void) => void) => stand.headerHooks.push(fn) } } },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: (fn: (wc: unknown, permission: string, done: (ok: boolean) => void) => void) => (stand.permission = fn),
+        setPermissionCheckHandler: () => undefined,
+        webRequest: { onHeadersReceived: (fn: (d: unknown, done: (r: unknown) => void) => void) => stand.headerHooks.push(fn) },
+      },
+    },
     shell: { openExternal: () => Promise.resolve() },
     // The real venue, in a real child process, as utilityProcess.fork would run it.
     utilityProcess: {
@@ -125,5 +131,9 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
     win.listeners.get('will-navigate')?.({ preventDefault: () => (prevented = true) });
     expect(prevented).toBe(true);
     expect(win.openHandler?.({ url: 'https://example.com' })).toEqual({ action: 'deny' });
+    expect(prefs['disableBlinkFeatures']).toBe('Auxclick');
+    let granted: boolean | undefined;
+    stand.permission?.({}, 'media', (ok) => (granted = ok));
+    expect(granted).toBe(false);
   });
 });
