@@ -35,7 +35,9 @@ export async function startApp(): Promise<App> {
   const venue = await startTestVenue();
   const dataDir = mkdtempSync(join(tmpdir(), 'kairos-e2e-'));
   const skew = { ms: 0 };
+  const hostRef: { current?: RunningHost } = {};
   const core = createCore({
+    emit: (name, payload) => hostRef.current?.emit(name, payload),
     clock: { now: () => Date.now() + skew.ms },
     dataDir,
     defaultProfile: { id: 'local', name: 'Local venue (paper)', kind: 'local', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' },
@@ -43,6 +45,7 @@ export async function startApp(): Promise<App> {
     http: { policy: { timeoutMs: 2000, retries: 0 } },
   });
   const host = await startHost({ router: core.router, rendererDir: RENDERER });
+  hostRef.current = host;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

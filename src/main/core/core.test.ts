@@ -158,7 +158,9 @@ describe('offline', () => {
       await own.stop();
       // Older than the freshness window: the cache must try the venue, fail, and serve stale.
       c.close();
+      const seen: unknown[] = [];
       const again = createCore({
+        emit: (name, payload) => seen.push([name, payload]),
         dataDir: d,
         defaultProfile: { name: 'Local venue', kind: 'local', catalogUrl: own.urls.catalog_url, tradingUrl: own.urls.trading_url, dataUrl: own.urls.data_url, headerPrefix: 'SERVICE' },
         logger: silent,
@@ -168,6 +170,7 @@ describe('offline', () => {
       try {
         const stale = await again.router.dispatch('markets.list', { limit: 10 });
         expect(stale).toMatchObject({ ok: true, data: { stale: true } });
+        expect(seen).toContainEqual(['connection.changed', expect.objectContaining({ surface: 'catalog', online: false })]);
         await again.router.dispatch('accounts.unlock', { passphrase: 'pw' });
         const id = acct.ok ? (acct.data as { id: string }).id : '';
         const write = await again.router.dispatch('orders.cancel', { accountId: id, all: true });
@@ -233,5 +236,36 @@ describe('a lost answer to POST /orders', () => {
       await new Promise((r) => proxy.close(r));
       rmSync(d, { recursive: true, force: true });
     }
+  });
+});
+
+describe('clock skew', () => {
+  it('signs on the venue’s clock, learned from /time, when this machine is two minutes off', async () => {
+    const ahead = await startTestVenue({ now: () => Date.now() + 120_000 });
+    const d = mkdtempSync(join(tmpdir(), 'kairos-core-skew-'));
+    const c = make(d, ahead);
+    try {
+      await c.router.dispatch('accounts.unlock', { passphrase: 'pw' });
+      const acct = await c.router.dispatch('accounts.createLocal', {});
+      expect(acct.ok).toBe(true);
+      const bal = await c.router.dispatch('portfolio.balance', { accountId: acct.ok ? (acct.data as { id: string }).id : '' });
+      expect(bal).toMatchObject({ ok: true, data: { data: { balance: '10000' } } });
+    } finally {
+      c.close();
+      await ahead.stop();
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+
+  it('switching profile switches cache and accounts', async () => {
+    const added = await core.router.dispatch('profiles.add', { name: 'Remote', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' });
+    expect(added.ok).toBe(true);
+    const before = await ok<{ accounts: unknown[] }>('accounts.list');
+    expect(before.accounts.length).toBeGreaterThan(0);
+    await ok('profiles.switch', { id: added.ok ? (added.data as { id: string }).id : '' });
+    expect((await ok<{ accounts: unknown[] }>('accounts.list')).accounts).toHaveLength(0);
+    expect((await ok<{ active: string }>('profiles.list')).active).toMatch(/^remote-/);
+    await ok('profiles.switch', { id: 'local' });
+    expect((await ok<{ accounts: unknown[] }>('accounts.list')).accounts.length).toBe(before.accounts.length);
   });
 });

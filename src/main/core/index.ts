@@ -75,19 +75,47 @@ export function createCore(opts: CoreOptions): Core {
   open();
   const saveProfiles = (): void => writeFileSync(profilesFile, JSON.stringify({ active: active.id, profiles: profiles.filter((p) => p.id !== defaultProfile.id) }), { mode: 0o600 });
 
-  const cached = <T>(surface: 'catalog' | 'data' | 'trading', path: string, query: Record<string, string | number | boolean | undefined>, maxAge: number, load: () => Promise<T>): Promise<CachedResult<T>> =>
-    cache.cached(cache.key(surface, path, query), maxAge, load);
+  // Per-surface reachability, pushed to the renderer when it changes.
+  const online: Record<'catalog' | 'data' | 'trading', boolean> = { catalog: true, data: true, trading: true };
+  const reachable = (surface: 'catalog' | 'data' | 'trading', up: boolean): void => {
+    if (online[surface] === up) return;
+    online[surface] = up;
+    opts.emit?.('connection.changed', { surface, online: up, since: clock.now() });
+  };
+  const cached = async <T>(surface: 'catalog' | 'data' | 'trading', path: string, query: Record<string, string | number | boolean | undefined>, maxAge: number, load: () => Promise<T>): Promise<CachedResult<T>> => {
+    let failed = false;
+    try {
+      const r = await cache.cached(cache.key(surface, path, query), maxAge, async () => {
+        try {
+          return await load();
+        } catch (err) {
+          failed = (err as { name?: string }).name === 'NetworkError';
+          throw err;
+        }
+      });
+      reachable(surface, !failed);
+      return r;
+    } catch (err) {
+      if ((err as { name?: string }).name === 'NetworkError') reachable(surface, false);
+      throw err;
+    }
+  };
 
   const account = (id: string): AccountSummary => {
     const a = vault.list(active.id).find((x) => x.id === id);
     if (!a) throw new AppError('NO_ACCOUNT', `no account ${id} on profile ${active.name}`);
     return a;
   };
+  /** L2 headers for an account, on the venue's clock (learned once per profile from /time). */
+  const signedFor = async (a: AccountSummary): Promise<RequestSigner> => {
+    await clients.trading.syncClock(() => clock.now());
+    return signerFor(a);
+  };
   const signerFor = (a: AccountSummary): RequestSigner => {
     const box = vault.secretsOf(a.id);
     return (method, path, body) =>
       box.use((s) => {
-        const ts = String(clock.now());
+        const ts = String(clients.trading.serverNow(clock.now()));
         const p = a.headerPrefix;
         return { [`${p}_ADDRESS`]: a.address, [`${p}_API_KEY`]: s.apiKey, [`${p}_PASSPHRASE`]: s.passphrase, [`${p}_TIMESTAMP`]: ts, [`${p}_SIGNATURE`]: hmacSignature(s.secret, ts, method, path, body) };
       });
@@ -143,6 +171,7 @@ export function createCore(opts: CoreOptions): Core {
 
   const submit = async ({ accountId, lines }: CallArgs<'orders.submit'>) => {
     const acct = account(accountId);
+    await clients.trading.syncClock(() => clock.now());
     const checks = await preview(lines);
     const results = lines.map((_, i) => ({ line: i, success: false, attempts: 0 }) as { line: number; success: boolean; attempts: number; orderId?: string; status?: string; code?: string; message?: string });
     const sign = signerFor(acct);
@@ -346,7 +375,7 @@ export function createCore(opts: CoreOptions): Core {
     'portfolio.balance': ({ accountId }) => {
       const a = account(accountId);
       return cached('trading', '/balance-allowance', { account: a.id }, FRESH.prices, async () => {
-        const b = await clients.trading.balance(signerFor(a));
+        const b = await clients.trading.balance(await signedFor(a));
         return { balance: fromMicro(BigInt(b.balance)), reserved: fromMicro(BigInt(b.reserved ?? '0')), available: fromMicro(BigInt(b.available ?? b.balance)) };
       });
     },
@@ -367,7 +396,8 @@ export function createCore(opts: CoreOptions): Core {
       if (vault.isLocked()) throw new AppError('VAULT_LOCKED', 'unlock the vault to create an account');
       const key = randomPrivateKey();
       const address = privateKeyToAddress(key);
-      const creds = await clients.trading.createApiKey(l1Headers(key, address, active.headerPrefix, await chainId(), clock.now()));
+      await clients.trading.syncClock(() => clock.now());
+      const creds = await clients.trading.createApiKey(l1Headers(key, address, active.headerPrefix, await chainId(), clients.trading.serverNow(clock.now())));
       return vault.add(active.id, { privateKey: key, ...creds }, { address, headerPrefix: active.headerPrefix, ...(label ? { label } : {}) }, clock.now());
     },
     'accounts.import': async ({ privateKey, apiKey, secret, passphrase, label }) => {
@@ -375,14 +405,16 @@ export function createCore(opts: CoreOptions): Core {
       const key = privateKey.startsWith('0x') ? privateKey : `0x${privateKey}`;
       const address = privateKeyToAddress(key);
       const creds =
-        apiKey && secret && passphrase ? { apiKey, secret, passphrase } : await clients.trading.createApiKey(l1Headers(key, address, active.headerPrefix, await chainId(), clock.now()));
+        apiKey && secret && passphrase
+          ? { apiKey, secret, passphrase }
+          : (await clients.trading.syncClock(() => clock.now()), await clients.trading.createApiKey(l1Headers(key, address, active.headerPrefix, await chainId(), clients.trading.serverNow(clock.now()))));
       return vault.add(active.id, { privateKey: key, ...creds }, { address, headerPrefix: active.headerPrefix, ...(label ? { label } : {}) }, clock.now());
     },
     'accounts.remove': async ({ id }) => ({ removed: await vault.remove(id) }),
     'orders.preview': ({ lines }) => preview(lines),
     'orders.submit': submit,
     'orders.cancel': async ({ accountId, orderIds, all }) => {
-      const sign = signerFor(account(accountId));
+      const sign = await signedFor(account(accountId));
       const r = all ? await clients.trading.cancelAll(sign) : await clients.trading.cancel(orderIds ?? [], sign);
       const at = clock.now();
       for (const id of r.canceled) journal.prepare("UPDATE journal SET state = 'cancelled', updated_at = ? WHERE order_id = ?").run(at, id);
@@ -390,7 +422,7 @@ export function createCore(opts: CoreOptions): Core {
     },
     'orders.open': async ({ accountId }) => {
       const a = account(accountId);
-      return cached('trading', '/data/orders', { account: a.id }, FRESH.prices, async () => (await clients.trading.openOrders(signerFor(a))).data);
+      return cached('trading', '/data/orders', { account: a.id }, FRESH.prices, async () => (await clients.trading.openOrders(await signedFor(a))).data);
     },
     'orders.journal': ({ accountId, limit }) =>
       (journal

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useCall } from './api/hooks';
-import { call } from './api/transport';
+import { call, onEvent } from './api/transport';
 import { LeaderboardScreen } from './features/leaderboard/LeaderboardScreen';
 import { MarketsScreen } from './features/markets/MarketsScreen';
 import { useUi, type Screen } from './state/ui';
@@ -22,6 +22,10 @@ function App(): React.JSX.Element {
   const setSearch = useUi((s) => s.setSearch);
   const searchBox = useRef<HTMLInputElement>(null);
   const info = useCall('profiles.list', {});
+  const offline = useUi((s) => s.offline);
+  const setOnline = useUi((s) => s.setOnline);
+  useEffect(() => onEvent('connection.changed', (e) => setOnline(e.surface, e.online)), [setOnline]);
+  const down = (Object.keys(offline) as Array<keyof typeof offline>).filter((k) => offline[k]);
 
   useEffect(() => {
     // Fill the local search index in the background; the list works from the first page on.
@@ -51,9 +55,15 @@ function App(): React.JSX.Element {
       <header className="top">
         <input ref={searchBox} type="search" placeholder="Search markets  (/)" value={search} aria-label="Search markets" onChange={(e) => { setSearch(e.target.value); go('markets'); }} />
       </header>
-      <main className="main">{screen === 'markets' ? <MarketsScreen /> : <LeaderboardScreen />}</main>
+      <main className="main" style={{ gridTemplateRows: down.length ? 'auto 1fr' : '1fr' }}>
+        {down.length ? <div className="banner" role="status">Offline: the venue’s {down.join(', ')} {down.length > 1 ? 'surfaces are' : 'surface is'} unreachable. Showing saved data with its time.</div> : null}
+        {screen === 'markets' ? <MarketsScreen /> : <LeaderboardScreen />}
+      </main>
       <footer className="status">
-        <span><span className={`dot ${info.isError ? 'off' : ''}`} />{profile?.name ?? 'connecting…'}</span>
+        <span>{profile?.name ?? 'connecting…'}</span>
+        {(['catalog', 'trading', 'data'] as const).map((s) => (
+          <span key={s}><span className={`dot ${offline[s] ? 'off' : ''}`} />{s}</span>
+        ))}
       </footer>
     </div>
   );

@@ -68,7 +68,35 @@ export class DataClient {
 }
 
 export class TradingClient {
+  private offsetMs = 0;
+  private clockSynced = false;
+
   constructor(readonly http: SurfaceHttp) {}
+
+  /**
+   * Learns the venue's clock from GET /time (where offered) so signed timestamps fall inside its
+   * freshness window even when this machine's clock is off. Offsets under 1.5 s are noise: /time
+   * has whole seconds.
+   */
+  async syncClock(now: () => number = Date.now): Promise<number> {
+    if (this.clockSynced) return this.offsetMs;
+    try {
+      const t0 = now();
+      const server = await this.time();
+      const t1 = now();
+      const offset = server * 1000 + 500 - (t0 + t1) / 2;
+      this.offsetMs = Math.abs(offset) > 1500 ? Math.round(offset) : 0;
+    } catch {
+      this.offsetMs = 0; // a venue without /time: trust the local clock
+    }
+    this.clockSynced = true;
+    return this.offsetMs;
+  }
+
+  serverNow(local: number = Date.now()): number {
+    return local + this.offsetMs;
+  }
+
   market(conditionId: string) {
     return this.http.request('GET', `/markets/${encodeURIComponent(conditionId)}`, TradingMarket);
   }

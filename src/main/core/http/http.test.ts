@@ -130,3 +130,28 @@ describe('broken peers', () => {
     expect(now).toBeGreaterThanOrEqual(10_000);
   });
 });
+
+describe('paging', () => {
+  it('walks offsets and cursors to the end without overlap, against the venue', async () => {
+    const { CAPS, pageByCursor, pageByOffset } = await import('./paginate.js');
+    const c = createClients({ catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url }, fast);
+    const all = await pageByOffset((limit, offset) => c.catalog.markets({ limit, offset, order: 'id', ascending: true }), CAPS.catalog, (m) => String(m.id));
+    const n = (venue.db.prepare('SELECT COUNT(*) AS n FROM markets').get() as { n: number }).n;
+    expect(all.complete).toBe(true);
+    expect(new Set(all.items.map((m) => m.id)).size).toBe(n);
+    const sampled = await pageByCursor((cursor) => c.trading.samplingSimplifiedMarkets(cursor));
+    expect(sampled.complete).toBe(true);
+    expect(sampled.items.length).toBeGreaterThan(0);
+  });
+
+  it('reports incomplete at an offset cap, on a repeated page and on a repeated cursor', async () => {
+    const { pageByCursor, pageByOffset } = await import('./paginate.js');
+    const capped = await pageByOffset(async (limit, offset) => Array.from({ length: limit }, (_, i) => offset + i), { pageSize: 10, maxOffset: 20 }, String);
+    expect(capped).toMatchObject({ complete: false, reason: expect.stringMatching(/offset 20/) });
+    expect(capped.items).toHaveLength(30);
+    const stuck = await pageByOffset(async () => [1, 2, 3], { pageSize: 3, maxOffset: 1000 }, String);
+    expect(stuck).toMatchObject({ complete: false, reason: expect.stringMatching(/already seen/) });
+    const loop = await pageByCursor(async (cursor) => ({ data: [cursor], next_cursor: cursor === 'MA==' ? 'MTA=' : 'MA==' }));
+    expect(loop).toMatchObject({ complete: false, items: ['MA==', 'MTA='] });
+  });
+});

@@ -10,6 +10,9 @@ interface UiState {
   go(screen: Screen): void;
   setSearch(text: string): void;
   select(conditionOrId: string | undefined): void;
+  /** Surfaces the main process reported unreachable. */
+  offline: Record<'catalog' | 'trading' | 'data', boolean>;
+  setOnline(surface: 'catalog' | 'trading' | 'data', online: boolean): void;
 }
 
 export const useUi = create<UiState>((set) => ({
@@ -19,4 +22,6 @@ export const useUi = create<UiState>((set) => ({
   go: (screen) => set({ screen }),
   setSearch: (search) => set({ search }),
   select: (selectedMarket) => set({ selectedMarket }),
+  offline: { catalog: false, trading: false, data: false },
+  setOnline: (surface, online) => set((s) => ({ offline: { ...s.offline, [surface]: !online } })),
 }));
