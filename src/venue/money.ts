@@ -30,12 +30,4 @@ export function fromMicro(micro: number): number {
   return micro / MICRO;
 }
 
-/** Exact decimal string of a micro amount: 530000 → "0.53", 12000000 → "12". */
-export function microToDecimal(micro: number | bigint): string {
-  const v = BigInt(micro);
-  const neg = v < 0n;
-  const abs = neg ? -v : v;
-  const whole = abs / 1_000_000n;
-  const frac = (abs % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
-  return `${neg ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
-}
+export { formatMicros as microToDecimal } from '../shared/domain/money.js';

@@ -4,11 +4,9 @@
 // Hand-written rather than @fastify/rate-limit because that plugin keys one limit per route,
 // while the spec needs overlapping buckets and per-item counting for order batches.
 
-export interface Bucket {
-  name: string; // shown in messages, e.g. "GET /markets"
-  limit: number;
-  windowMs: number;
-}
+import { RATE_LIMITS, type RateLimit } from '../shared/spec/limits.js';
+
+export type Bucket = RateLimit;
 
 interface Window {
   start: number;
@@ -73,27 +71,5 @@ export class RateLimiter {
   }
 }
 
-const TEN_S = 10_000;
-const b = (name: string, limit: number, windowMs = TEN_S): Bucket => ({ name, limit, windowMs });
-
 /** Spec §8 and venue-profile D (the data surface's published figures). */
-export const BUCKETS = {
-  catalogAll: b('all catalog routes', 4000),
-  catalogEvents: b('GET /events', 500),
-  catalogMarkets: b('GET /markets', 300),
-  catalogListings: b('event and market listings', 900),
-  catalogTags: b('GET /tags', 200),
-  catalogSearch: b('GET /public-search', 350),
-  dataAll: b('all data routes', 1000),
-  dataTrades: b('GET /trades', 200),
-  dataPositions: b('GET /positions', 150),
-  tradingAll: b('all trading routes', 5000),
-  tradingBook: b('GET /book', 200),
-  tradingPrices: b('POST /prices', 80),
-  tradingPricesHistory: b('GET /prices-history', 100),
-  tradingDataTrades: b('GET /data/trades', 150),
-  orderBurst: b('POST /order (burst)', 2400),
-  orderSustained: b('POST /order (sustained)', 24_000, 600_000),
-  cancelBurst: b('DELETE /order (burst)', 2400),
-  cancelSustained: b('DELETE /order (sustained)', 24_000, 600_000),
-} as const;
+export const BUCKETS = RATE_LIMITS;

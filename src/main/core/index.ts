@@ -11,7 +11,8 @@ import type { CatalogMarket } from '../../shared/spec/index.js';
 import { openCache, type Cache, type CachedResult } from './cache/index.js';
 import { createClients, type Clients, type RequestSigner } from './clients/index.js';
 import { AnswerLostError, HttpStatusError } from './http/errors.js';
-import { checkLine, fromMicro, signable, type MarketRules } from './orders/build.js';
+import { checkLine, signable, type MarketRules } from './orders/build.js';
+import { formatMicros } from '../../shared/domain/money.js';
 import type { Clock, Logger, SecretCipher } from './ports.js';
 import { consoleLogger, systemClock } from './ports.js';
 import { AppError, Router, type Handlers } from './router.js';
@@ -142,7 +143,7 @@ export function createCore(opts: CoreOptions): Core {
   const rulesFor = async (conditionId: string): Promise<MarketRules> => {
     const s = await cached('trading', `/clob-markets/${conditionId}`, {}, FRESH.settings, () => clients.trading.settings(conditionId));
     const m = await cached('trading', `/markets/${conditionId}`, {}, FRESH.prices, () => clients.trading.market(conditionId));
-    return { tick: fromMicro(BigInt(Math.round(s.data.mts * 1e6))), minSize: String(s.data.mos), acceptingOrders: !m.stale && m.data.accepting_orders, negRisk: s.data.nr };
+    return { tick: formatMicros(BigInt(Math.round(s.data.mts * 1e6))), minSize: String(s.data.mos), acceptingOrders: !m.stale && m.data.accepting_orders, negRisk: s.data.nr };
   };
 
   const preview = async (lines: CallArgs<'orders.preview'>['lines']) =>
@@ -159,8 +160,8 @@ export function createCore(opts: CoreOptions): Core {
         if (line.postOnly && (line.type === 'FOK' || line.type === 'FAK')) problems.push({ field: 'postOnly', message: 'post-only applies to GTC and GTD orders' });
         return {
           ok: problems.length === 0,
-          ...(snapped !== undefined ? { price: fromMicro(snapped) } : {}),
-          ...(built ? { makerAmount: built.makerAmount.toString(), takerAmount: built.takerAmount.toString(), notional: fromMicro((built.size * built.price) / 1_000_000n) } : {}),
+          ...(snapped !== undefined ? { price: formatMicros(snapped) } : {}),
+          ...(built ? { makerAmount: built.makerAmount.toString(), takerAmount: built.takerAmount.toString(), notional: formatMicros((built.size * built.price) / 1_000_000n) } : {}),
           problems,
         };
       }),
@@ -376,7 +377,7 @@ export function createCore(opts: CoreOptions): Core {
       const a = account(accountId);
       return cached('trading', '/balance-allowance', { account: a.id }, FRESH.prices, async () => {
         const b = await clients.trading.balance(await signedFor(a));
-        return { balance: fromMicro(BigInt(b.balance)), reserved: fromMicro(BigInt(b.reserved ?? '0')), available: fromMicro(BigInt(b.available ?? b.balance)) };
+        return { balance: formatMicros(BigInt(b.balance)), reserved: formatMicros(BigInt(b.reserved ?? '0')), available: formatMicros(BigInt(b.available ?? b.balance)) };
       });
     },
     'leaderboard.list': (a) => cached('data', '/v1/leaderboard', a, FRESH.data, () => clients.data.leaderboard(a)),

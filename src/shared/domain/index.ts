@@ -2,3 +2,4 @@ export * from './cursor.js';
 export * from './dates.js';
 export * from './json-fields.js';
 export * from './token-ids.js';
+export * from './money.js';

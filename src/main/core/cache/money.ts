@@ -22,15 +22,9 @@ export function toMicros(value: number | string, what = 'amount'): bigint {
   return m[1] === '-' ? -micros : micros;
 }
 
-/** 58_400_000n → "58.4"; -1n → "-0.000001". */
-export function formatMicros(micros: bigint | number): string {
-  const v = BigInt(micros);
-  const neg = v < 0n;
-  const abs = neg ? -v : v;
-  const whole = abs / 1_000_000n;
-  const frac = (abs % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
-  return `${neg ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
-}
+import { formatMicros } from '../../../shared/domain/money.js';
+
+export { formatMicros };
 
 const INT64_MAX = 2n ** 63n - 1n;
 

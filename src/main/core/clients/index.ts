@@ -125,7 +125,7 @@ export class TradingClient {
     return this.http.request('GET', '/book', Book, { query: { token_id: tokenId }, budgets: [BUDGETS.tradingBook] });
   }
   pricesHistory(q: { market: string; startTs?: number; endTs?: number; fidelity?: number }) {
-    return this.http.request('GET', '/prices-history', PricesHistory, { query: q, budgets: [BUDGETS.tradingHistory] });
+    return this.http.request('GET', '/prices-history', PricesHistory, { query: q, budgets: [BUDGETS.tradingPricesHistory] });
   }
   tickSize(tokenId: string) {
     return this.http.request('GET', '/tick-size', z.looseObject({ minimum_tick_size: z.number() }), { query: { token_id: tokenId } });

@@ -1,35 +1,12 @@
 // Client-side budgets that keep Kairos under the spec's §8 limits (and venue-profile D's data
 // figures): a request waits for room instead of earning a 429. Sliding windows of send times;
 // small enough to keep here rather than pull in a scheduler library for a few counters.
+import { RATE_LIMITS, type RateLimit } from '../../../shared/spec/limits.js';
 
-export interface Budget {
-  name: string;
-  limit: number;
-  windowMs: number;
-}
+export type Budget = RateLimit;
 
-const TEN_S = 10_000;
-const b = (name: string, limit: number, windowMs = TEN_S): Budget => ({ name, limit, windowMs });
-
-export const BUDGETS = {
-  catalogAll: b('catalog', 4000),
-  catalogEvents: b('GET /events', 500),
-  catalogMarkets: b('GET /markets', 300),
-  catalogListings: b('listings', 900),
-  catalogTags: b('GET /tags', 200),
-  catalogSearch: b('GET /public-search', 350),
-  dataAll: b('data', 1000),
-  dataTrades: b('GET /trades', 200),
-  dataPositions: b('GET /positions', 150),
-  tradingAll: b('trading', 5000),
-  tradingBook: b('GET /book', 200),
-  tradingPrices: b('POST /prices', 80),
-  tradingHistory: b('GET /prices-history', 100),
-  orderBurst: b('POST /order burst', 2400),
-  orderSustained: b('POST /order sustained', 24_000, 600_000),
-  cancelBurst: b('DELETE /order burst', 2400),
-  cancelSustained: b('DELETE /order sustained', 24_000, 600_000),
-} as const;
+/** The spec's limits, which the client keeps under. */
+export const BUDGETS = RATE_LIMITS;
 
 export class Limiter {
   private readonly sent = new Map<string, number[]>();

@@ -3,6 +3,7 @@
 // base units (6 decimals). Strings and bigints only: no float ever touches an amount.
 import type { OrderLine } from '../../../shared/ipc/contract.js';
 import { ZERO_BYTES32, type SignableOrder } from '../../../shared/crypto/index.js';
+import { formatMicros, parseMicros } from '../../../shared/domain/money.js';
 
 export interface MarketRules {
   /** Tick as a decimal string, e.g. "0.01". */
@@ -25,22 +26,6 @@ export interface BuiltLine {
   takerAmount: bigint;
 }
 
-/** Micro units (6 decimals) of a decimal string; null when it has more than 6 decimals. */
-export function toMicro(decimal: string): bigint | null {
-  const m = /^(\d+)(?:\.(\d+))?$/.exec(decimal.trim());
-  if (!m) return null;
-  const frac = (m[2] ?? '').replace(/0+$/, '');
-  if (frac.length > 6) return null;
-  return BigInt(m[1] as string) * 1_000_000n + BigInt(frac.padEnd(6, '0') || '0');
-}
-
-export function fromMicro(micro: bigint): string {
-  const neg = micro < 0n;
-  const abs = neg ? -micro : micro;
-  const frac = (abs % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
-  return `${neg ? '-' : ''}${abs / 1_000_000n}${frac ? `.${frac}` : ''}`;
-}
-
 /** The nearest price on the tick grid within [tick, 1 − tick]. */
 export function snapPrice(price: bigint, tick: bigint): bigint {
   const snapped = ((price + tick / 2n) / tick) * tick;
@@ -49,17 +34,17 @@ export function snapPrice(price: bigint, tick: bigint): bigint {
 
 export function checkLine(line: Pick<OrderLine, 'price' | 'size' | 'side'>, rules: MarketRules): { built?: BuiltLine; problems: Problem[]; snapped?: bigint } {
   const problems: Problem[] = [];
-  const tick = toMicro(rules.tick) ?? 10_000n;
-  const minSize = toMicro(rules.minSize) ?? 0n;
-  const price = toMicro(line.price);
-  const size = toMicro(line.size);
+  const tick = parseMicros(rules.tick) ?? 10_000n;
+  const minSize = parseMicros(rules.minSize) ?? 0n;
+  const price = parseMicros(line.price);
+  const size = parseMicros(line.size);
   if (!rules.acceptingOrders) problems.push({ field: 'market', message: 'this market is not accepting orders' });
   let snapped: bigint | undefined;
   if (price === null) problems.push({ field: 'price', message: `price ${line.price} has more than 6 decimals` });
   else {
     snapped = snapPrice(price, tick);
-    if (price % tick !== 0n) problems.push({ field: 'price', message: `price ${line.price} is not on the ${rules.tick} tick; nearest is ${fromMicro(snapped)}` });
-    else if (price < tick || price > 1_000_000n - tick) problems.push({ field: 'price', message: `price must be from ${rules.tick} to ${fromMicro(1_000_000n - tick)}` });
+    if (price % tick !== 0n) problems.push({ field: 'price', message: `price ${line.price} is not on the ${rules.tick} tick; nearest is ${formatMicros(snapped)}` });
+    else if (price < tick || price > 1_000_000n - tick) problems.push({ field: 'price', message: `price must be from ${rules.tick} to ${formatMicros(1_000_000n - tick)}` });
   }
   if (size === null || size % 10_000n !== 0n) problems.push({ field: 'size', message: `size ${line.size} may have at most 2 decimals` });
   else if (size <= 0n) problems.push({ field: 'size', message: 'size must be above 0' });
