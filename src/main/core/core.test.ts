@@ -269,3 +269,26 @@ describe('clock skew', () => {
     expect((await ok<{ accounts: unknown[] }>('accounts.list')).accounts.length).toBe(before.accounts.length);
   });
 });
+
+describe('the order journal', () => {
+  it('follows fills: partly filled while resting, closed once gone from the book', async () => {
+    const { Trader } = await import('../../venue/trading/test-trader.js');
+    const acct = await ok<{ id: string; address: string }>('accounts.createLocal', {});
+    const [a, b] = await ok<Array<{ orderId: string }>>('orders.submit', {
+      accountId: acct.id,
+      lines: [
+        { conditionId: cid, tokenId: tokens[1], side: 'BUY', price: '0.31', size: '10' },
+        { conditionId: cid, tokenId: tokens[1], side: 'BUY', price: '0.30', size: '10' },
+      ],
+    });
+    const seller = await Trader.create(venue.urls);
+    venue.exchange.mint(seller.address.toLowerCase(), cid, 30_000_000, 500_000);
+    const neg = (venue.db.prepare('SELECT neg_risk FROM markets WHERE condition_id = ?').get(cid) as { neg_risk: number }).neg_risk === 1;
+    await seller.post([seller.order(tokens[1] as string, 'SELL', '0.30', '15', { type: 'FAK', negRisk: neg })]);
+    await new Promise((r) => setTimeout(r, 5100)); // past the open-orders freshness window
+    await ok('orders.open', { accountId: acct.id });
+    const journal = await ok<Array<{ orderId: string; state: string; sizeMatched: string }>>('orders.journal', { accountId: acct.id });
+    expect(journal.find((j) => j.orderId === a?.orderId)).toMatchObject({ state: 'closed' });
+    expect(journal.find((j) => j.orderId === b?.orderId)).toMatchObject({ state: 'partly_filled', sizeMatched: '5' });
+  });
+});

@@ -252,6 +252,23 @@ export function createCore(opts: CoreOptions): Core {
     return results;
   };
 
+  /** Keeps the journal in step with the venue's open orders: fills so far, and what left the book. */
+  const reconcileJournal = (accountId: string, open: ReadonlyArray<{ id: string; size_matched: string; original_size: string }>): void => {
+    const byId = new Map(open.map((o) => [o.id, o]));
+    const rows = journal.prepare("SELECT order_id, state FROM journal WHERE account_id = ? AND state IN ('open', 'partly_filled', 'unknown', 'sending')").all(accountId) as Array<{ order_id: string; state: string }>;
+    const at = clock.now();
+    const update = journal.prepare('UPDATE journal SET state = ?, size_matched = ?, updated_at = ? WHERE order_id = ?');
+    const keepMatched = journal.prepare('UPDATE journal SET state = ?, updated_at = ? WHERE order_id = ?');
+    journal.transaction(() => {
+      for (const row of rows) {
+        const o = byId.get(row.order_id);
+        if (o) update.run(o.size_matched !== '0' ? 'partly_filled' : 'open', o.size_matched, at, row.order_id);
+        // Only what we saw resting can have left the book; an unanswered send stays unknown.
+        else if (row.state === 'open' || row.state === 'partly_filled') keepMatched.run('closed', at, row.order_id);
+      }
+    })();
+  };
+
   const outcomeQuotes = async (conditionId: string) => {
     const m = await clients.trading.market(conditionId);
     const ids = m.tokens.map((t) => String(t.token_id));
@@ -423,7 +440,9 @@ export function createCore(opts: CoreOptions): Core {
     },
     'orders.open': async ({ accountId }) => {
       const a = account(accountId);
-      return cached('trading', '/data/orders', { account: a.id }, FRESH.prices, async () => (await clients.trading.openOrders(await signedFor(a))).data);
+      const r = await cached('trading', '/data/orders', { account: a.id }, FRESH.prices, async () => (await clients.trading.openOrders(await signedFor(a))).data);
+      if (!r.stale) reconcileJournal(a.id, r.data);
+      return r;
     },
     'orders.journal': ({ accountId, limit }) =>
       (journal

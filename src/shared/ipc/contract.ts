@@ -140,7 +140,8 @@ export const JournalEntry = z.object({
   price: z.string(),
   size: z.string(),
   type: z.string(),
-  state: z.enum(['sending', 'open', 'filled', 'partly_filled', 'cancelled', 'expired', 'rejected', 'unknown']),
+  /** `closed`: gone from the book without a cancel of ours — filled, or cancelled by the venue. */
+  state: z.enum(['sending', 'open', 'partly_filled', 'filled', 'closed', 'cancelled', 'expired', 'rejected', 'unknown']),
   sizeMatched: z.string(),
   sentAt: z.number(),
   updatedAt: z.number(),
