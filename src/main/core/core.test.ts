@@ -25,13 +25,17 @@ function make(dataDir: string, v: TestVenue): Core {
   });
 }
 
+const called = new Set<string>();
+
 async function ok<T = unknown>(name: string, input: unknown = {}): Promise<T> {
+  called.add(name);
   const r = await core.router.dispatch(name, input);
   if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
   return r.data as T;
 }
 
 async function fails(name: string, input: unknown = {}): Promise<{ code: string; message: string; field?: string }> {
+  called.add(name);
   const r = await core.router.dispatch(name, input);
   if (r.ok) throw new Error(`${name} should have failed`);
   return r.error;
@@ -258,11 +262,10 @@ describe('clock skew', () => {
   });
 
   it('switching profile switches cache and accounts', async () => {
-    const added = await core.router.dispatch('profiles.add', { name: 'Remote', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' });
-    expect(added.ok).toBe(true);
+    const added = await ok<{ id: string }>('profiles.add', { name: 'Remote', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' });
     const before = await ok<{ accounts: unknown[] }>('accounts.list');
     expect(before.accounts.length).toBeGreaterThan(0);
-    await ok('profiles.switch', { id: added.ok ? (added.data as { id: string }).id : '' });
+    await ok('profiles.switch', { id: added.id });
     expect((await ok<{ accounts: unknown[] }>('accounts.list')).accounts).toHaveLength(0);
     expect((await ok<{ active: string }>('profiles.list')).active).toMatch(/^remote-/);
     await ok('profiles.switch', { id: 'local' });
@@ -290,5 +293,29 @@ describe('the order journal', () => {
     const journal = await ok<Array<{ orderId: string; state: string; sizeMatched: string }>>('orders.journal', { accountId: acct.id });
     expect(journal.find((j) => j.orderId === a?.orderId)).toMatchObject({ state: 'closed' });
     expect(journal.find((j) => j.orderId === b?.orderId)).toMatchObject({ state: 'partly_filled', sizeMatched: '5' });
+  });
+});
+
+describe('every contract entry', () => {
+  it('answers through the router with output that fits the contract', async () => {
+    const { CALL_NAMES } = await import('../../shared/ipc/contract.js');
+    const slug = (venue.db.prepare("SELECT slug FROM markets WHERE status = 'active' ORDER BY id LIMIT 1").get() as { slug: string }).slug;
+    const event = venue.db.prepare('SELECT id, slug FROM events ORDER BY id LIMIT 1').get() as { id: number; slug: string };
+    const wallet = (venue.db.prepare('SELECT wallet FROM positions GROUP BY wallet ORDER BY COUNT(*) DESC LIMIT 1').get() as { wallet: string }).wallet;
+    const commenter = (venue.db.prepare('SELECT user_address FROM comments LIMIT 1').get() as { user_address: string }).user_address;
+    expect(((await ok<{ data: { slug: string } }>('markets.get', { idOrSlug: slug })).data.slug)).toBe(slug);
+    expect(((await ok<{ data: { id: string } }>('events.get', { idOrSlug: event.slug })).data.id)).toBe(String(event.id));
+    expect((await ok<{ data: unknown[] }>('comments.byUser', { address: commenter })).data.length).toBeGreaterThan(0);
+    expect((await ok<{ data: unknown[] }>('portfolio.positions', { address: wallet })).data.length).toBeGreaterThan(0);
+    expect((await ok<{ data: unknown[] }>('portfolio.trades', { address: wallet })).data.length).toBeGreaterThan(0);
+    expect((await ok<{ profiles: unknown[] }>('profiles.list')).profiles.length).toBeGreaterThan(0);
+    await ok('sync.status');
+    const acct = await ok<{ id: string }>('accounts.import', { privateKey: '11'.repeat(32), label: 'Imported' });
+    expect(await ok<unknown[]>('portfolio.history', { accountId: acct.id })).toEqual([]);
+    expect(await ok('accounts.remove', { id: acct.id })).toEqual({ removed: true });
+    expect(await ok('accounts.lock')).toEqual({ locked: true });
+    expect((await fails('orders.open', { accountId: acct.id })).code).toBe('NO_ACCOUNT');
+    await ok('accounts.unlock', { passphrase: 'correct horse' });
+    expect(CALL_NAMES.filter((n) => !called.has(n))).toEqual([]);
   });
 });
