@@ -63,6 +63,39 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
     await page.getByRole('button', { name: 'Markets' }).click();
   });
 
+  it('filters change the list; the market page has a chart, holders and comment threads', async () => {
+    const { page } = app;
+    await page.waitForSelector('[data-testid=market-row]');
+    const open = await page.locator('[data-testid=market-row]').allInnerTexts();
+    await page.getByLabel('Status').selectOption('closed');
+    await expect.poll(async () => (await page.locator('[data-testid=market-row]').allInnerTexts()).join('|'), { timeout: 10_000 }).not.toBe(open.join('|'));
+    await page.getByLabel('Status').selectOption('active');
+    await page.locator('[data-testid=market-row]').nth(1).click();
+    await page.waitForSelector('[data-testid=price-chart] canvas', { timeout: 15_000 });
+    await page.waitForSelector('[data-testid=comment]', { timeout: 15_000 });
+    await page.locator('[data-testid=comment] summary').first().click();
+    expect(await page.locator('[data-testid=comment][open]').count()).toBe(1);
+    await app.shot('market-detail-full');
+    await page.evaluate("document.documentElement.dataset.theme = 'dark'");
+    await app.shot('market-detail-dark');
+    await page.evaluate('delete document.documentElement.dataset.theme');
+  });
+
+  it('goes from the palette to a market with the keyboard only', async () => {
+    const { page, venue } = app;
+    const q = (venue.db.prepare("SELECT question FROM markets WHERE status = 'active' ORDER BY id LIMIT 1 OFFSET 3").get() as { question: string }).question;
+    const word = q.split(/\W+/).filter((w) => w.length > 4)[0] as string;
+    await page.locator('body').click({ position: { x: 5, y: 790 } });
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type(word);
+    await page.waitForSelector('[cmdk-item]');
+    await page.waitForTimeout(1000);
+    await app.shot('palette');
+    await expect.poll(async () => (await page.locator('[cmdk-group-heading]').allInnerTexts()).map((t) => t.toLowerCase()).includes('markets'), { timeout: 10_000 }).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('market-question').innerText(), { timeout: 10_000 }).toContain(word);
+  });
+
   it('shows cached data with its stamp when the venue is gone', async () => {
     const { page, venue } = app;
     await page.waitForSelector('[data-testid=market-row]');

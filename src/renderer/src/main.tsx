@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useEffect, useRef } from 'react';
+import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useCall } from './api/hooks';
 import { call, onEvent } from './api/transport';
 import { LeaderboardScreen } from './features/leaderboard/LeaderboardScreen';
 import { MarketsScreen } from './features/markets/MarketsScreen';
 import { useUi, type Screen } from './state/ui';
+import { Help, Palette } from './ui/Palette';
 import './ui/tokens.css';
 
 const queries = new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1, refetchOnWindowFocus: false } } });
@@ -25,6 +26,27 @@ function App(): React.JSX.Element {
   const offline = useUi((s) => s.offline);
   const setOnline = useUi((s) => s.setOnline);
   useEffect(() => onEvent('connection.changed', (e) => setOnline(e.surface, e.online)), [setOnline]);
+  const sync = useUi((s) => s.sync);
+  const syncProgress = useUi((s) => s.syncProgress);
+  useEffect(() => onEvent('sync.progressed', (e) => syncProgress(e.kind, e.done, e.total)), [syncProgress]);
+  const theme = useUi((s) => s.theme);
+  useEffect(() => {
+    if (theme === 'system') delete document.documentElement.dataset['theme'];
+    else document.documentElement.dataset['theme'] = theme;
+  }, [theme]);
+  const [palette, setPalette] = useState(false);
+  const [help, setHelp] = useState(false);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key.toLowerCase() === 'k' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        setPalette((p) => !p);
+      } else if (e.key === '?' && document.activeElement?.tagName !== 'INPUT') setHelp((h) => !h);
+      else if (e.key === 'Escape') setHelp(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   const down = (Object.keys(offline) as Array<keyof typeof offline>).filter((k) => offline[k]);
 
   useEffect(() => {
@@ -64,7 +86,11 @@ function App(): React.JSX.Element {
         {(['catalog', 'trading', 'data'] as const).map((s) => (
           <span key={s}><span className={`dot ${offline[s] ? 'off' : ''}`} />{s}</span>
         ))}
+        {sync['markets'] ? <span data-testid="sync">catalog sync: {sync['markets'].done.toLocaleString()}{sync['markets'].total ? ` / ${sync['markets'].total.toLocaleString()}` : ''} markets</span> : null}
+        <span style={{ marginLeft: 'auto' }}>Ctrl K · ? for shortcuts</span>
       </footer>
+      {palette ? <Palette onClose={() => setPalette(false)} /> : null}
+      {help ? <Help onClose={() => setHelp(false)} /> : null}
     </div>
   );
 }

@@ -12,6 +12,12 @@ interface UiState {
   select(conditionOrId: string | undefined): void;
   /** Surfaces the main process reported unreachable. */
   offline: Record<'catalog' | 'trading' | 'data', boolean>;
+  filters: { status: 'active' | 'closed' | 'archived' | 'all'; sort: 'volume24hr' | 'volume' | 'endDate' | 'question'; mirror: 'any' | 'only' | 'none' };
+  setFilters(patch: Partial<UiState['filters']>): void;
+  theme: 'system' | 'light' | 'dark';
+  setTheme(theme: UiState['theme']): void;
+  sync: Record<string, { done: number; total?: number }>;
+  syncProgress(kind: string, done: number, total?: number): void;
   setOnline(surface: 'catalog' | 'trading' | 'data', online: boolean): void;
 }
 
@@ -24,4 +30,13 @@ export const useUi = create<UiState>((set) => ({
   select: (selectedMarket) => set({ selectedMarket }),
   offline: { catalog: false, trading: false, data: false },
   setOnline: (surface, online) => set((s) => ({ offline: { ...s.offline, [surface]: !online } })),
+  filters: { status: 'active', sort: 'volume24hr', mirror: 'any' },
+  setFilters: (patch) => set((s) => ({ filters: { ...s.filters, ...patch } })),
+  theme: (localStorage.getItem('kairos-theme') as UiState['theme'] | null) ?? 'system',
+  setTheme: (theme) => {
+    localStorage.setItem('kairos-theme', theme);
+    set({ theme });
+  },
+  sync: {},
+  syncProgress: (kind, done, total) => set((s) => ({ sync: { ...s.sync, [kind]: { done, ...(total !== undefined ? { total } : {}) } } })),
 }));

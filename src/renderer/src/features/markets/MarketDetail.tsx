@@ -3,6 +3,8 @@
 import { useCall } from '../../api/hooks';
 import { cents, shortDate, usd } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+import { Comments, Holders } from './Holders';
+import { PriceChart } from './PriceChart';
 
 export function MarketDetail({ id }: { id: string }): React.JSX.Element {
   const market = useCall('markets.get', { idOrSlug: id });
@@ -45,6 +47,13 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
         </table>
       </div>
 
+      {firstToken ? (
+        <div className="section">
+          <h2>Price · {quotes.data?.data[0]?.outcome}</h2>
+          <PriceChart tokenId={firstToken} />
+        </div>
+      ) : null}
+
       {book.data ? (
         <div className="section">
           <h2>Order book · {quotes.data?.data[0]?.outcome}</h2>
@@ -84,6 +93,20 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
           </tbody>
         </table>
       </div>
+
+      {conditionId ? (
+        <div className="section">
+          <h2>Top holders</h2>
+          <Holders conditionId={conditionId} outcomes={(m.outcomes ?? []).map(String)} />
+        </div>
+      ) : null}
+
+      {m.events?.[0]?.id ? (
+        <div className="section">
+          <h2>Comments</h2>
+          <Comments eventId={String(m.events[0].id)} />
+        </div>
+      ) : null}
 
       {s ? (
         <div className="section">

@@ -22,7 +22,9 @@ export function MarketsScreen(): React.JSX.Element {
   const search = useUi((s) => s.search);
   const selected = useUi((s) => s.selectedMarket);
   const select = useUi((s) => s.select);
-  const list = useCall('markets.list', { limit: 500, status: 'active', sort: 'volume24hr' });
+  const filters = useUi((s) => s.filters);
+  const setFilters = useUi((s) => s.setFilters);
+  const list = useCall('markets.list', { limit: 100, status: filters.status, sort: filters.sort, ascending: filters.sort === 'endDate', mirror: filters.mirror });
   const hits = useCall('markets.search', { query: search, limit: 50, kinds: ['markets'] }, { enabled: search.trim().length > 0 });
 
   const byId = new Map((list.data?.data.rows ?? []).map((r) => [r.id, r]));
@@ -59,6 +61,25 @@ export function MarketsScreen(): React.JSX.Element {
   return (
     <div className="split">
       <div className="list" ref={parent} tabIndex={0} onKeyDown={onKey} aria-label="Markets" role="listbox">
+        <div className="filters">
+          <select aria-label="Status" value={filters.status} onChange={(e) => setFilters({ status: e.target.value as typeof filters.status })}>
+            <option value="active">Open</option>
+            <option value="closed">Closed</option>
+            <option value="archived">Archived</option>
+            <option value="all">All</option>
+          </select>
+          <select aria-label="Sort" value={filters.sort} onChange={(e) => setFilters({ sort: e.target.value as typeof filters.sort })}>
+            <option value="volume24hr">24h volume</option>
+            <option value="volume">Total volume</option>
+            <option value="endDate">Ending soonest</option>
+            <option value="question">A–Z</option>
+          </select>
+          <select aria-label="Mirror" value={filters.mirror} onChange={(e) => setFilters({ mirror: e.target.value as typeof filters.mirror })}>
+            <option value="any">All markets</option>
+            <option value="only">Mirrors only</option>
+            <option value="none">No mirrors</option>
+          </select>
+        </div>
         <div className="row head">
           <span>
             Market {list.data ? <Stamp fetchedAt={list.data.fetchedAt} stale={list.data.stale} /> : null}
