@@ -319,3 +319,31 @@ describe('every contract entry', () => {
     expect(CALL_NAMES.filter((n) => !called.has(n))).toEqual([]);
   });
 });
+
+describe('rate-limited lines', () => {
+  it('are retried after the venue’s delay, and only they', async () => {
+    const tight = await startTestVenue({ rateLimitScale: 3 / 2400 }); // 3 orders per 10 s
+    const d = mkdtempSync(join(tmpdir(), 'kairos-core-429-'));
+    const c = make(d, tight);
+    try {
+      const m = (tight.db.prepare("SELECT condition_id FROM markets WHERE status = 'active' ORDER BY id LIMIT 1").get() as { condition_id: string }).condition_id;
+      tight.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0 WHERE condition_id = ?').run(m);
+      catalogChanged(tight.db);
+      const token = (tight.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? ORDER BY outcome_index').get(m) as { token_id: string }).token_id;
+      await c.router.dispatch('accounts.unlock', { passphrase: 'pw' });
+      const acct = await c.router.dispatch('accounts.createLocal', {});
+      const id = acct.ok ? (acct.data as { id: string }).id : '';
+      const started = Date.now();
+      const r = await c.router.dispatch('orders.submit', { accountId: id, lines: [1, 2, 3, 4, 5].map((i) => ({ conditionId: m, tokenId: token, side: 'BUY', price: `0.0${i}`, size: '5' })) });
+      expect(r.ok).toBe(true);
+      const results = r.ok ? (r.data as Array<{ success: boolean; attempts: number }>) : [];
+      expect(results.map((x) => [x.success, x.attempts])).toEqual([[true, 1], [true, 1], [true, 1], [true, 2], [true, 2]]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+      expect((tight.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n).toBe(5);
+    } finally {
+      c.close();
+      await tight.stop();
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});
