@@ -96,6 +96,29 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
     await expect.poll(() => page.getByTestId('market-question').innerText(), { timeout: 10_000 }).toContain(word);
   });
 
+  it('renders a negative-risk event as a bracket, and opens a trader from the leaderboard', async () => {
+    const { page, venue } = app;
+    const ev = venue.db.prepare("SELECT e.slug, e.title FROM events e JOIN markets m ON m.event_id = e.id WHERE m.neg_risk = 1 AND m.status = 'active' GROUP BY e.id HAVING COUNT(*) > 2 LIMIT 1").get() as { slug: string; title: string } | undefined;
+    await page.getByRole('button', { name: 'Events' }).click();
+    await page.waitForSelector('[data-testid=event-row]');
+    if (ev) {
+      const row = page.locator('[data-testid=event-row]', { hasText: ev.title }).first();
+      await row.scrollIntoViewIfNeeded();
+      await row.click();
+      await page.waitForSelector('[data-testid=bracket] tr');
+      const prices = await page.locator('[data-testid=bracket] td.yes').allInnerTexts();
+      const values = prices.map((p) => parseFloat(p));
+      expect(values.every((v) => Number.isFinite(v))).toBe(true);
+      expect(values).toEqual([...values].sort((a, b) => b - a));
+      await app.shot('event-bracket');
+    }
+    await page.getByRole('button', { name: 'Leaderboard' }).click();
+    await page.locator('[data-testid=trader-row]').first().click();
+    await page.waitForSelector('[data-testid=trader] table');
+    await app.shot('trader');
+    await page.getByRole('button', { name: 'Markets' }).click();
+  });
+
   it('shows cached data with its stamp when the venue is gone', async () => {
     const { page, venue } = app;
     await page.waitForSelector('[data-testid=market-row]');

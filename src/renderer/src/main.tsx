@@ -3,6 +3,7 @@ import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useCall } from './api/hooks';
 import { call, onEvent } from './api/transport';
+import { EventsScreen } from './features/events/EventsScreen';
 import { LeaderboardScreen } from './features/leaderboard/LeaderboardScreen';
 import { MarketsScreen } from './features/markets/MarketsScreen';
 import { useUi, type Screen } from './state/ui';
@@ -13,6 +14,8 @@ const queries = new QueryClient({ defaultOptions: { queries: { staleTime: 5_000,
 
 const SCREENS: Array<[Screen, string]> = [
   ['markets', 'Markets'],
+  ['events', 'Events'],
+  ['series', 'Series'],
   ['leaderboard', 'Leaderboard'],
 ];
 
@@ -79,7 +82,7 @@ function App(): React.JSX.Element {
       </header>
       <main className="main" style={{ gridTemplateRows: down.length ? 'auto 1fr' : '1fr' }}>
         {down.length ? <div className="banner" role="status">Offline: the venue’s {down.join(', ')} {down.length > 1 ? 'surfaces are' : 'surface is'} unreachable. Showing saved data with its time.</div> : null}
-        {screen === 'markets' ? <MarketsScreen /> : <LeaderboardScreen />}
+        {screen === 'markets' ? <MarketsScreen /> : screen === 'events' ? <EventsScreen /> : screen === 'series' ? <EventsScreen key="series" series /> : <LeaderboardScreen />}
       </main>
       <footer className="status">
         <span>{profile?.name ?? 'connecting…'}</span>

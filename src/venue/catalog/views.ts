@@ -330,18 +330,23 @@ function eventObjects(db: Db, rows: Row[], creator: string | undefined): unknown
   const markets = new Map<number, Row[]>();
   const marketRows = db
     .prepare(
-      `SELECT m.id, m.event_id, m.question, m.condition_id, m.mirror_condition_id, m.mirror_token_ids, m.creator, m.status,
+      `SELECT m.id, m.event_id, m.question, m.condition_id, m.mirror_condition_id, m.mirror_token_ids, m.creator, m.status, m.outcomes,
               (SELECT json_group_array(token_id) FROM (SELECT token_id FROM tokens t WHERE t.condition_id = m.condition_id ORDER BY outcome_index)) AS token_ids
        FROM markets m WHERE m.event_id IN ${marks} ORDER BY m.id`,
     )
     .all(...ids) as Row[];
+  const prices = markPrices(db);
   for (const m of marketRows) {
     if (creator !== undefined && m['creator'] !== creator) continue;
     const list = markets.get(m['event_id'] as number) ?? [];
+    const c = m['condition_id'] as string;
+    const outcomes = JSON.parse(m['outcomes'] as string) as string[];
     list.push({
       id: String(m['id']),
       question: m['question'],
-      conditionId: m['condition_id'],
+      conditionId: c,
+      outcomes: m['outcomes'],
+      outcomePrices: JSON.stringify(outcomes.map((_, i) => String((prices.get(`${c}:${i}`) ?? 0) / MICRO))),
       ...(m['mirror_condition_id'] ? { mirrorConditionId: m['mirror_condition_id'] } : {}),
       clobTokenIds: m['token_ids'],
       ...(m['mirror_token_ids'] ? { mirrorClobTokenIds: m['mirror_token_ids'] } : {}),

@@ -1,7 +1,7 @@
 // UI state only (what is selected, which screen, the search text). Server data lives in react-query.
 import { create } from 'zustand';
 
-export type Screen = 'markets' | 'leaderboard';
+export type Screen = 'markets' | 'events' | 'series' | 'leaderboard';
 
 interface UiState {
   screen: Screen;

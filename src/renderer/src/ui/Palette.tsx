@@ -30,7 +30,7 @@ export function Palette({ onClose }: { onClose: () => void }): React.JSX.Element
             </Command.Group>
           ) : null}
           <Command.Group heading="Screens">
-            {(['markets', 'leaderboard'] as const)
+            {(['markets', 'events', 'series', 'leaderboard'] as const)
               .filter((s) => s.includes(query.toLowerCase()))
               .map((s) => (
                 <Command.Item key={s} value={s} onSelect={run(() => go(s))}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useCall } from '../../api/hooks';
 import { usd } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+import { TraderPage } from '../traders/TraderPage';
 
 const PERIODS = ['DAY', 'WEEK', 'MONTH', 'ALL'] as const;
 
@@ -10,6 +11,8 @@ export function LeaderboardScreen(): React.JSX.Element {
   const [timePeriod, setPeriod] = useState<(typeof PERIODS)[number]>('WEEK');
   const [orderBy, setOrder] = useState<'PNL' | 'VOL'>('PNL');
   const board = useCall('leaderboard.list', { timePeriod, orderBy, limit: 50 });
+  const [trader, setTrader] = useState<string | undefined>(undefined);
+  if (trader) return <TraderPage address={trader} onBack={() => setTrader(undefined)} />;
   return (
     <div className="page">
       <div className="tabs" role="tablist">
@@ -27,7 +30,7 @@ export function LeaderboardScreen(): React.JSX.Element {
           <thead><tr><th className="num">#</th><th>Trader</th><th className="num">Profit</th><th className="num">Volume</th></tr></thead>
           <tbody>
             {board.data.data.map((e) => (
-              <tr key={String(e.proxyWallet)}>
+              <tr key={String(e.proxyWallet)} onClick={() => setTrader(String(e.proxyWallet))} style={{ cursor: 'pointer' }} data-testid="trader-row">
                 <td className="num">{e.rank}</td>
                 <td>{e.userName ? String(e.userName) : <span className="mono muted">{String(e.proxyWallet)}</span>}</td>
                 <td className={`num ${Number(e.pnl) >= 0 ? 'yes' : 'no'}`}>{usd(Number(e.pnl))}</td>
