@@ -17,6 +17,8 @@ export default defineConfig({
   renderer: {
     root: resolve('src/renderer'),
     build: {
+      // Less to parse before the first row paints.
+      minify: true,
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
     },
     plugins: [react()],

@@ -87,6 +87,7 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
     const word = q.split(/\W+/).filter((w) => w.length > 4)[0] as string;
     await page.locator('body').click({ position: { x: 5, y: 790 } });
     await page.keyboard.press('Control+k');
+    await page.waitForSelector('[cmdk-input]:focus'); // the palette loads on first use
     await page.keyboard.type(word);
     await page.waitForSelector('[cmdk-item]');
     await page.waitForTimeout(1000);

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useEffect, useRef, useState } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useCall } from './api/hooks';
 import { call, onEvent } from './api/transport';
@@ -7,7 +7,9 @@ import { EventsScreen } from './features/events/EventsScreen';
 import { LeaderboardScreen } from './features/leaderboard/LeaderboardScreen';
 import { MarketsScreen } from './features/markets/MarketsScreen';
 import { useUi, type Screen } from './state/ui';
-import { Help, Palette } from './ui/Palette';
+import { Help } from './ui/Help';
+
+const Palette = lazy(() => import('./ui/Palette').then((m) => ({ default: m.Palette })));
 import './ui/tokens.css';
 
 const queries = new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1, refetchOnWindowFocus: false } } });
@@ -92,7 +94,11 @@ function App(): React.JSX.Element {
         {sync['markets'] ? <span data-testid="sync">catalog sync: {sync['markets'].done.toLocaleString()}{sync['markets'].total ? ` / ${sync['markets'].total.toLocaleString()}` : ''} markets</span> : null}
         <span style={{ marginLeft: 'auto' }}>Ctrl K · ? for shortcuts</span>
       </footer>
-      {palette ? <Palette onClose={() => setPalette(false)} /> : null}
+      {palette ? (
+        <Suspense fallback={null}>
+          <Palette onClose={() => setPalette(false)} />
+        </Suspense>
+      ) : null}
       {help ? <Help onClose={() => setHelp(false)} /> : null}
     </div>
   );

@@ -4,7 +4,10 @@ import { useCall } from '../../api/hooks';
 import { cents, shortDate, usd } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { Comments, Holders } from './Holders';
-import { PriceChart } from './PriceChart';
+import { lazy, Suspense } from 'react';
+
+// The chart library loads with the first market page, not with the app.
+const PriceChart = lazy(() => import('./PriceChart').then((m) => ({ default: m.PriceChart })));
 
 export function MarketDetail({ id }: { id: string }): React.JSX.Element {
   const market = useCall('markets.get', { idOrSlug: id });
@@ -50,7 +53,9 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
       {firstToken ? (
         <div className="section">
           <h2>Price · {quotes.data?.data[0]?.outcome}</h2>
-          <PriceChart tokenId={firstToken} />
+          <Suspense fallback={<div style={{ height: 214 }} />}>
+            <PriceChart tokenId={firstToken} />
+          </Suspense>
         </div>
       ) : null}
 

@@ -60,7 +60,7 @@ export function MarketsScreen(): React.JSX.Element {
 
   return (
     <div className="split">
-      <div className="list" ref={parent} tabIndex={0} onKeyDown={onKey} aria-label="Markets" role="listbox">
+      <div className="list" ref={parent} tabIndex={0} onKeyDown={onKey} aria-label="Markets" role="listbox" data-results-for={search.trim() && hits.data ? search : ''}>
         <div className="filters">
           <select aria-label="Status" value={filters.status} onChange={(e) => setFilters({ status: e.target.value as typeof filters.status })}>
             <option value="active">Open</option>

@@ -1,0 +1,12 @@
+// The keyboard shortcuts sheet (?).
+
+export function Help({ onClose }: { onClose: () => void }): React.JSX.Element {
+  return (
+    <div className="help" role="dialog" aria-label="Keyboard shortcuts" onClick={onClose}>
+      <p><kbd>Ctrl</kbd>/<kbd>⌘</kbd> <kbd>K</kbd> command palette</p>
+      <p><kbd>/</kbd> search markets · <kbd>Esc</kbd> back out</p>
+      <p><kbd>↑</kbd> <kbd>↓</kbd> move in the list</p>
+      <p><kbd>?</kbd> this sheet</p>
+    </div>
+  );
+}
