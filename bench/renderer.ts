@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // Renderer figures in Chromium through the browser host, with the real core and venue: time from
 // navigation to the first market row painted (warm cache), and keystroke-to-results of local
 // search. Usage: npm run bench -- renderer [--size default|large]   (needs `npm run build` and

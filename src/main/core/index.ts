@@ -43,6 +43,8 @@ const JOURNAL_PUT = `INSERT INTO journal (order_id, account_id, token_id, side, 
      VALUES (@orderId, @accountId, @tokenId, @side, @price, @size, @type, @state, @at, @at, @code, @message)
      ON CONFLICT(order_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, code = excluded.code, message = excluded.message`;
 
+const SYNC_EVERY = 10 * 60_000;
+
 const FRESH = { catalog: 60_000, prices: 5_000, data: 15_000, settings: 300_000 };
 const MAX_BATCH = 15;
 const RETRIES = 3;
@@ -122,6 +124,8 @@ export function createCore(opts: CoreOptions): Core {
       });
   };
 
+  let syncing: Promise<void> | undefined;
+  let lastSyncAt: number | undefined;
   let domainCache: { profile: string; name: string; chainId: number; exchange: string; negRiskExchange: string } | undefined;
   const domainFor = async (negRisk: boolean): Promise<OrderDomain> => {
     if (domainCache?.profile !== active.id) {
@@ -343,6 +347,7 @@ export function createCore(opts: CoreOptions): Core {
       journal.close();
       active = next;
       domainCache = undefined;
+      lastSyncAt = undefined;
       open();
       saveProfiles();
       return next;
@@ -463,20 +468,32 @@ export function createCore(opts: CoreOptions): Core {
         ...(r['message'] ? { message: String(r['message']) } : {}),
       })),
     'sync.start': async () => {
-      void cache
-        .syncCatalog((kind, page) => rawPage(clients, kind, page), {
-          onProgress: (p) => opts.emit?.('sync.progressed', { kind: p.kind, done: p.done, ...(p.total !== undefined ? { total: p.total } : {}), complete: false }),
-        })
-        .catch((err: unknown) => log.warn('catalog sync stopped', { error: err instanceof Error ? err.message : String(err) }));
-      return syncStatus(true);
+      // One sync at a time, and none again within SYNC_EVERY of a complete pass: every window
+      // asks on load, and a full pass per page load would steal the first paint.
+      if (!syncing && !(lastSyncAt && clock.now() - lastSyncAt < SYNC_EVERY)) {
+        const profile = active.id;
+        syncing = cache
+          .syncCatalog((kind, page) => rawPage(clients, kind, page), {
+            onProgress: (p) => opts.emit?.('sync.progressed', { kind: p.kind, done: p.done, ...(p.total !== undefined ? { total: p.total } : {}), complete: false }),
+          })
+          .then(() => {
+            if (active.id === profile) lastSyncAt = clock.now();
+          })
+          .catch((err: unknown) => log.warn('catalog sync stopped', { error: err instanceof Error ? err.message : String(err) }))
+          .finally(() => {
+            syncing = undefined;
+          });
+      }
+      return syncStatus();
     },
-    'sync.status': () => syncStatus(false),
+    'sync.status': () => syncStatus(),
   };
 
   const chainId = async (): Promise<number> => (await domainFor(false)).chainId;
-  const syncStatus = (running: boolean) => ({
-    running,
-    kinds: (['markets', 'events', 'series', 'tags'] as const).map((kind) => ({ kind, done: cache.count(kind), complete: false })),
+  const syncStatus = () => ({
+    running: syncing !== undefined,
+    kinds: (['markets', 'events', 'series', 'tags'] as const).map((kind) => ({ kind, done: cache.count(kind), complete: lastSyncAt !== undefined })),
+    ...(lastSyncAt !== undefined ? { lastSyncAt } : {}),
   });
 
   return {
