@@ -3,6 +3,7 @@
 import { useCall } from '../../api/hooks';
 import { cents, shortDate, usd } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+import { TradesTable } from '../../ui/TradesTable';
 import { Comments, Holders } from './Holders';
 import { lazy, Suspense } from 'react';
 
@@ -84,19 +85,7 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
 
       <div className="section">
         <h2>Recent trades</h2>
-        <table>
-          <tbody>
-            {(trades.data?.data ?? []).map((t, i) => (
-              <tr key={`${String(t.transactionHash)}-${i}`}>
-                <td className={t.side === 'BUY' ? 'yes' : 'no'}>{t.side}</td>
-                <td>{String(t.outcome ?? '')}</td>
-                <td className="num">{cents(t.price)}</td>
-                <td className="num">{t.size}</td>
-                <td className="num muted">{t.timestamp ? new Date(Number(t.timestamp) * 1000).toLocaleTimeString() : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TradesTable trades={trades.data?.data ?? []} />
       </div>
 
       {conditionId ? (

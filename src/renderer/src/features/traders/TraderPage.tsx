@@ -2,6 +2,7 @@
 import { useCall } from '../../api/hooks';
 import { cents, usd } from '../../ui/format';
 import { Skeleton, Stamp } from '../../ui/states';
+import { TradesTable } from '../../ui/TradesTable';
 
 export function TraderPage({ address, onBack }: { address: string; onBack: () => void }): React.JSX.Element {
   const positions = useCall('portfolio.positions', { address, limit: 50 });
@@ -33,19 +34,7 @@ export function TraderPage({ address, onBack }: { address: string; onBack: () =>
       </div>
       <div className="section">
         <h2>Recent trades</h2>
-        <table>
-          <tbody>
-            {(trades.data?.data ?? []).map((t, i) => (
-              <tr key={`${String(t.transactionHash)}-${i}`}>
-                <td className={t.side === 'BUY' ? 'yes' : 'no'}>{t.side}</td>
-                <td>{t.title}</td>
-                <td>{t.outcome}</td>
-                <td className="num">{cents(t.price)}</td>
-                <td className="num">{t.size}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TradesTable trades={trades.data?.data ?? []} withMarket />
       </div>
       <div className="section">
         <h2>Comments</h2>
