@@ -73,7 +73,7 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
     await page.locator('[data-testid=market-row]').nth(1).click();
     await page.waitForSelector('[data-testid=price-chart] canvas', { timeout: 15_000 });
     await page.waitForSelector('[data-testid=comment]', { timeout: 15_000 });
-    await page.locator('[data-testid=comment] summary').first().click();
+    await page.locator('[data-testid=comment] summary div').first().click();
     expect(await page.locator('[data-testid=comment][open]').count()).toBe(1);
     await app.shot('market-detail-full');
     await page.evaluate("document.documentElement.dataset.theme = 'dark'");
@@ -117,6 +117,30 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
     await page.locator('[data-testid=trader-row]').first().click();
     await page.waitForSelector('[data-testid=trader] table');
     await app.shot('trader');
+    await page.getByRole('button', { name: 'Markets' }).click();
+  });
+
+  it('filters by tag, sorts by price, and opens a comment author’s page', async () => {
+    const { page, venue } = app;
+    await page.getByRole('button', { name: 'Markets' }).click();
+    const tag = venue.db.prepare("SELECT t.id, t.label, COUNT(*) AS n FROM tags t JOIN market_tags mt ON mt.tag_id = t.id JOIN markets m ON m.id = mt.market_id AND m.status = 'active' GROUP BY t.id ORDER BY n ASC LIMIT 1").get() as { id: number; label: string; n: number } | undefined;
+    if (tag) {
+      await page.getByLabel('Tag').selectOption(String(tag.id));
+      await expect.poll(() => page.locator('[data-testid=market-row]').count(), { timeout: 10_000 }).toBe(tag.n);
+      await page.getByLabel('Tag').selectOption('');
+    }
+    await page.getByLabel('Sort').selectOption('lastPrice');
+    await expect
+      .poll(async () => {
+        const yes = (await page.locator('[data-testid=market-row] span.yes').allInnerTexts()).map((t) => parseFloat(t));
+        return yes.length > 5 && yes.every((v, i) => i === 0 || v <= (yes[i - 1] as number));
+      }, { timeout: 10_000 })
+      .toBe(true);
+    await page.getByLabel('Sort').selectOption('volume24hr');
+    await page.locator('[data-testid=market-row]').first().click();
+    await page.waitForSelector('[data-testid=comment-author]', { timeout: 15_000 });
+    await page.locator('[data-testid=comment-author]').first().click();
+    await page.waitForSelector('[data-testid=trader] h1');
     await page.getByRole('button', { name: 'Markets' }).click();
   });
 

@@ -328,6 +328,8 @@ export function createCore(opts: CoreOptions): Core {
     }));
     const by = f.sort === 'volume24hr' || f.sort === 'volume' ? f.sort : undefined;
     if (by) rows.sort((a, b) => (f.ascending ? 1 : -1) * ((a[by] ?? 0) - (b[by] ?? 0)));
+    // The first outcome's price (the venue's last trade or mark), the list's "Yes" column.
+    if (f.sort === 'lastPrice') rows.sort((a, b) => (f.ascending ? 1 : -1) * (Number(a.outcomePrices[0] ?? 0) - Number(b.outcomePrices[0] ?? 0)));
     return { ...r, data: { rows, total: rows.length } };
   };
 

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { useCall } from './api/hooks';
 import { call, onEvent } from './api/transport';
 import { EventsScreen } from './features/events/EventsScreen';
+import { TraderPage } from './features/traders/TraderPage';
 import { LeaderboardScreen } from './features/leaderboard/LeaderboardScreen';
 import { MarketsScreen } from './features/markets/MarketsScreen';
 import { useUi, type Screen } from './state/ui';
@@ -25,6 +26,7 @@ function App(): React.JSX.Element {
   const screen = useUi((s) => s.screen);
   const go = useUi((s) => s.go);
   const search = useUi((s) => s.search);
+  const trader = useUi((s) => s.trader);
   const setSearch = useUi((s) => s.setSearch);
   const searchBox = useRef<HTMLInputElement>(null);
   const info = useCall('profiles.list', {});
@@ -84,7 +86,17 @@ function App(): React.JSX.Element {
       </header>
       <main className="main" style={{ gridTemplateRows: down.length ? 'auto 1fr' : '1fr' }}>
         {down.length ? <div className="banner" role="status">Offline: the venue’s {down.join(', ')} {down.length > 1 ? 'surfaces are' : 'surface is'} unreachable. Showing saved data with its time.</div> : null}
-        {screen === 'markets' ? <MarketsScreen /> : screen === 'events' ? <EventsScreen /> : screen === 'series' ? <EventsScreen key="series" series /> : <LeaderboardScreen />}
+        {screen === 'markets' ? (
+          <MarketsScreen />
+        ) : screen === 'events' ? (
+          <EventsScreen />
+        ) : screen === 'series' ? (
+          <EventsScreen key="series" series />
+        ) : screen === 'trader' && trader ? (
+          <TraderPage address={trader} onBack={() => go('leaderboard')} />
+        ) : (
+          <LeaderboardScreen />
+        )}
       </main>
       <footer className="status">
         <span>{profile?.name ?? 'connecting…'}</span>

@@ -1,7 +1,7 @@
 // UI state only (what is selected, which screen, the search text). Server data lives in react-query.
 import { create } from 'zustand';
 
-export type Screen = 'markets' | 'events' | 'series' | 'leaderboard';
+export type Screen = 'markets' | 'events' | 'series' | 'leaderboard' | 'trader';
 
 interface UiState {
   screen: Screen;
@@ -12,7 +12,10 @@ interface UiState {
   select(conditionOrId: string | undefined): void;
   /** Surfaces the main process reported unreachable. */
   offline: Record<'catalog' | 'trading' | 'data', boolean>;
-  filters: { status: 'active' | 'closed' | 'archived' | 'all'; sort: 'volume24hr' | 'volume' | 'endDate' | 'question'; mirror: 'any' | 'only' | 'none' };
+  filters: { status: 'active' | 'closed' | 'archived' | 'all'; sort: 'volume24hr' | 'volume' | 'endDate' | 'question' | 'lastPrice'; mirror: 'any' | 'only' | 'none'; tagId?: string | undefined };
+  /** The trader whose page is open (from the leaderboard or a comment author). */
+  trader: string | undefined;
+  openTrader(address: string): void;
   setFilters(patch: Partial<UiState['filters']>): void;
   theme: 'system' | 'light' | 'dark';
   setTheme(theme: UiState['theme']): void;
@@ -31,6 +34,8 @@ export const useUi = create<UiState>((set) => ({
   offline: { catalog: false, trading: false, data: false },
   setOnline: (surface, online) => set((s) => ({ offline: { ...s.offline, [surface]: !online } })),
   filters: { status: 'active', sort: 'volume24hr', mirror: 'any' },
+  trader: undefined,
+  openTrader: (trader) => set({ trader, screen: 'trader' }),
   setFilters: (patch) => set((s) => ({ filters: { ...s.filters, ...patch } })),
   theme: (localStorage.getItem('kairos-theme') as UiState['theme'] | null) ?? 'system',
   setTheme: (theme) => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useCall } from '../../api/hooks';
 import { usd } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
-import { TraderPage } from '../traders/TraderPage';
+import { useUi } from '../../state/ui';
 
 const PERIODS = ['DAY', 'WEEK', 'MONTH', 'ALL'] as const;
 
@@ -11,8 +11,7 @@ export function LeaderboardScreen(): React.JSX.Element {
   const [timePeriod, setPeriod] = useState<(typeof PERIODS)[number]>('WEEK');
   const [orderBy, setOrder] = useState<'PNL' | 'VOL'>('PNL');
   const board = useCall('leaderboard.list', { timePeriod, orderBy, limit: 50 });
-  const [trader, setTrader] = useState<string | undefined>(undefined);
-  if (trader) return <TraderPage address={trader} onBack={() => setTrader(undefined)} />;
+  const openTrader = useUi((s) => s.openTrader);
   return (
     <div className="page">
       <div className="tabs" role="tablist">
@@ -30,7 +29,7 @@ export function LeaderboardScreen(): React.JSX.Element {
           <thead><tr><th className="num">#</th><th>Trader</th><th className="num">Profit</th><th className="num">Volume</th></tr></thead>
           <tbody>
             {board.data.data.map((e) => (
-              <tr key={String(e.proxyWallet)} onClick={() => setTrader(String(e.proxyWallet))} style={{ cursor: 'pointer' }} data-testid="trader-row">
+              <tr key={String(e.proxyWallet)} onClick={() => openTrader(String(e.proxyWallet))} style={{ cursor: 'pointer' }} data-testid="trader-row">
                 <td className="num">{e.rank}</td>
                 <td>{e.userName ? String(e.userName) : <span className="mono muted">{String(e.proxyWallet)}</span>}</td>
                 <td className={`num ${Number(e.pnl) >= 0 ? 'yes' : 'no'}`}>{usd(Number(e.pnl))}</td>

@@ -1,6 +1,7 @@
 // Top holders per outcome and the market's comment threads.
 import { useState } from 'react';
 import { useCall } from '../../api/hooks';
+import { useUi } from '../../state/ui';
 import { Skeleton } from '../../ui/states';
 
 export function Holders({ conditionId, outcomes }: { conditionId: string; outcomes: string[] }): React.JSX.Element {
@@ -29,6 +30,10 @@ export function Holders({ conditionId, outcomes }: { conditionId: string; outcom
 export function Comments({ eventId }: { eventId: string }): React.JSX.Element {
   const [holdersOnly, setHoldersOnly] = useState(false);
   const comments = useCall('comments.list', { parentType: 'Event', parentId: eventId, holdersOnly, limit: 20 });
+  const openTrader = useUi((s) => s.openTrader);
+  const author = (name: string, address: string | undefined) => (
+    <button className="link" data-testid="comment-author" onClick={(e) => { e.preventDefault(); if (address) openTrader(address); }}>{name}</button>
+  );
   return (
     <div>
       <label className="muted">
@@ -39,7 +44,7 @@ export function Comments({ eventId }: { eventId: string }): React.JSX.Element {
       {(comments.data?.data ?? []).map((c) => (
         <details key={String(c.id)} className="comment" data-testid="comment">
           <summary>
-            <strong>{c.profile?.name || c.profile?.pseudonym || String(c.userAddress).slice(0, 10)}</strong> <span className="muted">{c.reactionCount ?? 0} reactions · {c.replyCount ?? 0} replies</span>
+            {author(c.profile?.name || c.profile?.pseudonym || String(c.userAddress).slice(0, 10), c.userAddress)} <span className="muted">{c.reactionCount ?? 0} reactions · {c.replyCount ?? 0} replies</span>
             <div>{c.body}</div>
           </summary>
           {(c.replies ?? []).map((raw) => {

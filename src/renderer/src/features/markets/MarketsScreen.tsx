@@ -24,7 +24,8 @@ export function MarketsScreen(): React.JSX.Element {
   const select = useUi((s) => s.select);
   const filters = useUi((s) => s.filters);
   const setFilters = useUi((s) => s.setFilters);
-  const list = useCall('markets.list', { limit: 100, status: filters.status, sort: filters.sort, ascending: filters.sort === 'endDate', mirror: filters.mirror });
+  const tags = useCall('tags.list', { limit: 100 });
+  const list = useCall('markets.list', { limit: 100, status: filters.status, sort: filters.sort, ascending: filters.sort === 'endDate', mirror: filters.mirror, ...(filters.tagId ? { tagId: filters.tagId } : {}) });
   const hits = useCall('markets.search', { query: search, limit: 50, kinds: ['markets'] }, { enabled: search.trim().length > 0 });
 
   const byId = new Map((list.data?.data.rows ?? []).map((r) => [r.id, r]));
@@ -73,6 +74,13 @@ export function MarketsScreen(): React.JSX.Element {
             <option value="volume">Total volume</option>
             <option value="endDate">Ending soonest</option>
             <option value="question">A–Z</option>
+            <option value="lastPrice">Yes price</option>
+          </select>
+          <select aria-label="Tag" value={filters.tagId ?? ''} onChange={(e) => setFilters({ tagId: e.target.value || undefined })}>
+            <option value="">Any tag</option>
+            {(tags.data?.data ?? []).map((t) => (
+              <option key={String(t.id)} value={String(t.id)}>{t.label}</option>
+            ))}
           </select>
           <select aria-label="Mirror" value={filters.mirror} onChange={(e) => setFilters({ mirror: e.target.value as typeof filters.mirror })}>
             <option value="any">All markets</option>

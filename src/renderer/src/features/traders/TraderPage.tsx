@@ -5,12 +5,13 @@ import { Skeleton, Stamp } from '../../ui/states';
 import { TradesTable } from '../../ui/TradesTable';
 
 export function TraderPage({ address, onBack }: { address: string; onBack: () => void }): React.JSX.Element {
+  // Reached from the leaderboard or from any comment author.
   const positions = useCall('portfolio.positions', { address, limit: 50 });
   const trades = useCall('portfolio.trades', { address, limit: 20 });
   const comments = useCall('comments.byUser', { address, limit: 20 });
   return (
     <div className="page" data-testid="trader">
-      <button onClick={onBack}>← Leaderboard</button>
+      <button onClick={onBack}>← Back</button>
       <h1 className="mono" style={{ fontSize: 14 }}>{address}</h1>
       <div className="section">
         <h2>Positions {positions.data ? <Stamp fetchedAt={positions.data.fetchedAt} stale={positions.data.stale} /> : null}</h2>
