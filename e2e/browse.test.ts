@@ -137,6 +137,12 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
       }, { timeout: 10_000 })
       .toBe(true);
     await page.getByLabel('Sort').selectOption('volume24hr');
+    await page.getByLabel('Mirror').selectOption('only');
+    await page.waitForSelector('[data-testid=market-row]');
+    await page.locator('[data-testid=market-row]').first().click();
+    await page.waitForSelector('[data-testid=mirror] tbody tr', { timeout: 15_000 });
+    await app.shot('mirror');
+    await page.getByLabel('Mirror').selectOption('any');
     await page.locator('[data-testid=market-row]').first().click();
     await page.waitForSelector('[data-testid=comment-author]', { timeout: 15_000 });
     await page.locator('[data-testid=comment-author]').first().click();

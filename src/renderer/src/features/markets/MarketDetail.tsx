@@ -102,6 +102,27 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
         </div>
       ) : null}
 
+      {m.mirrorConditionId ? (
+        <div className="section" data-testid="mirror">
+          <h2>Mirror of an external market</h2>
+          <p className="muted">
+            External condition id <span className="mono">{String(m.mirrorConditionId)}</span>
+          </p>
+          <table>
+            <thead><tr><th>Outcome</th><th>Token here</th><th>External token</th></tr></thead>
+            <tbody>
+              {(m.outcomes ?? []).map((o, i) => (
+                <tr key={String(o)}>
+                  <td>{String(o)}</td>
+                  <td className="mono">{String(m.clobTokenIds?.[i] ?? '').slice(0, 18)}…</td>
+                  <td className="mono">{String(m.mirrorClobTokenIds?.[i] ?? '—').slice(0, 18)}…</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
       {s ? (
         <div className="section">
           <h2>Trading rules</h2>

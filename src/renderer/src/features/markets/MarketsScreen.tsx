@@ -112,7 +112,7 @@ export function MarketsScreen(): React.JSX.Element {
                 style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}
               >
                 <span title={r.question}>{r.question}</span>
-                <span className="num yes">{cents(r.price)}</span>
+                <span className="num yes" title={r.price ? `probability ${Math.round(Number(r.price) * 1000) / 10}%` : undefined}>{cents(r.price)}</span>
                 <span className="num">{usdCompact(r.volume24hr)}</span>
                 <span className="num muted">{shortDate(r.endDate)}</span>
               </div>
