@@ -25,7 +25,17 @@ export function MarketsScreen(): React.JSX.Element {
   const filters = useUi((s) => s.filters);
   const setFilters = useUi((s) => s.setFilters);
   const tags = useCall('tags.list', { limit: 100 });
-  const list = useCall('markets.list', { limit: 100, status: filters.status, sort: filters.sort, ascending: filters.sort === 'endDate', mirror: filters.mirror, ...(filters.tagId ? { tagId: filters.tagId } : {}) });
+  const events = useCall('events.list', { active: true, limit: 100 });
+  const list = useCall('markets.list', {
+    limit: 100,
+    status: filters.status,
+    sort: filters.sort,
+    ascending: filters.sort === 'endDate',
+    mirror: filters.mirror,
+    ...(filters.tagId ? { tagId: filters.tagId } : {}),
+    ...(filters.eventId ? { eventId: filters.eventId } : {}),
+    ...(filters.creator ? { creator: filters.creator } : {}),
+  });
   const hits = useCall('markets.search', { query: search, limit: 50, kinds: ['markets'] }, { enabled: search.trim().length > 0 });
 
   const byId = new Map((list.data?.data.rows ?? []).map((r) => [r.id, r]));
@@ -62,6 +72,7 @@ export function MarketsScreen(): React.JSX.Element {
   return (
     <div className="split">
       <div className="list" ref={parent} tabIndex={0} onKeyDown={onKey} aria-label="Markets" role="listbox" data-results-for={search.trim() && hits.data ? search : ''}>
+        <div className="list-top">
         <div className="filters">
           <select aria-label="Status" value={filters.status} onChange={(e) => setFilters({ status: e.target.value as typeof filters.status })}>
             <option value="active">Open</option>
@@ -87,6 +98,13 @@ export function MarketsScreen(): React.JSX.Element {
             <option value="only">Mirrors only</option>
             <option value="none">No mirrors</option>
           </select>
+          <select aria-label="Event" value={filters.eventId ?? ''} onChange={(e) => setFilters({ eventId: e.target.value || undefined })} style={{ maxWidth: 140 }}>
+            <option value="">Any event</option>
+            {(events.data?.data ?? []).map((e) => (
+              <option key={String(e.id)} value={String(e.id)}>{e.title}</option>
+            ))}
+          </select>
+          <input aria-label="Creator" placeholder="Creator or site" defaultValue={filters.creator ?? ''} style={{ width: 120 }} onKeyDown={(e) => e.key === 'Enter' && setFilters({ creator: e.currentTarget.value.trim() || undefined })} />
         </div>
         <div className="row head">
           <span>
@@ -95,6 +113,7 @@ export function MarketsScreen(): React.JSX.Element {
           <span className="num">Yes</span>
           <span className="num">24h vol</span>
           <span className="num">Ends</span>
+        </div>
         </div>
         {list.isPending ? <Skeleton rows={14} /> : list.isError ? <ErrorState error={list.error} retry={() => void list.refetch()} /> : null}
         {!list.isPending && rows.length === 0 && search ? <p className="muted" style={{ padding: 12 }}>No market matches “{search}”. Try another word.</p> : null}
