@@ -31,8 +31,8 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function startApp(): Promise<App> {
-  const venue = await startTestVenue();
+export async function startApp(opts: { size?: 'small' | 'default' } = {}): Promise<App> {
+  const venue = await startTestVenue(opts.size ? { size: opts.size } : {});
   const dataDir = mkdtempSync(join(tmpdir(), 'kairos-e2e-'));
   const skew = { ms: 0 };
   const hostRef: { current?: RunningHost } = {};

@@ -97,6 +97,41 @@ describe('contract and router', () => {
     }
     throw new Error(`search never found "${word}"`);
   });
+
+  it('lists the whole synced catalog locally: totals, whole-catalog sorts, paging, series and tag filters', async () => {
+    for (let i = 0; i < 400 && (await ok<{ running: boolean }>('sync.status')).running; i++) await new Promise((r) => setTimeout(r, 50));
+    type Row = { id: string; volume24hr?: number; eventIds: string[] };
+    type Page = { data: { rows: Row[]; total: number }; stale: boolean };
+    const venueAll = async (path: string): Promise<Array<Record<string, unknown>>> => {
+      const out: Array<Record<string, unknown>> = [];
+      for (let offset = 0; ; offset += 100) {
+        const page = (await (await fetch(`${venue.urls.catalog_url}${path}${path.includes('?') ? '&' : '?'}limit=100&offset=${offset}`)).json()) as Array<Record<string, unknown>>;
+        out.push(...page);
+        if (page.length < 100) return out;
+      }
+    };
+    const active = await venueAll('/markets?active=true&closed=false');
+    const first = await ok<Page>('markets.list', { status: 'active', sort: 'volume24hr', limit: 500 });
+    expect(first.stale).toBe(false);
+    expect(first.data.total).toBe(active.length);
+    // Ranked over every market, not within one page of the venue's answer.
+    const volumes = active.map((m) => Number(m['volume24hr'] ?? 0)).sort((a, b) => b - a);
+    expect(first.data.rows.slice(0, 50).map((r) => r.volume24hr ?? 0)).toEqual(volumes.slice(0, 50));
+    const pages: string[] = [];
+    for (let offset = 0; offset < active.length; offset += 500) pages.push(...(await ok<Page>('markets.list', { status: 'active', sort: 'volume24hr', limit: 500, offset })).data.rows.map((r) => r.id));
+    expect(new Set(pages).size).toBe(active.length);
+
+    const series = (await venueAll('/series')).find((s) => Array.isArray(s['events']) && (s['events'] as unknown[]).length > 0) as { id: string; events: Array<{ id: string }> };
+    const seriesEvents = new Set(series.events.map((e) => String(e.id)));
+    const inSeries = await ok<Page>('markets.list', { status: 'all', seriesId: series.id, limit: 500 });
+    expect(inSeries.data.total).toBeGreaterThan(0);
+    for (const r of inSeries.data.rows) expect(r.eventIds.some((e) => seriesEvents.has(e))).toBe(true);
+
+    const tag = (await venueAll('/tags'))[0] as { id: string };
+    const tagged = await venueAll(`/markets?tag_id=${tag.id}`);
+    const local = await ok<Page>('markets.list', { status: 'all', tagId: tag.id, limit: 500 });
+    expect(local.data.rows.map((r) => r.id).sort()).toEqual(tagged.map((m) => String(m['id'])).sort());
+  });
 });
 
 describe('accounts, orders and the journal', () => {

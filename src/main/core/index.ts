@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { CallArgs, EventName, EventPayload, VenueProfile } from '../../shared/ipc/contract.js';
 import { hmacSignature, orderHash, privateKeyToAddress, randomPrivateKey, secp256k1BackendName, signClobAuth, signOrder, type OrderDomain } from '../../shared/crypto/index.js';
-import type { CatalogMarket } from '../../shared/spec/index.js';
+import { CatalogMarket } from '../../shared/spec/index.js';
 import { openCache, type Cache, type CachedResult } from './cache/index.js';
 import { createClients, type Clients, type RequestSigner } from './clients/index.js';
 import { AnswerLostError, HttpStatusError } from './http/errors.js';
@@ -293,6 +293,20 @@ export function createCore(opts: CoreOptions): Core {
   };
 
   const marketsList = async (f: CallArgs<'markets.list'>) => {
+    // Once the catalog has synced, the list is answered locally over every market; the venue
+    // is asked directly before that, and for what the local rows do not carry (the creator).
+    if (!f.creator && cache.count('markets') > 0) {
+      // A one-market read, at most once per freshness window, tells whether the venue still
+      // answers, so the list is stamped when it cannot be refreshed.
+      const probe = await cached('catalog', '/markets', { limit: 1 }, FRESH.catalog, () => clients.catalog.markets({ limit: 1 })).catch((err: unknown) => {
+        if ((err as { name?: string }).name !== 'NetworkError') throw err;
+        const at = cache.catalogSeenAt() ?? 0;
+        return { fetchedAt: at, stale: true, ageMs: clock.now() - at };
+      });
+      const page = cache.listMarkets(f);
+      const rows = page.rows.map((raw) => marketRow(CatalogMarket.parse(raw)));
+      return { data: { rows, total: page.total }, fetchedAt: probe.fetchedAt, stale: probe.stale, ageMs: probe.ageMs };
+    }
     const q = {
       limit: Math.min(100, f.limit),
       offset: f.offset,
@@ -308,29 +322,13 @@ export function createCore(opts: CoreOptions): Core {
       cache.ingest('markets', rows);
       return rows;
     });
-    const rows = r.data.map((m: CatalogMarket) => ({
-      id: String(m.id),
-      conditionId: String(m.conditionId),
-      ...(m.slug ? { slug: m.slug } : {}),
-      question: String(m.question ?? ''),
-      outcomes: (m.outcomes ?? []).map(String),
-      outcomePrices: (m.outcomePrices ?? []).map(String),
-      clobTokenIds: (m.clobTokenIds ?? []).map(String),
-      ...(typeof m.volume24hr === 'number' ? { volume24hr: m.volume24hr } : {}),
-      ...(typeof m.volumeNum === 'number' ? { volume: m.volumeNum } : {}),
-      ...(m.endDate ? { endDate: String(m.endDate) } : {}),
-      active: m.active === true,
-      closed: m.closed === true,
-      archived: m.archived === true,
-      ...(typeof m.acceptingOrders === 'boolean' ? { acceptingOrders: m.acceptingOrders } : {}),
-      mirror: Boolean(m.mirrorConditionId),
-      eventIds: (m.events ?? []).map((e) => String(e.id)),
-    }));
+    const rows = r.data.map(marketRow);
+    // The venue sorts only by its own columns; these two are ranked within the page.
     const by = f.sort === 'volume24hr' || f.sort === 'volume' ? f.sort : undefined;
     if (by) rows.sort((a, b) => (f.ascending ? 1 : -1) * ((a[by] ?? 0) - (b[by] ?? 0)));
-    // The first outcome's price (the venue's last trade or mark), the list's "Yes" column.
     if (f.sort === 'lastPrice') rows.sort((a, b) => (f.ascending ? 1 : -1) * (Number(a.outcomePrices[0] ?? 0) - Number(b.outcomePrices[0] ?? 0)));
-    return { ...r, data: { rows, total: rows.length } };
+    const more = rows.length === q.limit ? 1 : 0;
+    return { ...r, data: { rows, total: f.offset + rows.length + more } };
   };
 
   const handlers: Handlers = {
@@ -476,7 +474,7 @@ export function createCore(opts: CoreOptions): Core {
         const profile = active.id;
         syncing = cache
           .syncCatalog((kind, page) => rawPage(clients, kind, page), {
-            onProgress: (p) => opts.emit?.('sync.progressed', { kind: p.kind, done: p.done, ...(p.total !== undefined ? { total: p.total } : {}), complete: false }),
+            onProgress: (p) => opts.emit?.('sync.progressed', { kind: p.kind, done: p.done, ...(p.total !== undefined ? { total: p.total } : {}), complete: p.complete }),
           })
           .then(() => {
             if (active.id === profile) lastSyncAt = clock.now();
@@ -505,6 +503,27 @@ export function createCore(opts: CoreOptions): Core {
       cache.close();
       journal.close();
     },
+  };
+}
+
+function marketRow(m: CatalogMarket) {
+  return {
+    id: String(m.id),
+    conditionId: String(m.conditionId),
+    ...(m.slug ? { slug: m.slug } : {}),
+    question: String(m.question ?? ''),
+    outcomes: (m.outcomes ?? []).map(String),
+    outcomePrices: (m.outcomePrices ?? []).map(String),
+    clobTokenIds: (m.clobTokenIds ?? []).map(String),
+    ...(typeof m.volume24hr === 'number' ? { volume24hr: m.volume24hr } : {}),
+    ...(typeof m.volumeNum === 'number' ? { volume: m.volumeNum } : {}),
+    ...(m.endDate ? { endDate: String(m.endDate) } : {}),
+    active: m.active === true,
+    closed: m.closed === true,
+    archived: m.archived === true,
+    ...(typeof m.acceptingOrders === 'boolean' ? { acceptingOrders: m.acceptingOrders } : {}),
+    mirror: Boolean(m.mirrorConditionId),
+    eventIds: (m.events ?? []).map((e) => String(e.id)),
   };
 }
 

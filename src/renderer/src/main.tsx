@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useCall } from './api/hooks';
@@ -9,6 +9,7 @@ import { LeaderboardScreen } from './features/leaderboard/LeaderboardScreen';
 import { MarketsScreen } from './features/markets/MarketsScreen';
 import { useUi, type Screen } from './state/ui';
 import { Help } from './ui/Help';
+import { asOf } from './ui/format';
 
 const Palette = lazy(() => import('./ui/Palette').then((m) => ({ default: m.Palette })));
 import './ui/tokens.css';
@@ -30,12 +31,25 @@ function App(): React.JSX.Element {
   const setSearch = useUi((s) => s.setSearch);
   const searchBox = useRef<HTMLInputElement>(null);
   const info = useCall('profiles.list', {});
+  const syncStatus = useCall('sync.status', {}, { refetchInterval: 30_000 });
   const offline = useUi((s) => s.offline);
   const setOnline = useUi((s) => s.setOnline);
   useEffect(() => onEvent('connection.changed', (e) => setOnline(e.surface, e.online)), [setOnline]);
   const sync = useUi((s) => s.sync);
   const syncProgress = useUi((s) => s.syncProgress);
-  useEffect(() => onEvent('sync.progressed', (e) => syncProgress(e.kind, e.done, e.total)), [syncProgress]);
+  const client = useQueryClient();
+  useEffect(() => {
+    let last = 0;
+    return onEvent('sync.progressed', (e) => {
+      syncProgress(e.kind, e.done, e.total);
+      // The list grows with the sync; refresh it now and then, not on every page.
+      if (e.kind === 'markets' && (e.complete || (e.total !== undefined && e.done >= e.total) || Date.now() - last > 3000)) {
+        last = Date.now();
+        void client.invalidateQueries({ queryKey: ['markets.list'] });
+        if (e.complete) void client.invalidateQueries({ queryKey: ['sync.status'] });
+      }
+    });
+  }, [syncProgress, client]);
   const theme = useUi((s) => s.theme);
   useEffect(() => {
     if (theme === 'system') delete document.documentElement.dataset['theme'];
@@ -103,7 +117,8 @@ function App(): React.JSX.Element {
         {(['catalog', 'trading', 'data'] as const).map((s) => (
           <span key={s}><span className={`dot ${offline[s] ? 'off' : ''}`} />{s}</span>
         ))}
-        {sync['markets'] ? <span data-testid="sync">catalog sync: {sync['markets'].done.toLocaleString()}{sync['markets'].total ? ` / ${sync['markets'].total.toLocaleString()}` : ''} markets</span> : null}
+        {sync['markets'] ? <SyncProgress done={sync['markets'].done} total={sync['markets'].total} /> : null}
+        {syncStatus.data?.lastSyncAt ? <span title="Last complete catalog sync">synced {asOf(syncStatus.data.lastSyncAt)}</span> : null}
         <span style={{ marginLeft: 'auto' }}>Ctrl K · ? for shortcuts</span>
       </footer>
       {palette ? (
@@ -113,6 +128,18 @@ function App(): React.JSX.Element {
       ) : null}
       {help ? <Help onClose={() => setHelp(false)} /> : null}
     </div>
+  );
+}
+
+function SyncProgress({ done, total }: { done: number; total?: number | undefined }): React.JSX.Element {
+  const finished = total !== undefined && done >= total;
+  return (
+    <span data-testid="sync" className="sync">
+      {finished ? 'catalog synced: ' : 'syncing catalog '}
+      {finished ? null : <progress max={total ?? 1} value={total ? done : undefined} aria-label="Catalog sync" />}
+      {done.toLocaleString()}
+      {total ? ` / ${total.toLocaleString()}` : ''} markets
+    </span>
   );
 }
 

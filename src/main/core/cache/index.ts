@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CatalogStore, type CachedMarket, type CatalogKind, type CommentParent, type SearchKind } from './catalog.js';
 import { migrate } from './migrations.js';
+import { catalogSeenAt, listMarkets, type MarketListPage, type MarketListQuery } from './list.js';
 import { ResponseStore, responseKey, type CacheEntry, type CachedOptions, type CachedResult, type QueryValue, type Surface } from './responses.js';
 import { SearchIndex, type SearchHit, type SearchOptions } from './search.js';
 import { SnapshotStore, type HistoryPoint, type HistoryRange } from './snapshots.js';
@@ -19,6 +20,7 @@ export { SNIPPET_CLOSE, SNIPPET_OPEN, toFtsQuery } from './search.js';
 export type { SearchHit, SearchOptions } from './search.js';
 export type { HistoryPoint, HistoryRange } from './snapshots.js';
 export { MAX_PAGE_SIZE } from './sync.js';
+export type { MarketListPage, MarketListQuery } from './list.js';
 export type { FetchPage, KindResult, PageRequest, SyncOptions, SyncProgress } from './sync.js';
 
 const PROFILE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
@@ -105,6 +107,15 @@ export class Cache {
 
   count(kind: SearchKind, parent?: CommentParent): number {
     return this.catalogStore.count(kind, parent);
+  }
+
+  /** One page of the markets list from the synced catalog, with the count of all that match. */
+  listMarkets(q: MarketListQuery): MarketListPage {
+    return listMarkets(this.db, q);
+  }
+
+  catalogSeenAt(): number | undefined {
+    return catalogSeenAt(this.db);
   }
 
   market(id: string): CachedMarket | undefined {

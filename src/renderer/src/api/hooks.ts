@@ -1,5 +1,5 @@
 // The one react-query binding over the contract: server state lives here, nowhere else.
-import { useMutation, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, type InfiniteData, type UseQueryOptions } from '@tanstack/react-query';
 import type { CallInput, CallName, CallOutput } from '../../../shared/ipc/contract';
 import { call, type IpcCallError } from './transport';
 
@@ -13,4 +13,14 @@ export function useCall<N extends CallName>(
 
 export function useMutate<N extends CallName>(name: N) {
   return useMutation<CallOutput<N>, IpcCallError, CallInput<N>>({ mutationFn: (input) => call(name, input) });
+}
+
+/** A paged call (offset/limit) as one growing list; `next` loads the following page. */
+export function useCallPages<N extends CallName>(name: N, input: CallInput<N>, pageSize: number, sizeOf: (page: CallOutput<N>) => number) {
+  return useInfiniteQuery<CallOutput<N>, IpcCallError, InfiniteData<CallOutput<N>>, readonly unknown[], number>({
+    queryKey: [name, input, 'pages'],
+    queryFn: ({ pageParam }) => call(name, { ...input, limit: pageSize, offset: pageParam } as CallInput<N>),
+    initialPageParam: 0,
+    getNextPageParam: (last, all) => (sizeOf(last) < pageSize ? undefined : all.length * pageSize),
+  });
 }

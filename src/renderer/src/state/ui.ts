@@ -12,7 +12,7 @@ interface UiState {
   select(conditionOrId: string | undefined): void;
   /** Surfaces the main process reported unreachable. */
   offline: Record<'catalog' | 'trading' | 'data', boolean>;
-  filters: { status: 'active' | 'closed' | 'archived' | 'all'; sort: 'volume24hr' | 'volume' | 'endDate' | 'question' | 'lastPrice'; mirror: 'any' | 'only' | 'none'; tagId?: string | undefined; eventId?: string | undefined; creator?: string | undefined };
+  filters: { status: 'active' | 'closed' | 'archived' | 'all'; sort: 'volume24hr' | 'volume' | 'endDate' | 'question' | 'lastPrice'; mirror: 'any' | 'only' | 'none'; tagId?: string | undefined; eventId?: string | undefined; seriesId?: string | undefined; creator?: string | undefined };
   /** The trader whose page is open (from the leaderboard or a comment author). */
   trader: string | undefined;
   openTrader(address: string): void;

@@ -1,8 +1,8 @@
 // Markets: the catalog list (virtualized) or local search results on the left, the selected
 // market's detail on the right. Arrow keys move the selection.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
-import { useCall } from '../../api/hooks';
+import { useEffect, useRef } from 'react';
+import { useCall, useCallPages } from '../../api/hooks';
 import { useUi } from '../../state/ui';
 import { cents, shortDate, usdCompact } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
@@ -18,6 +18,8 @@ interface Row {
   closed?: boolean;
 }
 
+const PAGE = 500;
+
 export function MarketsScreen(): React.JSX.Element {
   const search = useUi((s) => s.search);
   const selected = useUi((s) => s.selectedMarket);
@@ -26,26 +28,36 @@ export function MarketsScreen(): React.JSX.Element {
   const setFilters = useUi((s) => s.setFilters);
   const tags = useCall('tags.list', { limit: 100 });
   const events = useCall('events.list', { active: true, limit: 100 });
-  const list = useCall('markets.list', {
-    limit: 100,
-    status: filters.status,
-    sort: filters.sort,
-    ascending: filters.sort === 'endDate',
-    mirror: filters.mirror,
-    ...(filters.tagId ? { tagId: filters.tagId } : {}),
-    ...(filters.eventId ? { eventId: filters.eventId } : {}),
-    ...(filters.creator ? { creator: filters.creator } : {}),
-  });
+  const seriesList = useCall('series.list', { limit: 100 });
+  const pages = useCallPages(
+    'markets.list',
+    {
+      status: filters.status,
+      sort: filters.sort,
+      ascending: filters.sort === 'endDate' || filters.sort === 'question',
+      mirror: filters.mirror,
+      ...(filters.tagId ? { tagId: filters.tagId } : {}),
+      ...(filters.eventId ? { eventId: filters.eventId } : {}),
+      ...(filters.seriesId ? { seriesId: filters.seriesId } : {}),
+      ...(filters.creator ? { creator: filters.creator } : {}),
+    },
+    PAGE,
+    (p) => p.data.rows.length,
+  );
+  const loaded = pages.data?.pages.flatMap((p) => p.data.rows) ?? [];
+  const head = pages.data?.pages[0];
+  const total = pages.data?.pages.at(-1)?.data.total ?? 0;
+  const list = { ...pages, data: head };
   const hits = useCall('markets.search', { query: search, limit: 50, kinds: ['markets'] }, { enabled: search.trim().length > 0 });
 
-  const byId = new Map((list.data?.data.rows ?? []).map((r) => [r.id, r]));
+  const byId = new Map(loaded.map((r) => [r.id, r]));
   const rows: Row[] =
     search.trim().length > 0
       ? (hits.data ?? []).map((h) => {
           const m = byId.get(h.id);
           return { id: h.id, conditionId: m?.conditionId ?? '', question: h.title, ...(m?.outcomePrices[0] ? { price: m.outcomePrices[0] } : {}) };
         })
-      : (list.data?.data.rows ?? []).map((m) => ({
+      : loaded.map((m) => ({
           id: m.id,
           conditionId: m.conditionId,
           question: m.question,
@@ -56,7 +68,14 @@ export function MarketsScreen(): React.JSX.Element {
         }));
 
   const parent = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => 30, overscan: 12 });
+  const searching = search.trim().length > 0;
+  const virtual = useVirtualizer({ count: searching ? rows.length : Math.max(rows.length, total), getScrollElement: () => parent.current, estimateSize: () => 30, overscan: 12 });
+  const lastVisible = virtual.getVirtualItems().at(-1)?.index ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  useEffect(() => {
+    // Load the next page before the user scrolls into rows that are not here yet.
+    if (!searching && hasNextPage && !isFetchingNextPage && lastVisible >= rows.length - 100) void fetchNextPage();
+  }, [searching, hasNextPage, isFetchingNextPage, lastVisible, rows.length, fetchNextPage]);
   const index = rows.findIndex((r) => r.id === selected);
   const onKey = (e: React.KeyboardEvent): void => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
@@ -104,11 +123,17 @@ export function MarketsScreen(): React.JSX.Element {
               <option key={String(e.id)} value={String(e.id)}>{e.title}</option>
             ))}
           </select>
+          <select aria-label="Series" value={filters.seriesId ?? ''} onChange={(e) => setFilters({ seriesId: e.target.value || undefined })} style={{ maxWidth: 140 }}>
+            <option value="">Any series</option>
+            {(seriesList.data?.data ?? []).map((x) => (
+              <option key={String(x.id)} value={String(x.id)}>{x.title}</option>
+            ))}
+          </select>
           <input aria-label="Creator" placeholder="Creator or site" defaultValue={filters.creator ?? ''} style={{ width: 120 }} onKeyDown={(e) => e.key === 'Enter' && setFilters({ creator: e.currentTarget.value.trim() || undefined })} />
         </div>
         <div className="row head">
           <span>
-            Market {list.data ? <Stamp fetchedAt={list.data.fetchedAt} stale={list.data.stale} /> : null}
+            Market{total && !searching ? <span className="muted" data-testid="market-count"> · {total.toLocaleString()}</span> : null} {list.data ? <Stamp fetchedAt={list.data.fetchedAt} stale={list.data.stale} /> : null}
           </span>
           <span className="num">Yes</span>
           <span className="num">24h vol</span>
@@ -119,7 +144,8 @@ export function MarketsScreen(): React.JSX.Element {
         {!list.isPending && rows.length === 0 && search ? <p className="muted" style={{ padding: 12 }}>No market matches “{search}”. Try another word.</p> : null}
         <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
           {virtual.getVirtualItems().map((v) => {
-            const r = rows[v.index] as Row;
+            const r = rows[v.index];
+            if (!r) return <div key={`wait-${v.index}`} className="row skeleton-row" style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }} aria-hidden="true" />;
             return (
               <div
                 key={r.id}
