@@ -7,6 +7,12 @@ import { EventsScreen } from './features/events/EventsScreen';
 import { TraderPage } from './features/traders/TraderPage';
 import { LeaderboardScreen } from './features/leaderboard/LeaderboardScreen';
 import { MarketsScreen } from './features/markets/MarketsScreen';
+import { OrdersScreen } from './features/orders/OrdersScreen';
+import { PortfolioScreen } from './features/portfolio/PortfolioScreen';
+import { SettingsScreen } from './features/settings/SettingsScreen';
+import { TicketScreen } from './features/ticket/TicketScreen';
+import { AccountPicker } from './ui/AccountPicker';
+import { Toasts } from './ui/Toasts';
 import { useUi, type Screen } from './state/ui';
 import { Help } from './ui/Help';
 import { asOf } from './ui/format';
@@ -21,6 +27,10 @@ const SCREENS: Array<[Screen, string]> = [
   ['events', 'Events'],
   ['series', 'Series'],
   ['leaderboard', 'Leaderboard'],
+  ['ticket', 'Order ticket'],
+  ['orders', 'Orders'],
+  ['portfolio', 'Portfolio'],
+  ['settings', 'Settings'],
 ];
 
 function App(): React.JSX.Element {
@@ -97,6 +107,7 @@ function App(): React.JSX.Element {
       </nav>
       <header className="top">
         <input ref={searchBox} type="search" placeholder="Search markets  (/)" value={search} aria-label="Search markets" onChange={(e) => { setSearch(e.target.value); go('markets'); }} />
+        <AccountPicker />
       </header>
       <main className="main" style={{ gridTemplateRows: down.length ? 'auto 1fr' : '1fr' }}>
         {down.length ? <div className="banner" role="status">Offline: the venue’s {down.join(', ')} {down.length > 1 ? 'surfaces are' : 'surface is'} unreachable. Showing saved data with its time.</div> : null}
@@ -108,6 +119,14 @@ function App(): React.JSX.Element {
           <EventsScreen key="series" series />
         ) : screen === 'trader' && trader ? (
           <TraderPage address={trader} onBack={() => go('leaderboard')} />
+        ) : screen === 'ticket' ? (
+          <TicketScreen />
+        ) : screen === 'orders' ? (
+          <OrdersScreen />
+        ) : screen === 'portfolio' ? (
+          <PortfolioScreen />
+        ) : screen === 'settings' ? (
+          <SettingsScreen />
         ) : (
           <LeaderboardScreen />
         )}
@@ -127,6 +146,7 @@ function App(): React.JSX.Element {
         </Suspense>
       ) : null}
       {help ? <Help onClose={() => setHelp(false)} /> : null}
+      <Toasts />
     </div>
   );
 }

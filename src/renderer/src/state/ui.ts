@@ -1,7 +1,7 @@
 // UI state only (what is selected, which screen, the search text). Server data lives in react-query.
 import { create } from 'zustand';
 
-export type Screen = 'markets' | 'events' | 'series' | 'leaderboard' | 'trader';
+export type Screen = 'markets' | 'events' | 'series' | 'leaderboard' | 'trader' | 'ticket' | 'orders' | 'portfolio' | 'settings';
 
 interface UiState {
   screen: Screen;
@@ -22,6 +22,9 @@ interface UiState {
   sync: Record<string, { done: number; total?: number }>;
   syncProgress(kind: string, done: number, total?: number): void;
   setOnline(surface: 'catalog' | 'trading' | 'data', online: boolean): void;
+  /** The account the ticket, orders and portfolio act for (remembered across restarts). */
+  accountId: string | undefined;
+  setAccount(id: string | undefined): void;
 }
 
 export const useUi = create<UiState>((set) => ({
@@ -41,6 +44,12 @@ export const useUi = create<UiState>((set) => ({
   setTheme: (theme) => {
     localStorage.setItem('kairos-theme', theme);
     set({ theme });
+  },
+  accountId: localStorage.getItem('kairos-account') ?? undefined,
+  setAccount: (accountId) => {
+    if (accountId) localStorage.setItem('kairos-account', accountId);
+    else localStorage.removeItem('kairos-account');
+    set({ accountId });
   },
   sync: {},
   syncProgress: (kind, done, total) => set((s) => ({ sync: { ...s.sync, [kind]: { done, ...(total !== undefined ? { total } : {}) } } })),

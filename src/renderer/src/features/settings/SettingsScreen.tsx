@@ -1,0 +1,4 @@
+// Placeholder until this screen lands.
+export function SettingsScreen(): React.JSX.Element {
+  return <div className="page"><p className="muted">Coming soon.</p></div>;
+}
