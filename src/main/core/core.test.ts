@@ -1,5 +1,5 @@
 // The core end to end: router.dispatch against the real local venue and temp SQLite files.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -328,6 +328,53 @@ describe('the order journal', () => {
     const journal = await ok<Array<{ orderId: string; state: string; sizeMatched: string }>>('orders.journal', { accountId: acct.id });
     expect(journal.find((j) => j.orderId === a?.orderId)).toMatchObject({ state: 'closed' });
     expect(journal.find((j) => j.orderId === b?.orderId)).toMatchObject({ state: 'partly_filled', sizeMatched: '5' });
+  });
+});
+
+describe('settings, drafts and the connection test', () => {
+  it('tests each surface of the active venue and of one that is not there', async () => {
+    const here = await ok<{ surfaces: Array<{ surface: string; ok: boolean }>; clockSkewMs?: number }>('profiles.test');
+    expect(here.surfaces.map((s) => [s.surface, s.ok])).toEqual([['catalog', true], ['trading', true], ['data', true]]);
+    expect(Math.abs(here.clockSkewMs ?? Infinity)).toBeLessThan(1500);
+    const gone = await ok<{ surfaces: Array<{ ok: boolean; message?: string }>; clockSkewMs?: number }>('profiles.test', {
+      catalogUrl: 'http://127.0.0.1:9/c', tradingUrl: 'http://127.0.0.1:9/t', dataUrl: 'http://127.0.0.1:9/d',
+    });
+    expect(gone.surfaces.every((s) => !s.ok && (s.message ?? '').length > 0)).toBe(true);
+    expect(gone.clockSkewMs).toBeUndefined();
+    expect((await fails('profiles.test', { catalogUrl: 'not a url' })).field).toBe('catalogUrl');
+  });
+
+  it('keeps drafts and settings across a restart; trading off refuses to sign anything', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'kairos-prefs-'));
+    let c = make(d, venue);
+    try {
+      const line = { key: 'a', conditionId: cid, tokenId: tokens[0], label: 'Q', side: 'BUY', price: '0.4x', size: '10' };
+      const bad = await c.router.dispatch('drafts.save', { lines: Array.from({ length: 16 }, (_, i) => ({ ...line, key: String(i) })) });
+      expect(bad).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'lines' } });
+      expect(await c.router.dispatch('drafts.save', { lines: [line] })).toMatchObject({ ok: true });
+      expect(await c.router.dispatch('settings.set', { tradingOff: true, confirm: false })).toMatchObject({ ok: true, data: { tradingOff: true, confirm: false } });
+      c.close();
+      c = make(d, venue);
+      // What was typed comes back as typed, invalid price included.
+      expect(await c.router.dispatch('drafts.load', {})).toMatchObject({ ok: true, data: { lines: [{ key: 'a', price: '0.4x', size: '10', type: 'GTC' }] } });
+      expect(await c.router.dispatch('settings.get', {})).toMatchObject({ ok: true, data: { tradingOff: true, confirm: false } });
+      await c.router.dispatch('accounts.unlock', { passphrase: 'pw' });
+      const acct = await c.router.dispatch('accounts.createLocal', {});
+      const id = acct.ok ? (acct.data as { id: string }).id : '';
+      const refused = await c.router.dispatch('orders.submit', { accountId: id, lines: [{ conditionId: cid, tokenId: tokens[0], side: 'BUY', price: '0.1', size: '5' }] });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'TRADING_OFF' } });
+      expect(await c.router.dispatch('orders.journal', { accountId: id })).toEqual({ ok: true, data: [] });
+      // A torn or foreign file is kept aside, not fatal.
+      c.close();
+      writeFileSync(join(d, 'ticket-local.json'), '{"lines": [tor');
+      c = make(d, venue);
+      expect(await c.router.dispatch('drafts.load', {})).toEqual({ ok: true, data: { lines: [], updatedAt: 0 } });
+      expect(readdirSync(d).some((f) => f.startsWith('ticket-local.json.unreadable-'))).toBe(true);
+    } finally {
+      c.close();
+      rmSync(d, { recursive: true, force: true });
+    }
+    called.add('settings.get').add('settings.set').add('drafts.load').add('drafts.save');
   });
 });
 

@@ -17,6 +17,7 @@ import type { Clock, Logger, SecretCipher } from './ports.js';
 import { consoleLogger, systemClock } from './ports.js';
 import { AppError, Router, type Handlers } from './router.js';
 import { PassphraseCipher, Vault, type AccountSummary } from './vault/vault.js';
+import { Prefs } from './prefs.js';
 
 export interface CoreOptions {
   dataDir: string;
@@ -76,6 +77,8 @@ export function createCore(opts: CoreOptions): Core {
       sent_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, code TEXT, message TEXT)`);
   };
   open();
+  const prefs = new Prefs(opts.dataDir, log);
+  const appSettings = () => ({ tradingOff: prefs.get().tradingOff, confirm: !prefs.get().skipConfirm.includes(active.id) });
   const saveProfiles = (): void => writeFileSync(profilesFile, JSON.stringify({ active: active.id, profiles: profiles.filter((p) => p.id !== defaultProfile.id) }), { mode: 0o600 });
 
   // Per-surface reachability, pushed to the renderer when it changes.
@@ -175,6 +178,7 @@ export function createCore(opts: CoreOptions): Core {
 
 
   const submit = async ({ accountId, lines }: CallArgs<'orders.submit'>) => {
+    if (prefs.get().tradingOff) throw new AppError('TRADING_OFF', 'trading is switched off in Settings; nothing was signed or sent');
     const acct = account(accountId);
     await clients.trading.syncClock(() => clock.now());
     const checks = await preview(lines);
@@ -351,6 +355,46 @@ export function createCore(opts: CoreOptions): Core {
       open();
       saveProfiles();
       return next;
+    },
+    'profiles.test': async (urls) => {
+      const target = { catalogUrl: urls.catalogUrl ?? active.catalogUrl, tradingUrl: urls.tradingUrl ?? active.tradingUrl, dataUrl: urls.dataUrl ?? active.dataUrl };
+      // Fresh clients: a profile being added must not share the active one's limiter or clock.
+      const probe = createClients(target, { ...opts.http, policy: { timeoutMs: 5000, retries: 0, baseDelayMs: 0 } });
+      const timed = async (surface: 'catalog' | 'trading' | 'data', run: () => Promise<unknown>) => {
+        const t0 = performance.now();
+        try {
+          await run();
+          return { surface, ok: true, ms: Math.round(performance.now() - t0) };
+        } catch (err) {
+          return { surface, ok: false, ms: Math.round(performance.now() - t0), message: err instanceof Error ? err.message : String(err) };
+        }
+      };
+      let clockSkewMs: number | undefined;
+      const surfaces = await Promise.all([
+        timed('catalog', () => probe.catalog.markets({ limit: 1 })),
+        timed('trading', async () => {
+          const t0 = clock.now();
+          const server = await probe.trading.time();
+          const t1 = clock.now();
+          clockSkewMs = Math.round(server * 1000 + 500 - (t0 + t1) / 2);
+        }),
+        timed('data', () => probe.data.leaderboard({ limit: 1 })),
+      ]);
+      return { surfaces, ...(clockSkewMs !== undefined ? { clockSkewMs } : {}) };
+    },
+    'settings.get': () => appSettings(),
+    'settings.set': ({ tradingOff, confirm }) => {
+      const skip = new Set(prefs.get().skipConfirm);
+      if (confirm === true) skip.delete(active.id);
+      if (confirm === false) skip.add(active.id);
+      prefs.set({ ...(tradingOff !== undefined ? { tradingOff } : {}), skipConfirm: [...skip] });
+      return appSettings();
+    },
+    'drafts.load': () => prefs.draft(active.id),
+    'drafts.save': (draft) => {
+      const savedAt = clock.now();
+      prefs.saveDraft(active.id, { ...draft, updatedAt: savedAt });
+      return { savedAt };
     },
     'markets.list': marketsList,
     'markets.search': ({ query, limit, kinds }) => cache.search(query, { limit, ...(kinds ? { kinds } : {}) }).map((h) => ({ kind: h.kind, id: h.id, title: h.title, snippet: h.snippet, rank: h.rank })),

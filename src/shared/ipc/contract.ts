@@ -155,6 +155,31 @@ export const SyncStatus = z.object({
   lastSyncAt: z.number().optional(),
 });
 
+/** A line of the order ticket as typed: kept even while invalid, so nothing typed is lost. */
+export const DraftLine = z.object({
+  key: z.string().max(40),
+  conditionId: z.string().max(200).default(''),
+  tokenId: z.string().max(200).default(''),
+  /** What the line shows for its market and outcome. */
+  label: z.string().max(400).default(''),
+  outcome: z.string().max(100).default(''),
+  side: z.enum(['BUY', 'SELL']).default('BUY'),
+  price: z.string().max(32).default(''),
+  size: z.string().max(32).default(''),
+  type: z.enum(['GTC', 'GTD', 'FOK', 'FAK']).default('GTC'),
+  expiration: z.number().int().positive().optional(),
+  postOnly: z.boolean().default(false),
+});
+export type DraftLine = z.output<typeof DraftLine>;
+
+export const TicketDraft = z.object({
+  lines: z.array(DraftLine).max(15, 'a batch holds at most 15 lines').default([]),
+  updatedAt: z.number().default(0),
+});
+export type TicketDraft = z.output<typeof TicketDraft>;
+
+const AppSettings = z.object({ tradingOff: z.boolean(), confirm: z.boolean() });
+
 const none = z.object({}).strict().default({});
 const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 
@@ -164,6 +189,19 @@ export const contract = {
   'profiles.list': call(none, z.object({ active: z.string(), profiles: z.array(VenueProfile) })),
   'profiles.add': call(VenueProfile.omit({ id: true, kind: true }), VenueProfile),
   'profiles.switch': call(z.object({ id }), VenueProfile),
+  /** Reaches each surface of a venue (the active one, or one being added) and measures the clock skew. */
+  'profiles.test': call(
+    z.object({ catalogUrl: z.url().optional(), tradingUrl: z.url().optional(), dataUrl: z.url().optional() }),
+    z.object({
+      surfaces: z.array(z.object({ surface: z.enum(['catalog', 'trading', 'data']), ok: z.boolean(), ms: z.number(), message: z.string().optional() })),
+      clockSkewMs: z.number().optional(),
+    }),
+  ),
+
+  'settings.get': call(none, AppSettings),
+  'settings.set': call(z.object({ tradingOff: z.boolean().optional(), confirm: z.boolean().optional() }), AppSettings),
+  'drafts.load': call(none, TicketDraft),
+  'drafts.save': call(TicketDraft, z.object({ savedAt: z.number() })),
 
   'markets.list': call(MarketFilters, cached(z.object({ rows: z.array(MarketRow), total: z.number().int() }))),
   'markets.search': call(z.object({ query: z.string().max(200), limit: limit(100, 30), kinds: z.array(SearchHit.shape.kind).optional() }), z.array(SearchHit)),
