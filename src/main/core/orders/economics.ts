@@ -1,0 +1,83 @@
+// What a checked line means in money, exactly (micro-units as bigint): cost, payout, worst case,
+// fee, and how it meets the current best opposite price. Also the batch check against the
+// account's cash and tokens, line by line in the order they will be sent.
+import { formatMicros } from '../../../shared/domain/money.js';
+import type { BuiltLine, Problem } from './build.js';
+
+const ONE = 1_000_000n;
+
+export interface Economics {
+  cost: string;
+  shares: string;
+  payoutIfRight: string;
+  maxLoss: string;
+  fee: string;
+  execution: 'rests' | 'crosses' | 'killed' | 'rejected';
+  bestOpposite?: string;
+}
+
+export interface LineContext {
+  side: 'BUY' | 'SELL';
+  type: 'GTC' | 'GTD' | 'FOK' | 'FAK';
+  postOnly: boolean;
+  /** Best ask for a BUY, best bid for a SELL (micro), when the book has one. */
+  bestOpposite: bigint | undefined;
+  takerFeeBps: number;
+  makerFeeBps: number;
+}
+
+/** Fee per venue-profile D: rate bps × min(price, 1 − price) × size, rounded up to a micro. */
+export function feeMicros(bps: number, price: bigint, size: bigint): bigint {
+  const edge = price < ONE - price ? price : ONE - price;
+  const num = BigInt(bps) * edge * size;
+  const den = 10_000n * ONE;
+  return (num + den - 1n) / den;
+}
+
+export function economics(b: BuiltLine, c: LineContext): Economics {
+  const crosses = c.bestOpposite !== undefined && (c.side === 'BUY' ? b.price >= c.bestOpposite : b.price <= c.bestOpposite);
+  const execution: Economics['execution'] = crosses ? (c.postOnly ? 'rejected' : 'crosses') : c.type === 'FOK' || c.type === 'FAK' ? 'killed' : 'rests';
+  const fee = execution === 'crosses' ? feeMicros(c.takerFeeBps, b.price, b.size) : execution === 'rests' ? feeMicros(c.makerFeeBps, b.price, b.size) : 0n;
+  const notional = (b.size * b.price) / ONE;
+  const buy = c.side === 'BUY';
+  return {
+    cost: formatMicros(buy ? notional + fee : -(notional - fee)),
+    shares: formatMicros(b.size),
+    // A BUY is paid the size if right; a SELL gives that payout up.
+    payoutIfRight: formatMicros(b.size),
+    maxLoss: formatMicros(buy ? notional + fee : b.size - notional + fee),
+    fee: formatMicros(fee),
+    execution,
+    ...(c.bestOpposite !== undefined ? { bestOpposite: formatMicros(c.bestOpposite) } : {}),
+  };
+}
+
+export interface Holdings {
+  /** Cash not reserved by open orders (micro). */
+  cash: bigint;
+  /** Tokens per token id not reserved by open sell orders (micro). */
+  tokens: Map<string, bigint>;
+}
+
+/**
+ * Walks the batch in send order, spending cash on BUYs and tokens on SELLs; a line that would
+ * overdraw gets a problem naming what it needs and what is left. Lines with problems already
+ * spend nothing.
+ */
+export function checkBatch(lines: ReadonlyArray<{ tokenId: string; side: 'BUY' | 'SELL'; built?: BuiltLine; fee?: bigint }>, h: Holdings): Problem[][] {
+  let cash = h.cash;
+  const tokens = new Map(h.tokens);
+  return lines.map((l) => {
+    if (!l.built) return [];
+    if (l.side === 'BUY') {
+      const need = l.built.makerAmount + (l.fee ?? 0n);
+      if (need > cash) return [{ field: 'size', message: `not enough cash: this line needs $${formatMicros(need)}, $${formatMicros(cash < 0n ? 0n : cash)} is left after the lines above` }];
+      cash -= need;
+      return [];
+    }
+    const have = tokens.get(l.tokenId) ?? 0n;
+    if (l.built.size > have) return [{ field: 'size', message: `not enough tokens: this line sells ${formatMicros(l.built.size)}, ${formatMicros(have)} are left after the lines above` }];
+    tokens.set(l.tokenId, have - l.built.size);
+    return [];
+  });
+}
