@@ -28,6 +28,8 @@ export interface App {
   /** Moves the core's clock forward (ms), so cached answers age past their freshness. */
   skew: { ms: number };
   shot(name: string): Promise<void>;
+  /** Stops the host and the core and starts new ones on the same data folder and venue, as a relaunch does; the page follows. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,14 +38,16 @@ export async function startApp(opts: { size?: 'small' | 'default' } = {}): Promi
   const dataDir = mkdtempSync(join(tmpdir(), 'kairos-e2e-'));
   const skew = { ms: 0 };
   const hostRef: { current?: RunningHost } = {};
-  const core = createCore({
-    emit: (name, payload) => hostRef.current?.emit(name, payload),
-    clock: { now: () => Date.now() + skew.ms },
-    dataDir,
-    defaultProfile: { id: 'local', name: 'Local venue (paper)', kind: 'local', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' },
-    logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
-    http: { policy: { timeoutMs: 2000, retries: 0 } },
-  });
+  const makeCore = (): Core =>
+    createCore({
+      emit: (name, payload) => hostRef.current?.emit(name, payload),
+      clock: { now: () => Date.now() + skew.ms },
+      dataDir,
+      defaultProfile: { id: 'local', name: 'Local venue (paper)', kind: 'local', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' },
+      logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      http: { policy: { timeoutMs: 2000, retries: 0 } },
+    });
+  const core = makeCore();
   const host = await startHost({ router: core.router, rendererDir: RENDERER });
   hostRef.current = host;
   const browser = await chromium.launch({
@@ -53,7 +57,7 @@ export async function startApp(opts: { size?: 'small' | 'default' } = {}): Promi
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(host.url);
   mkdirSync(SHOTS, { recursive: true });
-  return {
+  const app: App = {
     venue,
     core,
     host,
@@ -64,12 +68,21 @@ export async function startApp(opts: { size?: 'small' | 'default' } = {}): Promi
     shot: async (name) => {
       await page.screenshot({ path: join(SHOTS, `${name}.png`) });
     },
+    async restart() {
+      await app.host.close();
+      app.core.close();
+      app.core = makeCore();
+      app.host = await startHost({ router: app.core.router, rendererDir: RENDERER });
+      hostRef.current = app.host;
+      await page.goto(app.host.url);
+    },
     async close() {
       await browser.close();
-      await host.close();
-      core.close();
+      await app.host.close();
+      app.core.close();
       await venue.stop().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return app;
 }

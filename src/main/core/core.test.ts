@@ -2,7 +2,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogChanged } from '../../venue/market-index.js';
 import { startTestVenue, type TestVenue } from '../../venue/test-support.js';
 import { createCore, type Core } from './index.js';
@@ -12,6 +12,8 @@ let dir: string;
 let core: Core;
 let cid: string;
 let tokens: string[];
+/** The account that buys in the order-journal test, and so holds a position afterwards. */
+let holder: { id: string; address: string } | undefined;
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -22,6 +24,7 @@ function make(dataDir: string, v: TestVenue): Core {
     logger: silent,
     checkOutputs: true,
     http: { policy: { timeoutMs: 2000, retries: 1, baseDelayMs: 10 } },
+    watch: false,
   });
 }
 
@@ -309,9 +312,10 @@ describe('clock skew', () => {
 });
 
 describe('the order journal', () => {
-  it('follows fills: partly filled while resting, closed once gone from the book', async () => {
+  it('follows fills: partly filled while resting, filled once gone from the book of a trading market', async () => {
     const { Trader } = await import('../../venue/trading/test-trader.js');
     const acct = await ok<{ id: string; address: string }>('accounts.createLocal', {});
+    holder = acct;
     const [a, b] = await ok<Array<{ orderId: string }>>('orders.submit', {
       accountId: acct.id,
       lines: [
@@ -323,11 +327,154 @@ describe('the order journal', () => {
     venue.exchange.mint(seller.address.toLowerCase(), cid, 30_000_000, 500_000);
     const neg = (venue.db.prepare('SELECT neg_risk FROM markets WHERE condition_id = ?').get(cid) as { neg_risk: number }).neg_risk === 1;
     await seller.post([seller.order(tokens[1] as string, 'SELL', '0.30', '15', { type: 'FAK', negRisk: neg })]);
-    await new Promise((r) => setTimeout(r, 5100)); // past the open-orders freshness window
-    await ok('orders.open', { accountId: acct.id });
-    const journal = await ok<Array<{ orderId: string; state: string; sizeMatched: string }>>('orders.journal', { accountId: acct.id });
-    expect(journal.find((j) => j.orderId === a?.orderId)).toMatchObject({ state: 'closed' });
+    // A batch makes the next open-orders read go to the venue, inside the freshness window too.
+    const open = await ok<{ data: Array<{ id: string; question?: string }> }>('orders.open', { accountId: acct.id });
+    expect(open.data.map((o) => o.id)).toEqual([b?.orderId]);
+    expect(open.data[0]?.question).toBe((venue.db.prepare('SELECT question FROM markets WHERE condition_id = ?').get(cid) as { question: string }).question);
+    const journal = await ok<Array<{ orderId: string; state: string; sizeMatched: string; conditionId?: string; question?: string; outcome?: string }>>('orders.journal', { accountId: acct.id });
+    expect(journal.find((j) => j.orderId === a?.orderId)).toMatchObject({ state: 'filled', sizeMatched: '10', conditionId: cid, question: open.data[0]?.question });
     expect(journal.find((j) => j.orderId === b?.orderId)).toMatchObject({ state: 'partly_filled', sizeMatched: '5' });
+    expect(journal[0]?.outcome).toBeTruthy();
+  });
+});
+
+describe('the watcher', () => {
+  it('tells of fills on resting orders and of a held market that resolves, once each', async () => {
+    const { Trader } = await import('../../venue/trading/test-trader.js');
+    const m = (venue.db.prepare("SELECT condition_id, neg_risk FROM markets WHERE status = 'active' AND condition_id != ? ORDER BY id LIMIT 1").get(cid) as { condition_id: string; neg_risk: number });
+    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(m.condition_id);
+    catalogChanged(venue.db);
+    const token = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(m.condition_id) as { token_id: string }).token_id;
+    const d = mkdtempSync(join(tmpdir(), 'kairos-core-watch-'));
+    const seen: Array<[string, Record<string, unknown>]> = [];
+    const start = () =>
+      createCore({
+        dataDir: d,
+        defaultProfile: { name: 'Local venue', kind: 'local', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' },
+        logger: silent,
+        checkOutputs: true,
+        emit: (name, payload) => seen.push([name, payload as Record<string, unknown>]),
+        watch: { everyMs: 150 },
+      });
+    const notices = (kind: string) => seen.filter(([n, p]) => n === 'notices.raised' && p['kind'] === kind).map(([, p]) => p);
+    let c = start();
+    try {
+      const call = async <T>(name: string, input: unknown): Promise<T> => {
+        const r = await c.router.dispatch(name, input);
+        if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
+        return r.data as T;
+      };
+      await call('accounts.unlock', { passphrase: 'pw' });
+      const acct = await call<{ id: string }>('accounts.createLocal', {});
+      const [order] = await call<Array<{ orderId: string; success: boolean }>>('orders.submit', { accountId: acct.id, lines: [{ conditionId: m.condition_id, tokenId: token, side: 'BUY', price: '0.30', size: '10' }] });
+      expect(order?.success).toBe(true);
+      await new Promise((r) => setTimeout(r, 400)); // the watcher has seen the order resting, and nothing is over yet
+      expect(notices('fill')).toEqual([]);
+
+      const seller = await Trader.create(venue.urls);
+      venue.exchange.mint(seller.address.toLowerCase(), m.condition_id, 30_000_000, 500_000);
+      await seller.post([seller.order(token, 'SELL', '0.30', '5', { type: 'FAK', negRisk: m.neg_risk === 1 })]);
+      await vi.waitFor(() => expect(notices('fill')).toHaveLength(1), { timeout: 5000, interval: 50 });
+      expect(notices('fill')[0]).toMatchObject({ title: 'Order partly filled', accountId: acct.id, orderId: order?.orderId, conditionId: m.condition_id });
+      expect(notices('fill')[0]?.['body']).toMatch(/^Buy 5 of 10 Yes at 30¢ · Will /);
+      await seller.post([seller.order(token, 'SELL', '0.30', '5', { type: 'FAK', negRisk: m.neg_risk === 1 })]);
+      await vi.waitFor(() => expect(notices('fill')).toHaveLength(2), { timeout: 5000, interval: 50 });
+      expect(notices('fill')[1]).toMatchObject({ title: 'Order filled', orderId: order?.orderId });
+      expect(notices('fill')[1]?.['body']).toMatch(/^Buy 10 .+ at 30¢ · /);
+      expect(seen).toContainEqual(['orders.updated', { accountId: acct.id, orderIds: [order?.orderId] }]);
+      expect((await call<Array<{ state: string }>>('orders.journal', { accountId: acct.id }))[0]).toMatchObject({ state: 'filled', sizeMatched: '10' });
+
+      expect(notices('resolved')).toEqual([]);
+      venue.exchange.setMarketStatus(m.condition_id, 'resolved', 0);
+      await vi.waitFor(() => expect(notices('resolved')).toHaveLength(1), { timeout: 5000, interval: 50 });
+      expect(notices('resolved')[0]).toMatchObject({ title: 'Market resolved', accountId: acct.id, conditionId: m.condition_id });
+      expect(notices('resolved')[0]?.['body']).toMatch(/ won · you hold 10 /);
+      // Told once: not again on later passes, nor after a restart.
+      await new Promise((r) => setTimeout(r, 500));
+      c.close();
+      c = start();
+      await call('accounts.unlock', { passphrase: 'pw' });
+      await new Promise((r) => setTimeout(r, 800));
+      expect(notices('resolved')).toHaveLength(1);
+      expect(notices('fill')).toHaveLength(2);
+    } finally {
+      c.close();
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('portfolio sorts and filters', () => {
+  type Row = { asset?: string; title?: string; conditionId?: string; side?: string; size?: number; avgPrice?: number };
+  const venueData = async (path: string): Promise<Row[]> => (await (await fetch(`${venue.urls.data_url}${path}`)).json()) as Row[];
+  const assets = (rows: Row[]): Array<string | undefined> => rows.map((r) => r.asset);
+
+  it('gives the venue’s own answer for every sort, direction and filter of /positions and /trades', async () => {
+    const wallet = (venue.db.prepare('SELECT wallet FROM positions WHERE size >= 1000000 GROUP BY wallet ORDER BY COUNT(*) DESC LIMIT 1').get() as { wallet: string }).wallet;
+    const all = (await ok<{ data: Row[] }>('portfolio.positions', { address: wallet, limit: 500 })).data;
+    expect(all.length).toBeGreaterThan(3);
+    const { POSITION_SORT_BY } = await import('../../shared/spec/index.js');
+    for (const sortBy of POSITION_SORT_BY) {
+      for (const sortDirection of ['ASC', 'DESC'] as const) {
+        const mine = await ok<{ data: Row[] }>('portfolio.positions', { address: wallet, limit: 500, sortBy, sortDirection });
+        expect(assets(mine.data), `${sortBy} ${sortDirection}`).toEqual(assets(await venueData(`/positions?user=${wallet}&limit=500&sortBy=${sortBy}&sortDirection=${sortDirection}`)));
+      }
+    }
+    const byTitle = (await ok<{ data: Row[] }>('portfolio.positions', { address: wallet, limit: 500, sortBy: 'TITLE', sortDirection: 'ASC' })).data.map((r) => (r.title ?? '').toLowerCase());
+    expect(byTitle).toEqual([...byTitle].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
+    // A title search narrows to the titles that hold it, as the venue answers it.
+    const word = (all[0]?.title ?? '').split(/\s+/).find((w) => w.length > 4) as string;
+    const titled = (await ok<{ data: Row[] }>('portfolio.positions', { address: wallet, limit: 500, title: word })).data;
+    expect(titled.length).toBeGreaterThan(0);
+    expect(titled.length).toBeLessThan(all.length);
+    expect(titled.every((r) => (r.title ?? '').toLowerCase().includes(word.toLowerCase()))).toBe(true);
+    expect(assets(titled)).toEqual(assets(await venueData(`/positions?user=${wallet}&limit=500&title=${encodeURIComponent(word)}`)));
+
+    const market = all[0]?.conditionId as string;
+    const inMarket = (await ok<{ data: Row[] }>('portfolio.positions', { address: wallet, limit: 500, market: [market] })).data;
+    expect(inMarket.length).toBeGreaterThan(0);
+    expect(inMarket.every((r) => r.conditionId === market)).toBe(true);
+    for (const flag of ['redeemable', 'mergeable'] as const) {
+      const mine = (await ok<{ data: Row[] }>('portfolio.positions', { address: wallet, limit: 500, [flag]: true })).data;
+      expect(assets(mine), flag).toEqual(assets(await venueData(`/positions?user=${wallet}&limit=500&${flag}=true`)));
+    }
+    const dust = (await ok<{ data: Row[] }>('portfolio.positions', { address: wallet, limit: 500, sizeThreshold: 0 })).data;
+    expect(dust.length).toBeGreaterThanOrEqual(all.length);
+    expect(assets(dust)).toEqual(assets(await venueData(`/positions?user=${wallet}&limit=500&sizeThreshold=0`)));
+
+    const sells = (await ok<{ data: Row[] }>('portfolio.trades', { address: wallet, limit: 500, side: 'SELL' })).data;
+    expect(sells.every((t) => t.side === 'SELL')).toBe(true);
+    expect(sells.length).toBe((await venueData(`/trades?user=${wallet}&limit=500&side=SELL&takerOnly=false`)).length);
+    const traded = (await ok<{ data: Row[] }>('portfolio.trades', { address: wallet, limit: 500, market: [market] })).data;
+    expect(traded.every((t) => t.conditionId === market)).toBe(true);
+  });
+
+  it('refuses a bad sort or filter with INVALID_INPUT naming the field', async () => {
+    const address = '0x' + 'ab'.repeat(20);
+    const bad = await fails('portfolio.positions', { address, sortBy: 'SIZE' });
+    expect(bad).toMatchObject({ code: 'INVALID_INPUT', field: 'sortBy' });
+    expect(bad.message).toMatch(/sortBy: expected one of CURRENT, INITIAL, TOKENS/);
+    expect(await fails('portfolio.positions', { address, sortDirection: 'UP' })).toMatchObject({ code: 'INVALID_INPUT', field: 'sortDirection' });
+    expect(await fails('portfolio.positions', { address, title: 'x'.repeat(101) })).toMatchObject({ code: 'INVALID_INPUT', field: 'title' });
+    expect(await fails('portfolio.positions', { address, sizeThreshold: -1 })).toMatchObject({ code: 'INVALID_INPUT', field: 'sizeThreshold' });
+    expect(await fails('portfolio.positions', { address, redeemable: 'yes' })).toMatchObject({ code: 'INVALID_INPUT', field: 'redeemable' });
+    expect(await fails('portfolio.positions', { address, market: [] })).toMatchObject({ code: 'INVALID_INPUT', field: 'market' });
+    expect(await fails('portfolio.trades', { address, side: 'HOLD' })).toMatchObject({ code: 'INVALID_INPUT', field: 'side' });
+  });
+
+  it('records a value snapshot for a whole answer only, not for a filtered one', async () => {
+    const acct = holder as { id: string; address: string };
+    const before = (await ok<unknown[]>('portfolio.history', { accountId: acct.id })).length;
+    const held = (await ok<{ data: Row[]; stale: boolean }>('portfolio.positions', { address: acct.address, title: 'no market is called this' }));
+    expect(held.data).toEqual([]);
+    expect(await ok<unknown[]>('portfolio.history', { accountId: acct.id })).toHaveLength(before);
+    const whole = await ok<{ data: Row[]; stale: boolean }>('portfolio.positions', { address: acct.address, sortBy: 'TITLE', sortDirection: 'ASC' });
+    // Bought 10 at 0.31 and 5 at 0.30 in the journal test.
+    expect(whole.data.find((p) => p.asset === `${cid}:1`)).toMatchObject({ size: 15, avgPrice: expect.closeTo(4.6 / 15, 6) });
+    const history = await ok<Array<{ value: string; cashPnl: string }>>('portfolio.history', { accountId: acct.id });
+    expect(history).toHaveLength(before + 1);
+    expect(Number(history.at(-1)?.value)).toBeGreaterThan(0);
   });
 });
 
@@ -361,6 +508,24 @@ describe('settings, drafts and the connection test', () => {
       await c.router.dispatch('accounts.unlock', { passphrase: 'pw' });
       const acct = await c.router.dispatch('accounts.createLocal', {});
       const id = acct.ok ? (acct.data as { id: string }).id : '';
+      // The preview checks the batch against the new account's 10,000 of paper cash and no tokens.
+      const pv = await c.router.dispatch('orders.preview', {
+        accountId: id,
+        lines: [
+          { conditionId: cid, tokenId: tokens[0], side: 'BUY', price: '0.5', size: '24000' },
+          { conditionId: cid, tokenId: tokens[0], side: 'BUY', price: '0.5', size: '8000' },
+          { conditionId: cid, tokenId: tokens[0], side: 'BUY', price: '0.5', size: '16000' },
+          { conditionId: cid, tokenId: tokens[1], side: 'SELL', price: '0.5', size: '5' },
+        ],
+      });
+      if (!pv.ok) throw new Error(pv.error.message);
+      const lines = pv.data as Array<{ ok: boolean; cost?: string; payoutIfRight?: string; execution?: string; problems: Array<{ message: string }> }>;
+      expect(lines.map((l) => l.ok)).toEqual([false, true, false, false]);
+      expect(lines[0]?.problems[0]?.message).toMatch(/^not enough cash: this line needs \$12000(\.\d+)?, \$10000 is left/);
+      expect(lines[2]?.problems[0]?.message).toMatch(/\$(6000|5999\.\d+) is left/);
+      expect(lines[3]?.problems[0]?.message).toMatch(/not enough tokens/);
+      expect(lines[1]).toMatchObject({ payoutIfRight: '8000' });
+      expect(['rests', 'crosses']).toContain(lines[1]?.execution);
       const refused = await c.router.dispatch('orders.submit', { accountId: id, lines: [{ conditionId: cid, tokenId: tokens[0], side: 'BUY', price: '0.1', size: '5' }] });
       expect(refused).toMatchObject({ ok: false, error: { code: 'TRADING_OFF' } });
       expect(await c.router.dispatch('orders.journal', { accountId: id })).toEqual({ ok: true, data: [] });
@@ -375,6 +540,46 @@ describe('settings, drafts and the connection test', () => {
       rmSync(d, { recursive: true, force: true });
     }
     called.add('settings.get').add('settings.set').add('drafts.load').add('drafts.save');
+  });
+});
+
+describe('data folder, cache reset and updates', () => {
+  it('reveals the data folder by path, says updates are off here, and resets the cache but never the vault', async () => {
+    expect(await ok('app.revealDataFolder')).toEqual({ path: dir, revealed: false });
+    expect(await ok('app.checkForUpdates')).toMatchObject({ state: 'disabled', currentVersion: '0.1.0' });
+    await ok('markets.list', { limit: 5 });
+    const vault = readFileSync(join(dir, 'vault.json'));
+    const accounts = await ok<{ accounts: unknown[] }>('accounts.list');
+    const journal = await ok<unknown[]>('orders.journal', {});
+    expect(journal.length).toBeGreaterThan(0);
+    const before = await ok<{ kinds: Array<{ done: number }> }>('sync.status');
+    expect(before.kinds.some((k) => k.done > 0)).toBe(true);
+    const reset = await ok<{ removed: string[]; bytes: number }>('cache.reset');
+    expect(reset.removed).toContain('cache/cache-local.sqlite');
+    expect(reset.bytes).toBeGreaterThan(0);
+    // The synced catalog is gone; the vault, accounts and journal are as they were.
+    expect((await ok<{ kinds: Array<{ done: number }> }>('sync.status')).kinds.every((k) => k.done === 0)).toBe(true);
+    expect(readFileSync(join(dir, 'vault.json')).equals(vault)).toBe(true);
+    expect(await ok('accounts.list')).toEqual(accounts);
+    expect(await ok('orders.journal', {})).toEqual(journal);
+    // The fresh cache fills again from the venue.
+    expect((await ok<{ data: { rows: unknown[] }; stale: boolean }>('markets.list', { limit: 5 })).data.rows).toHaveLength(5);
+  });
+
+  it('is busy while an order batch is sent, and refuses a cache reset until it is done', async () => {
+    const acct = (await ok<{ accounts: Array<{ id: string }> }>('accounts.list')).accounts[0] as { id: string };
+    expect(core.activity.busy()).toBe(false);
+    const sending = core.router.dispatch('orders.submit', { accountId: acct.id, lines: [{ conditionId: cid, tokenId: tokens[0], side: 'BUY', price: '0.02', size: '5' }] });
+    expect(core.activity.busy()).toBe(true);
+    let idle = false;
+    const waited = core.activity.whenIdle().then(() => (idle = true));
+    expect((await fails('cache.reset')).code).toBe('BUSY');
+    const r = await sending;
+    expect(r).toMatchObject({ ok: true, data: [{ success: true }] });
+    await waited;
+    expect(idle).toBe(true);
+    expect(core.activity.busy()).toBe(false);
+    await ok('orders.cancel', { accountId: acct.id, all: true });
   });
 });
 

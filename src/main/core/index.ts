@@ -7,17 +7,23 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { CallArgs, EventName, EventPayload, VenueProfile } from '../../shared/ipc/contract.js';
 import { hmacSignature, orderHash, privateKeyToAddress, randomPrivateKey, secp256k1BackendName, signClobAuth, signOrder, type OrderDomain } from '../../shared/crypto/index.js';
-import { CatalogMarket } from '../../shared/spec/index.js';
+import { CatalogMarket, type OpenOrder } from '../../shared/spec/index.js';
 import { openCache, type Cache, type CachedResult } from './cache/index.js';
 import { createClients, type Clients, type RequestSigner } from './clients/index.js';
 import { AnswerLostError, HttpStatusError } from './http/errors.js';
-import { checkLine, signable, type MarketRules } from './orders/build.js';
-import { formatMicros } from '../../shared/domain/money.js';
+import { checkLine, signable, type BuiltLine, type MarketRules } from './orders/build.js';
+import { formatMicros, parseMicros } from '../../shared/domain/money.js';
+import { checkBatch, economics } from './orders/economics.js';
+import { formatDataTokenId } from '../../shared/domain/token-ids.js';
 import type { Clock, Logger, SecretCipher } from './ports.js';
 import { consoleLogger, systemClock } from './ports.js';
 import { AppError, Router, type Handlers } from './router.js';
 import { PassphraseCipher, Vault, type AccountSummary } from './vault/vault.js';
 import { Prefs } from './prefs.js';
+import { Activity } from './activity.js';
+import { cacheDir, removeCacheFiles } from './app-data.js';
+import type { UpdateStatus } from './updates.js';
+import { prepareJournal, reconcile, settle, Watcher } from './notices.js';
 
 export interface CoreOptions {
   dataDir: string;
@@ -33,10 +39,21 @@ export interface CoreOptions {
   checkOutputs?: boolean;
   emit?: <N extends EventName>(name: N, payload: EventPayload<N>) => void;
   http?: Parameters<typeof createClients>[1];
+  /**
+   * Watches the active profile's accounts for fills and resolutions (`notices.raised`) every
+   * `everyMs` (6 s unless said) while the vault is unlocked; `false` turns the watcher off.
+   */
+  watch?: false | { everyMs?: number };
+  /** Opens a folder in the OS file manager (Electron's shell); the browser host has none. */
+  reveal?: (path: string) => Promise<boolean>;
+  /** Auto-update, where the host has it (the installed desktop app). */
+  updates?: { check(): Promise<UpdateStatus> };
 }
 
 export interface Core {
   router: Router;
+  /** Order batches in flight: updates wait for them. */
+  activity: Activity;
   close(): void;
 }
 
@@ -45,6 +62,9 @@ const JOURNAL_PUT = `INSERT INTO journal (order_id, account_id, token_id, side, 
      ON CONFLICT(order_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, code = excluded.code, message = excluded.message`;
 
 const SYNC_EVERY = 10 * 60_000;
+const WATCH_EVERY = 6_000;
+/** Questions and outcome labels do not change; they are read again a day later at most. */
+const LABELS_FOR = 86_400_000;
 
 const FRESH = { catalog: 60_000, prices: 5_000, data: 15_000, settings: 300_000 };
 const MAX_BATCH = 15;
@@ -75,9 +95,11 @@ export function createCore(opts: CoreOptions): Core {
       order_id TEXT PRIMARY KEY, account_id TEXT NOT NULL, token_id TEXT NOT NULL, side TEXT NOT NULL, price TEXT NOT NULL,
       size TEXT NOT NULL, type TEXT NOT NULL, state TEXT NOT NULL, size_matched TEXT NOT NULL DEFAULT '0',
       sent_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, code TEXT, message TEXT)`);
+    prepareJournal(journal);
   };
   open();
   const prefs = new Prefs(opts.dataDir, log);
+  const activity = new Activity();
   const appSettings = () => ({ tradingOff: prefs.get().tradingOff, confirm: !prefs.get().skipConfirm.includes(active.id) });
   const saveProfiles = (): void => writeFileSync(profilesFile, JSON.stringify({ active: active.id, profiles: profiles.filter((p) => p.id !== defaultProfile.id) }), { mode: 0o600 });
 
@@ -150,39 +172,117 @@ export function createCore(opts: CoreOptions): Core {
   const rulesFor = async (conditionId: string): Promise<MarketRules> => {
     const s = await cached('trading', `/clob-markets/${conditionId}`, {}, FRESH.settings, () => clients.trading.settings(conditionId));
     const m = await cached('trading', `/markets/${conditionId}`, {}, FRESH.prices, () => clients.trading.market(conditionId));
-    return { tick: formatMicros(BigInt(Math.round(s.data.mts * 1e6))), minSize: String(s.data.mos), acceptingOrders: !m.stale && m.data.accepting_orders, negRisk: s.data.nr };
+    return {
+      tick: formatMicros(BigInt(Math.round(s.data.mts * 1e6))),
+      minSize: String(s.data.mos),
+      acceptingOrders: !m.stale && m.data.accepting_orders,
+      negRisk: s.data.nr,
+      takerFeeBps: m.data.taker_base_fee,
+      makerFeeBps: m.data.maker_base_fee,
+    };
   };
 
-  const preview = async (lines: CallArgs<'orders.preview'>['lines']) =>
-    Promise.all(
-      lines.map(async (line) => {
+  const preview = async (lines: CallArgs<'orders.preview'>['lines'], accountId?: string) => {
+    type Checked = { line: (typeof lines)[number]; problems: Array<{ field: string; message: string }>; rules?: MarketRules; built?: BuiltLine; snapped?: bigint };
+    const checked = await Promise.all(
+      lines.map(async (line): Promise<Checked> => {
         let rules: MarketRules;
         try {
           rules = await rulesFor(line.conditionId);
         } catch (err) {
-          return { ok: false, problems: [{ field: 'market', message: err instanceof Error ? err.message : String(err) }] };
+          return { line, problems: [{ field: 'market', message: err instanceof Error ? err.message : String(err) }] };
         }
         const { built, problems, snapped } = checkLine(line, rules);
         if (line.type === 'GTD' && !(line.expiration && line.expiration > clock.now() / 1000)) problems.push({ field: 'expiration', message: 'a GTD order needs an expiration in the future' });
         if (line.postOnly && (line.type === 'FOK' || line.type === 'FAK')) problems.push({ field: 'postOnly', message: 'post-only applies to GTC and GTD orders' });
-        return {
-          ok: problems.length === 0,
-          ...(snapped !== undefined ? { price: formatMicros(snapped) } : {}),
-          ...(built ? { makerAmount: built.makerAmount.toString(), takerAmount: built.takerAmount.toString(), notional: formatMicros((built.size * built.price) / 1_000_000n) } : {}),
-          problems,
-        };
+        return { line, rules, problems, ...(built ? { built } : {}), ...(snapped !== undefined ? { snapped } : {}) };
       }),
     );
+    const best = await bestPrices([...new Set(checked.flatMap((c) => (c.built ? [c.line.tokenId] : [])))]);
+    const money = checked.map((c) => {
+      if (!c.built || !c.rules) return undefined;
+      const quote = best[c.line.tokenId];
+      const opposite = c.line.side === 'BUY' ? quote?.SELL : quote?.BUY;
+      const bestOpposite = opposite !== undefined ? (parseMicros(opposite) ?? undefined) : undefined;
+      return economics(c.built, { side: c.line.side, type: c.line.type, postOnly: c.line.postOnly, bestOpposite, takerFeeBps: c.rules.takerFeeBps ?? 0, makerFeeBps: c.rules.makerFeeBps ?? 0 });
+    });
+    if (accountId) {
+      const sells = checked.filter((c) => c.built && c.line.side === 'SELL').map((c) => ({ tokenId: c.line.tokenId, conditionId: c.line.conditionId }));
+      const holdings = await holdingsOf(account(accountId), sells);
+      if (holdings) {
+        const batch = checkBatch(checked.map((c, i) => ({ tokenId: c.line.tokenId, side: c.line.side, ...(c.built && c.problems.length === 0 ? { built: c.built, fee: parseMicros(money[i]?.fee ?? '0') ?? 0n } : {}) })), holdings);
+        batch.forEach((p, i) => checked[i]?.problems.push(...p));
+      }
+    }
+    return checked.map((c, i) => ({
+      ok: c.problems.length === 0,
+      ...(c.snapped !== undefined ? { price: formatMicros(c.snapped) } : {}),
+      ...(c.built ? { makerAmount: c.built.makerAmount.toString(), takerAmount: c.built.takerAmount.toString(), notional: formatMicros((c.built.size * c.built.price) / 1_000_000n) } : {}),
+      ...(money[i] ?? {}),
+      problems: c.problems,
+    }));
+  };
+
+  /** Best bid (BUY) and ask (SELL) per token; empty when the venue cannot say. */
+  const bestPrices = async (tokenIds: string[]): Promise<Record<string, { BUY?: string; SELL?: string }>> => {
+    if (tokenIds.length === 0) return {};
+    try {
+      const r = await cached('trading', '/prices', { tokens: [...tokenIds].sort().join(',') }, FRESH.prices, () => clients.trading.prices(tokenIds.map((token_id) => ({ token_id }))));
+      return r.data as Record<string, { BUY?: string; SELL?: string }>;
+    } catch {
+      return {};
+    }
+  };
+
+  /**
+   * Cash and the tokens of `sells` the account can still commit (positions less what open sell
+   * orders hold back); undefined when the venue cannot be asked. Positions name tokens in the data
+   * surface's `<condition_id>:<outcome_index>` form, orders by uint256 id: joined through the
+   * market's token order.
+   */
+  const holdingsOf = async (a: AccountSummary, sells: Array<{ tokenId: string; conditionId: string }>) => {
+    try {
+      const sign = await signedFor(a);
+      const [balance, positions, open] = await Promise.all([
+        clients.trading.balance(sign),
+        sells.length ? clients.data.positions({ user: a.address.toLowerCase(), limit: 500, sizeThreshold: 0 }) : Promise.resolve([]),
+        sells.length ? clients.trading.openOrders(sign) : Promise.resolve({ data: [] }),
+      ]);
+      const tokens = new Map<string, bigint>();
+      for (const sell of sells) {
+        if (tokens.has(sell.tokenId)) continue;
+        const m = await cached('trading', `/markets/${sell.conditionId}`, {}, FRESH.prices, () => clients.trading.market(sell.conditionId));
+        const index = m.data.tokens.findIndex((t) => String(t.token_id) === sell.tokenId);
+        const dataId = formatDataTokenId(sell.conditionId.toLowerCase(), index);
+        const held = positions.find((p) => p.asset === sell.tokenId || String(p.asset).toLowerCase() === dataId);
+        let have = parseMicros(String(held?.size ?? 0)) ?? 0n;
+        for (const o of open.data) {
+          if (o.side === 'SELL' && o.asset_id === sell.tokenId) have -= (parseMicros(o.original_size) ?? 0n) - (parseMicros(o.size_matched) ?? 0n);
+        }
+        tokens.set(sell.tokenId, have);
+      }
+      return { cash: BigInt(balance.available ?? balance.balance), tokens };
+    } catch {
+      return undefined;
+    }
+  };
 
   const journalPut = { run: (row: Record<string, unknown>) => journal.prepare(JOURNAL_PUT).run(row) };
 
+
+  /** After a write the account's balance is due for a fresh read; the old one stays for offline use. */
+  const expireBalance = (a: AccountSummary): void => {
+    const key = cache.key('trading', '/balance-allowance', { account: a.id });
+    const entry = cache.read(key);
+    if (entry) cache.write(key, entry.data, 0);
+  };
 
   const submit = async ({ accountId, lines }: CallArgs<'orders.submit'>) => {
     if (prefs.get().tradingOff) throw new AppError('TRADING_OFF', 'trading is switched off in Settings; nothing was signed or sent');
     const acct = account(accountId);
     await clients.trading.syncClock(() => clock.now());
     const checks = await preview(lines);
-    const results = lines.map((_, i) => ({ line: i, success: false, attempts: 0 }) as { line: number; success: boolean; attempts: number; orderId?: string; status?: string; code?: string; message?: string });
+    const results = lines.map((_, i) => ({ line: i, success: false, attempts: 0 }) as { line: number; success: boolean; attempts: number; orderId?: string; status?: string; code?: string; message?: string; retryAfterSeconds?: number; makingAmount?: string; takingAmount?: string });
     const sign = signerFor(acct);
     const box = vault.secretsOf(acct.id);
     let pending = lines.map((_, i) => i).filter((i) => {
@@ -245,7 +345,7 @@ export function createCore(opts: CoreOptions): Core {
           const a = answers[j];
           const id = items[j]?.id as string;
           const state = a?.success ? (a.status === 'live' || a.status === 'delayed' ? 'open' : a.status === 'matched' ? 'filled' : 'cancelled') : 'rejected';
-          results[i] = { line: i, success: a?.success === true, attempts: attempt, orderId: id, ...(a?.status ? { status: a.status } : {}), ...(a?.code ? { code: a.code } : {}), ...(a?.errorMsg ? { message: a.errorMsg } : {}) };
+          results[i] = { line: i, success: a?.success === true, attempts: attempt, orderId: id, ...(a?.status ? { status: a.status } : {}), ...(a?.code ? { code: a.code } : {}), ...(a?.errorMsg ? { message: a.errorMsg } : {}), ...(a?.retry_after_seconds ? { retryAfterSeconds: a.retry_after_seconds } : {}), ...(a?.makingAmount ? { makingAmount: a.makingAmount } : {}), ...(a?.takingAmount ? { takingAmount: a.takingAmount } : {}) };
           journalPut.run({ orderId: id, accountId, tokenId: lines[i]?.tokenId, side: lines[i]?.side, price: lines[i]?.price, size: lines[i]?.size, type: lines[i]?.type, state, at: clock.now(), code: a?.code ?? null, message: a?.errorMsg ?? null });
           if (!a?.success && a?.code === 'RATE_LIMITED') {
             retry.push(i);
@@ -256,25 +356,67 @@ export function createCore(opts: CoreOptions): Core {
       pending = retry;
       if (pending.length > 0 && attempt < RETRIES) await new Promise((r) => setTimeout(r, waitS * 1000 * (1 + Math.random() * 0.2)));
     }
+    expireBalance(acct);
     opts.emit?.('orders.updated', { accountId, orderIds: results.flatMap((r) => (r.orderId ? [r.orderId] : [])) });
     return results;
   };
 
-  /** Keeps the journal in step with the venue's open orders: fills so far, and what left the book. */
-  const reconcileJournal = (accountId: string, open: ReadonlyArray<{ id: string; size_matched: string; original_size: string }>): void => {
-    const byId = new Map(open.map((o) => [o.id, o]));
-    const rows = journal.prepare("SELECT order_id, state FROM journal WHERE account_id = ? AND state IN ('open', 'partly_filled', 'unknown', 'sending')").all(accountId) as Array<{ order_id: string; state: string }>;
-    const at = clock.now();
-    const update = journal.prepare('UPDATE journal SET state = ?, size_matched = ?, updated_at = ? WHERE order_id = ?');
-    const keepMatched = journal.prepare('UPDATE journal SET state = ?, updated_at = ? WHERE order_id = ?');
-    journal.transaction(() => {
-      for (const row of rows) {
-        const o = byId.get(row.order_id);
-        if (o) update.run(o.size_matched !== '0' ? 'partly_filled' : 'open', o.size_matched, at, row.order_id);
-        // Only what we saw resting can have left the book; an unanswered send stays unknown.
-        else if (row.state === 'open' || row.state === 'partly_filled') keepMatched.run('closed', at, row.order_id);
+  /** The question and outcome label of a token, from its trading-surface market; empty when unknown. */
+  const labelOf = async (conditionId: string | null | undefined, tokenId: string): Promise<{ question?: string; outcome?: string }> => {
+    if (!conditionId) return {};
+    try {
+      const key = cache.key('trading', `/markets/${conditionId}`, {});
+      const m = (await cache.cached(key, LABELS_FOR, () => clients.trading.market(conditionId), { staleWhileRevalidate: true, onError: () => undefined })).data;
+      const outcome = m.tokens.find((t) => String(t.token_id) === tokenId)?.outcome;
+      return { question: m.question, ...(outcome ? { outcome } : {}) };
+    } catch {
+      return {};
+    }
+  };
+  const marketNow = async (conditionId: string, maxAge: number) => (await cached('trading', `/markets/${conditionId}`, {}, maxAge, () => clients.trading.market(conditionId))).data;
+
+  /** Accounts whose open orders changed by our own hand: their next read goes to the venue. */
+  const ordersChanged = new Set<string>();
+  /**
+   * Every page of an account's open orders, with when they were asked for, and the journal
+   * brought in step with them: fills so far, and what left the book (with a notice per fill).
+   */
+  const openOrdersOf = async (a: AccountSummary, maxAge: number = FRESH.prices) => {
+    const age = ordersChanged.delete(a.id) ? 0 : maxAge;
+    const r = await cached('trading', '/data/orders', { account: a.id, pages: 'all' }, age, async () => {
+      const askedAt = clock.now();
+      const sign = await signedFor(a);
+      const orders: OpenOrder[] = [];
+      for (let cursor = 'MA==', pages = 0; cursor !== 'LTE=' && pages < 50; pages++) {
+        const page = await clients.trading.openOrders(sign, cursor === 'MA==' ? {} : { next_cursor: cursor });
+        orders.push(...page.data);
+        cursor = page.data.length === 0 ? 'LTE=' : page.next_cursor;
       }
-    })();
+      return { askedAt, orders };
+    });
+    if (!r.stale) {
+      const settled = reconcile(journal, a.id, r.data.orders, r.data.askedAt, clock.now());
+      await settle(journal, a.id, settled, {
+        now: () => clock.now(),
+        market: marketNow,
+        label: labelOf,
+        notify: (n) => opts.emit?.('notices.raised', n),
+      });
+      if (settled.changed.length > 0) opts.emit?.('orders.updated', { accountId: a.id, orderIds: settled.changed });
+    }
+    return r;
+  };
+
+  /** After a batch: the journal learns each order's market, and the watcher looks soon for fills. */
+  const submitted = (args: CallArgs<'orders.submit'>, results: Awaited<ReturnType<typeof submit>>) => {
+    const note = journal.prepare('UPDATE journal SET condition_id = ?, expires_at = ? WHERE order_id = ?');
+    for (const r of results) {
+      const line = args.lines[r.line];
+      if (r.orderId && line) note.run(line.conditionId, line.type === 'GTD' ? (line.expiration ?? null) : null, r.orderId);
+    }
+    ordersChanged.add(args.accountId);
+    watcher?.kick();
+    return results;
   };
 
   const outcomeQuotes = async (conditionId: string) => {
@@ -335,8 +477,25 @@ export function createCore(opts: CoreOptions): Core {
     return { ...r, data: { rows, total: f.offset + rows.length + more } };
   };
 
+  /** Deletes every profile's cache and reopens the active one empty; vault, journal and settings stay. */
+  const resetCache = () => {
+    if (activity.busy()) throw new AppError('BUSY', 'orders are being sent; reset the cache once they are done');
+    // Closed, emptied and reopened with nothing awaited in between, so no other call ever sees
+    // the cache closed; a sync in progress stops on the old, closed one.
+    cache.close();
+    try {
+      return removeCacheFiles(opts.dataDir);
+    } finally {
+      cache = openCache(cacheDir(opts.dataDir), active.id, { now: () => clock.now() });
+      lastSyncAt = undefined;
+    }
+  };
+
   const handlers: Handlers = {
     'app.info': () => ({ version: opts.version ?? '0.1.0', platform: process.platform, dataDir: opts.dataDir, secp256k1: secp256k1BackendName() }),
+    'app.revealDataFolder': async () => ({ path: opts.dataDir, revealed: opts.reveal ? await opts.reveal(opts.dataDir) : false }),
+    'app.checkForUpdates': () => opts.updates?.check() ?? { state: 'disabled' as const, currentVersion: opts.version ?? '0.1.0', message: 'updates come with the installed desktop app' },
+    'cache.reset': resetCache,
     'profiles.list': () => ({ active: active.id, profiles }),
     'profiles.add': (p) => {
       const profile: VenueProfile = { ...p, id: `remote-${randomBytes(4).toString('hex')}`, kind: 'remote' };
@@ -433,11 +592,21 @@ export function createCore(opts: CoreOptions): Core {
     },
     'comments.byUser': (a) => cached('catalog', `/comments/user_address/${a.address}`, { limit: a.limit, offset: a.offset }, FRESH.catalog, () => clients.catalog.commentsByUser(a.address, { limit: a.limit, offset: a.offset })),
     'portfolio.positions': async (a) => {
-      const r = await cached('data', '/positions', { user: a.address.toLowerCase(), limit: a.limit, offset: a.offset }, FRESH.data, () => clients.data.positions({ user: a.address.toLowerCase(), limit: a.limit, offset: a.offset }));
-      if (!r.stale) cache.snapshot(a.address.toLowerCase(), r.data, r.fetchedAt);
+      const user = a.address.toLowerCase();
+      const q = {
+        user, limit: a.limit, offset: a.offset, sortBy: a.sortBy, sortDirection: a.sortDirection, redeemable: a.redeemable, mergeable: a.mergeable,
+        sizeThreshold: a.sizeThreshold, title: a.title || undefined, market: a.market?.join(','),
+      };
+      const r = await cached('data', '/positions', q, FRESH.data, () => clients.data.positions(q));
+      // Only a whole, unfiltered answer is the account's value at that moment; sorting does not matter.
+      const whole = a.offset === 0 && r.data.length < a.limit && !a.title && !a.market && !a.redeemable && !a.mergeable && a.sizeThreshold === undefined;
+      if (!r.stale && whole) cache.snapshot(user, r.data, r.fetchedAt);
       return r;
     },
-    'portfolio.trades': (a) => cached('data', '/trades', { user: a.address.toLowerCase(), limit: a.limit, offset: a.offset }, FRESH.data, () => clients.data.trades({ user: a.address.toLowerCase(), limit: a.limit, offset: a.offset, takerOnly: false })),
+    'portfolio.trades': (a) => {
+      const q = { user: a.address.toLowerCase(), limit: a.limit, offset: a.offset, side: a.side, market: a.market?.join(','), takerOnly: false };
+      return cached('data', '/trades', q, FRESH.data, () => clients.data.trades(q));
+    },
     'portfolio.history': ({ accountId, from, to }) => cache.history(account(accountId).address.toLowerCase(), { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) }),
     'portfolio.balance': ({ accountId }) => {
       const a = account(accountId);
@@ -478,23 +647,29 @@ export function createCore(opts: CoreOptions): Core {
       return vault.add(active.id, { privateKey: key, ...creds }, { address, headerPrefix: active.headerPrefix, ...(label ? { label } : {}) }, clock.now());
     },
     'accounts.remove': async ({ id }) => ({ removed: await vault.remove(id) }),
-    'orders.preview': ({ lines }) => preview(lines),
-    'orders.submit': submit,
+    'orders.preview': ({ lines, accountId }) => preview(lines, accountId),
+    'orders.submit': (args) => activity.track(() => submit(args)).then((results) => submitted(args, results)),
     'orders.cancel': async ({ accountId, orderIds, all }) => {
       const sign = await signedFor(account(accountId));
       const r = all ? await clients.trading.cancelAll(sign) : await clients.trading.cancel(orderIds ?? [], sign);
       const at = clock.now();
       for (const id of r.canceled) journal.prepare("UPDATE journal SET state = 'cancelled', updated_at = ? WHERE order_id = ?").run(at, id);
+      expireBalance(account(accountId));
+      ordersChanged.add(accountId);
+      if (r.canceled.length > 0) opts.emit?.('orders.updated', { accountId, orderIds: r.canceled });
       return { canceled: r.canceled, notCanceled: r.not_canceled };
     },
     'orders.open': async ({ accountId }) => {
-      const a = account(accountId);
-      const r = await cached('trading', '/data/orders', { account: a.id }, FRESH.prices, async () => (await clients.trading.openOrders(await signedFor(a))).data);
-      if (!r.stale) reconcileJournal(a.id, r.data);
-      return r;
+      const r = await openOrdersOf(account(accountId));
+      // An answer asked before a cancel of ours still lists what that cancel took off the book.
+      const since = journal.prepare("SELECT order_id FROM journal WHERE account_id = ? AND state = 'cancelled' AND updated_at >= ?").pluck().all(accountId, r.data.askedAt) as string[];
+      const cancelled = new Set(since);
+      const listed = r.data.orders.filter((o) => !cancelled.has(o.id));
+      const data = await Promise.all(listed.map(async (o) => ({ ...o, ...(await labelOf(o.market, o.asset_id).then((l) => (l.question ? { question: l.question } : {}))) })));
+      return { data, fetchedAt: r.fetchedAt, stale: r.stale, ageMs: r.ageMs };
     },
-    'orders.journal': ({ accountId, limit }) =>
-      (journal
+    'orders.journal': async ({ accountId, limit }) => {
+      const rows = (journal
         .prepare(`SELECT * FROM journal ${accountId ? 'WHERE account_id = ?' : ''} ORDER BY sent_at DESC LIMIT ?`)
         .all(...(accountId ? [accountId, limit] : [limit])) as Array<Record<string, string | number | null>>).map((r) => ({
         orderId: String(r['order_id']),
@@ -510,7 +685,10 @@ export function createCore(opts: CoreOptions): Core {
         updatedAt: Number(r['updated_at']),
         ...(r['code'] ? { code: String(r['code']) } : {}),
         ...(r['message'] ? { message: String(r['message']) } : {}),
-      })),
+        ...(r['condition_id'] ? { conditionId: String(r['condition_id']) } : {}),
+      }));
+      return Promise.all(rows.map(async (e) => ({ ...e, ...(await labelOf(e.conditionId, e.tokenId)) })));
+    },
     'sync.start': async () => {
       // One sync at a time, and none again within SYNC_EVERY of a complete pass: every window
       // asks on load, and a full pass per page load would steal the first paint.
@@ -540,9 +718,34 @@ export function createCore(opts: CoreOptions): Core {
     ...(lastSyncAt !== undefined ? { lastSyncAt } : {}),
   });
 
+  const watchEvery = opts.watch === false ? undefined : (opts.watch?.everyMs ?? WATCH_EVERY);
+  const watcher =
+    watchEvery === undefined
+      ? undefined
+      : new Watcher(
+          {
+            log,
+            now: () => clock.now(),
+            profile: () => active.id,
+            accounts: () => (vault.isLocked() ? undefined : vault.list(active.id)),
+            journal: () => journal,
+            openOrders: (a) => openOrdersOf(account(a.id), Math.min(FRESH.prices, watchEvery)),
+            positions: async (a) => {
+              const q = { user: a.address.toLowerCase(), limit: 500, offset: 0 };
+              return (await cached('data', '/positions', q, Math.min(FRESH.data, watchEvery), () => clients.data.positions(q))).data;
+            },
+            market: (conditionId, fresh) => marketNow(conditionId, fresh ? 0 : Math.max(FRESH.data, watchEvery)),
+            notify: (n) => opts.emit?.('notices.raised', n),
+          },
+          watchEvery,
+        );
+  watcher?.start();
+
   return {
     router: new Router(handlers, { logger: log, ...(opts.checkOutputs ? { checkOutputs: true } : {}) }),
+    activity,
     close() {
+      watcher?.stop();
       vault.lock();
       cache.close();
       journal.close();

@@ -13,6 +13,7 @@ import { SettingsScreen } from './features/settings/SettingsScreen';
 import { TicketScreen } from './features/ticket/TicketScreen';
 import { AccountPicker } from './ui/AccountPicker';
 import { Toasts } from './ui/Toasts';
+import { Notices } from './features/notify/Notices';
 import { useUi, type Screen } from './state/ui';
 import { Help } from './ui/Help';
 import { asOf } from './ui/format';
@@ -147,6 +148,7 @@ function App(): React.JSX.Element {
       ) : null}
       {help ? <Help onClose={() => setHelp(false)} /> : null}
       <Toasts />
+      <Notices />
     </div>
   );
 }

@@ -4,7 +4,8 @@
 // through one typed hook — no channel strings anywhere else.
 import { z } from 'zod';
 import {
-  Book, CatalogMarket, Comment, Event, HolderGroup, LeaderboardEntry, MarketSettings, OpenOrder, Position, PricesHistory, Series, Tag, Trade,
+  Book, CatalogMarket, Comment, Event, HolderGroup, LeaderboardEntry, MarketSettings, OpenOrder, Position, POSITION_SORT_BY, PricesHistory, Series, SIDES,
+  SORT_DIRECTIONS, Tag, Trade,
 } from '../spec/index.js';
 
 export { IPC_ERROR_CODES, type IpcError, type IpcErrorCode, type IpcResult } from './errors.js';
@@ -119,6 +120,17 @@ export const LinePreview = z.object({
   takerAmount: z.string().optional(),
   /** Cash the line costs or brings, before fees, as a decimal string. */
   notional: z.string().optional(),
+  /** Cash out (BUY, positive) or in (SELL, negative) including the fee, decimal. */
+  cost: z.string().optional(),
+  shares: z.string().optional(),
+  /** What the line pays if its outcome happens (BUY), or forgoes (SELL), decimal. */
+  payoutIfRight: z.string().optional(),
+  maxLoss: z.string().optional(),
+  /** The fee at the rate that applies: taker if it would cross, maker if it rests. */
+  fee: z.string().optional(),
+  /** Against the current best opposite price: rests, crosses (fills at least partly), killed (FOK/FAK with nothing to hit), rejected (post-only that would cross). */
+  execution: z.enum(['rests', 'crosses', 'killed', 'rejected']).optional(),
+  bestOpposite: z.string().optional(),
   problems: z.array(z.object({ field: z.string(), message: z.string() })),
 });
 
@@ -130,6 +142,11 @@ export const LineResult = z.object({
   code: z.string().optional(),
   message: z.string().optional(),
   attempts: z.number().int(),
+  /** Still throttled after the retries: when the venue will take it again. */
+  retryAfterSeconds: z.number().optional(),
+  /** What filled at once, as the venue reports it: what was given and what was received. */
+  makingAmount: z.string().optional(),
+  takingAmount: z.string().optional(),
 });
 
 export const JournalEntry = z.object({
@@ -140,14 +157,36 @@ export const JournalEntry = z.object({
   price: z.string(),
   size: z.string(),
   type: z.string(),
-  /** `closed`: gone from the book without a cancel of ours — filled, or cancelled by the venue. */
+  /**
+   * `filled`: filled on arrival, or gone from the book while its market still trades; `closed`:
+   * gone from the book without a cancel of ours while its market stopped trading (the venue cancelled it).
+   */
   state: z.enum(['sending', 'open', 'partly_filled', 'filled', 'closed', 'cancelled', 'expired', 'rejected', 'unknown']),
   sizeMatched: z.string(),
   sentAt: z.number(),
   updatedAt: z.number(),
   code: z.string().optional(),
   message: z.string().optional(),
+  /** The order's market and outcome, when known (from the line sent, and the venue's market). */
+  conditionId: z.string().optional(),
+  question: z.string().optional(),
+  outcome: z.string().optional(),
 });
+
+/** An open order as the venue lists it, with its market's question for display. */
+export const OpenOrderRow = OpenOrder.extend({ question: z.string().optional() });
+
+/** A fill of one of the account's orders, or a market it holds that resolved or closed. */
+export const Notice = z.object({
+  kind: z.enum(['fill', 'resolved']),
+  title: z.string(),
+  body: z.string(),
+  accountId: z.string(),
+  orderId: z.string().optional(),
+  conditionId: z.string().optional(),
+  at: z.number(),
+});
+export type Notice = z.output<typeof Notice>;
 
 export const SyncStatus = z.object({
   running: z.boolean(),
@@ -180,11 +219,53 @@ export type TicketDraft = z.output<typeof TicketDraft>;
 
 const AppSettings = z.object({ tradingOff: z.boolean(), confirm: z.boolean() });
 
+/** Condition ids, as the data surface takes them (sent comma-separated). */
+const markets = z.array(id).min(1, 'name at least one market').max(100, 'at most 100 markets');
+
+/** The data surface's own position filters and sorts (spec §4.1); unset ones take the venue's defaults. */
+export const PositionFilters = z.object({
+  address,
+  limit: limit(500, 100),
+  offset: z.number().int().min(0).max(10_000).default(0),
+  sortBy: z.enum(POSITION_SORT_BY, { error: `expected one of ${POSITION_SORT_BY.join(', ')}` }).optional(),
+  sortDirection: z.enum(SORT_DIRECTIONS, { error: 'expected ASC or DESC' }).optional(),
+  redeemable: z.boolean({ error: 'expected true or false' }).optional(),
+  mergeable: z.boolean({ error: 'expected true or false' }).optional(),
+  sizeThreshold: z.number({ error: 'expected a number of tokens' }).min(0, 'expected 0 or more tokens').optional(),
+  title: z.string().max(100, 'a title search is at most 100 characters').optional(),
+  market: markets.optional(),
+});
+export type PositionFilters = z.input<typeof PositionFilters>;
+
+export const TradeFilters = z.object({
+  address,
+  limit: limit(500, 100),
+  offset: z.number().int().min(0).max(10_000).default(0),
+  side: z.enum(SIDES, { error: 'expected BUY or SELL' }).optional(),
+  market: markets.optional(),
+});
+export type TradeFilters = z.input<typeof TradeFilters>;
+
+/** Where auto-update stands; `disabled` in development and in the browser, with the reason. */
+export const UpdateStatus = z.object({
+  state: z.enum(['disabled', 'idle', 'checking', 'up-to-date', 'downloading', 'ready', 'waiting', 'installing', 'error']),
+  currentVersion: z.string(),
+  version: z.string().optional(),
+  percent: z.number().min(0).max(100).optional(),
+  message: z.string().optional(),
+  checkedAt: z.number().optional(),
+});
+
 const none = z.object({}).strict().default({});
 const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 
 export const contract = {
   'app.info': call(none, z.object({ version: z.string(), platform: z.string(), dataDir: z.string(), secp256k1: z.string() })),
+  /** Opens the data folder in the OS file manager where there is one; always answers its path. */
+  'app.revealDataFolder': call(none, z.object({ path: z.string(), revealed: z.boolean() })),
+  'app.checkForUpdates': call(none, UpdateStatus),
+  /** Deletes every profile's cache (never the vault, journal or settings); refused while orders are being sent. */
+  'cache.reset': call(none, z.object({ removed: z.array(z.string()), bytes: z.number().int().min(0) })),
 
   'profiles.list': call(none, z.object({ active: z.string(), profiles: z.array(VenueProfile) })),
   'profiles.add': call(VenueProfile.omit({ id: true, kind: true }), VenueProfile),
@@ -227,8 +308,8 @@ export const contract = {
   ),
   'comments.byUser': call(z.object({ address, limit: limit(100, 40), offset }), cached(z.array(Comment))),
 
-  'portfolio.positions': call(z.object({ address, limit: limit(500, 100), offset }), cached(z.array(Position))),
-  'portfolio.trades': call(z.object({ address, limit: limit(500, 100), offset }), cached(z.array(Trade))),
+  'portfolio.positions': call(PositionFilters, cached(z.array(Position))),
+  'portfolio.trades': call(TradeFilters, cached(z.array(Trade))),
   'portfolio.history': call(z.object({ accountId: id, from: z.number().optional(), to: z.number().optional() }), z.array(z.object({ at: z.number(), value: z.string(), cashPnl: z.string() }))),
   'portfolio.balance': call(z.object({ accountId: id }), cached(z.object({ balance: z.string(), reserved: z.string(), available: z.string() }))),
 
@@ -253,10 +334,11 @@ export const contract = {
   'accounts.lock': call(none, z.object({ locked: z.boolean() })),
   'accounts.remove': call(z.object({ id }), z.object({ removed: z.boolean() })),
 
-  'orders.preview': call(z.object({ lines: z.array(OrderLine).min(1).max(200) }), z.array(LinePreview)),
+  /** With an account, the batch is also checked against its cash and tokens, in line order. */
+  'orders.preview': call(z.object({ lines: z.array(OrderLine).min(1).max(200), accountId: id.optional() }), z.array(LinePreview)),
   'orders.submit': call(z.object({ accountId: id, lines: z.array(OrderLine).min(1).max(200) }), z.array(LineResult)),
   'orders.cancel': call(z.object({ accountId: id, orderIds: z.array(id).max(1000).optional(), all: z.boolean().default(false) }), z.object({ canceled: z.array(z.string()), notCanceled: z.record(z.string(), z.string()) })),
-  'orders.open': call(z.object({ accountId: id }), cached(z.array(OpenOrder))),
+  'orders.open': call(z.object({ accountId: id }), cached(z.array(OpenOrderRow))),
   'orders.journal': call(z.object({ accountId: id.optional(), limit: limit(1000, 200) }), z.array(JournalEntry)),
 
   'sync.start': call(none, SyncStatus),
@@ -273,7 +355,10 @@ export const events = {
   'sync.progressed': z.object({ kind: z.string(), done: z.number(), total: z.number().optional(), complete: z.boolean() }),
   'prices.updated': z.object({ tokenIds: z.array(z.string()) }),
   'orders.updated': z.object({ accountId: z.string(), orderIds: z.array(z.string()) }),
+  /** Raised by the core's watcher: the renderer shows a toast, Electron also an OS notification. */
+  'notices.raised': Notice,
   'connection.changed': z.object({ surface: z.enum(['catalog', 'trading', 'data']), online: z.boolean(), since: z.number() }),
+  'update.status': UpdateStatus,
 } as const;
 
 export type Events = typeof events;

@@ -17,6 +17,7 @@ export const IPC_ERROR_CODES = [
   'VAULT_CORRUPT',
   'NO_ACCOUNT',
   'ANSWER_LOST', // a write was sent but its answer never came; reconciled, not re-sent
+  'BUSY', // refused while an order batch is being sent; try again once it is done
   'TRADING_OFF', // the app's trading switch is off; nothing was signed or sent
   'INTERNAL',
 ] as const;

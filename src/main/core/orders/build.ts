@@ -12,6 +12,8 @@ export interface MarketRules {
   minSize: string;
   acceptingOrders: boolean;
   negRisk: boolean;
+  takerFeeBps?: number;
+  makerFeeBps?: number;
 }
 
 export interface Problem {

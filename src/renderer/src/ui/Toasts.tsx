@@ -32,7 +32,7 @@ export function Toasts(): React.JSX.Element {
     return () => clearTimeout(timer);
   }, [toasts, dismiss]);
   return (
-    <div className="toasts" role="status" aria-live="polite">
+    <div className="toasts" aria-live="polite" aria-label="Notifications">
       {toasts.map((t) => (
         <div key={t.id} className={`toast ${t.tone}`} data-testid="toast">
           <span>{t.text}</span>

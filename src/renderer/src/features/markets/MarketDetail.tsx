@@ -6,6 +6,9 @@ import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { TradesTable } from '../../ui/TradesTable';
 import { Comments, Holders } from './Holders';
 import { lazy, Suspense } from 'react';
+import type { DraftLine } from '../../../../shared/ipc/contract';
+import { useToasts } from '../../ui/Toasts';
+import { useTicket } from '../ticket/store';
 
 // The chart library loads with the first market page, not with the app.
 const PriceChart = lazy(() => import('./PriceChart').then((m) => ({ default: m.PriceChart })));
@@ -20,6 +23,12 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
   const firstToken = quotes.data?.data[0]?.tokenId ?? '';
   const book = useCall('markets.book', { tokenId: firstToken }, { enabled: firstToken !== '', refetchInterval: 5000 });
 
+  const addLines = useTicket((t) => t.add);
+  const push = useToasts((t) => t.push);
+  const toTicket = (line: Partial<DraftLine>): void => {
+    const n = addLines([line]);
+    push(n ? 'info' : 'bad', n ? `${line.side === 'BUY' ? 'Buy' : 'Sell'} ${line.outcome} added to the order ticket` : 'The ticket already holds 15 lines');
+  };
   if (market.isPending) return <Skeleton rows={6} />;
   if (market.isError || !m) return <ErrorState error={market.error} retry={() => void market.refetch()} />;
   const s = settings.data?.data;
@@ -36,7 +45,7 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
         <h2>Outcomes</h2>
         <table data-testid="quotes">
           <thead>
-            <tr><th>Outcome</th><th className="num">Best bid</th><th className="num">Best ask</th><th className="num">Last</th></tr>
+            <tr><th>Outcome</th><th className="num">Best bid</th><th className="num">Best ask</th><th className="num">Last</th><th /></tr>
           </thead>
           <tbody>
             {(quotes.data?.data ?? []).map((q, i) => (
@@ -45,6 +54,11 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
                 <td className="num" data-field="bid">{cents(q.bestBid)}</td>
                 <td className="num" data-field="ask">{cents(q.bestAsk)}</td>
                 <td className="num">{cents(q.lastPrice)}</td>
+                <td className="num">
+                  {/* Into the ticket at the price that would trade now: the ask to buy, the bid to sell. */}
+                  <button onClick={() => toTicket({ conditionId, tokenId: q.tokenId, label: String(m.question ?? ''), outcome: q.outcome, side: 'BUY', price: q.bestAsk ?? '' })}>Buy {q.outcome}</button>{' '}
+                  <button onClick={() => toTicket({ conditionId, tokenId: q.tokenId, label: String(m.question ?? ''), outcome: q.outcome, side: 'SELL', price: q.bestBid ?? '' })}>Sell {q.outcome}</button>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,4 +1,74 @@
-// Placeholder until this screen lands.
+// Orders of the active account: what rests on the book (with cancels), and the history of every
+// order sent from Kairos. Refreshed on `orders.updated` and every few seconds while open.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useCall } from '../../api/hooks';
+import { onEvent } from '../../api/transport';
+import { useUi } from '../../state/ui';
+import { Skeleton } from '../../ui/states';
+import { OpenOrders } from './OpenOrders';
+import { OrderHistory } from './OrderHistory';
+import { RESTING } from './rows';
+
+const REFRESH_MS = 5_000;
+
 export function OrdersScreen(): React.JSX.Element {
-  return <div className="page"><p className="muted">Coming soon.</p></div>;
+  const accountId = useUi((s) => s.accountId);
+  const accounts = useCall('accounts.list', {});
+  const account = accounts.data?.accounts.find((a) => a.id === accountId);
+  const go = useUi((s) => s.go);
+  if (!accounts.data) {
+    return (
+      <div className="page ord">
+        <Skeleton rows={6} />
+      </div>
+    );
+  }
+  if (!account) {
+    return (
+      <div className="page ord">
+        <h1>Orders</h1>
+        <div className="ord-empty">
+          <p>No account yet. Create a paper account or import a key in Settings; its open orders and the orders sent from Kairos show here.</p>
+          <button onClick={() => go('settings')}>Set up an account</button>
+        </div>
+      </div>
+    );
+  }
+  return <Orders key={account.id} accountId={account.id} name={account.label ?? `${account.address.slice(0, 6)}…${account.address.slice(-4)}`} locked={accounts.data.locked} />;
+}
+
+function Orders({ accountId, name, locked }: { accountId: string; name: string; locked: boolean }): React.JSX.Element {
+  const [tab, setTab] = useState<'open' | 'history'>('open');
+  const open = useCall('orders.open', { accountId }, { refetchInterval: REFRESH_MS, retry: false });
+  const journal = useCall('orders.journal', { accountId, limit: 1000 }, { refetchInterval: REFRESH_MS });
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      onEvent('orders.updated', (e) => {
+        if (e.accountId !== accountId) return;
+        void client.invalidateQueries({ queryKey: ['orders.open'] });
+        void client.invalidateQueries({ queryKey: ['orders.journal'] });
+      }),
+    [accountId, client],
+  );
+  const openCount = open.data ? open.data.data.length : journal.data?.filter((e) => RESTING.has(e.state)).length;
+  return (
+    <div className="page ord">
+      <div className="ord-head">
+        <h1>Orders</h1>
+        <span className="muted">{name}</span>
+        {locked ? <span className="badge">vault locked</span> : null}
+        <div className="tabs ord-tabs" role="tablist">
+          <button role="tab" aria-selected={tab === 'open'} aria-pressed={tab === 'open'} onClick={() => setTab('open')}>
+            Open orders{openCount !== undefined ? ` (${openCount})` : ''}
+          </button>
+          <button role="tab" aria-selected={tab === 'history'} aria-pressed={tab === 'history'} onClick={() => setTab('history')}>
+            History{journal.data ? ` (${journal.data.length})` : ''}
+          </button>
+        </div>
+      </div>
+      {tab === 'open' ? <OpenOrders accountId={accountId} locked={locked} open={open} journal={journal} /> : <OrderHistory journal={journal} />}
+    </div>
+  );
 }

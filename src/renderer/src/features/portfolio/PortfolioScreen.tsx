@@ -1,4 +1,447 @@
-// Placeholder until this screen lands.
+// The active account's portfolio: cash, positions with the data surface's sorts and filters and
+// exact totals, value and P&L over time, trades, and CSV exports. Every part opens from the
+// core's cache when the venue is unreachable, with its "as of" time.
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import type { AccountSummary, CallInput } from '../../../../shared/ipc/contract';
+import type { Position, Trade } from '../../../../shared/spec/data';
+import { useCall, useCallPages } from '../../api/hooks';
+import { useUi } from '../../state/ui';
+import { asOf, cents, shortDate } from '../../ui/format';
+import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+import { csvName, HISTORY_COLUMNS, POSITION_COLUMNS, toCsv, TRADE_COLUMNS, type Column } from './csv';
+import { sign, sumMicros, toMicros, usdMicros } from './money';
+import { SORTS, usePortfolioView, type Range, type SortBy } from './view';
+
+// lightweight-charts is large; load it only when the portfolio is opened.
+const ValueChart = lazy(() => import('./ValueChart').then((m) => ({ default: m.ValueChart })));
+
+/** The venue's page maximum: one request holds a whole ordinary portfolio. */
+const POSITIONS_LIMIT = 500;
+const TRADES_PAGE = 100;
+const REFRESH_MS = 15_000;
+const RANGES: ReadonlyArray<[Range, number | undefined]> = [['1D', 86_400_000], ['1W', 7 * 86_400_000], ['1M', 30 * 86_400_000], ['ALL', undefined]];
+
+/** Where a chart range starts, in whole minutes so the query key holds still between renders. */
+function rangeStart(range: Range): number | undefined {
+  const span = RANGES.find(([r]) => r === range)?.[1];
+  return span === undefined ? undefined : Math.floor((Date.now() - span) / 60_000) * 60_000;
+}
+
+const sizeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const size = (v: number | undefined): string => (v === undefined ? '—' : sizeFormat.format(v));
+const tone = (m: bigint | undefined): string => ['no', '', 'yes'][sign(m) + 1] as string;
+const percent = (v: number | undefined): string => (v === undefined || !Number.isFinite(v) ? '—' : `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(1)}%`);
+/** Yes and No read as the two sides; other outcome labels stay neutral. */
+const outcomeTone = (o: string | undefined): string => (/^yes$/i.test(o ?? '') ? 'yes' : /^no$/i.test(o ?? '') ? 'no' : 'muted');
+const when = (epochSeconds: number | undefined): string =>
+  epochSeconds ? new Date(epochSeconds * 1000).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }) : '';
+
+function download<R>(what: string, address: string, at: number, columns: ReadonlyArray<Column<R>>, rows: readonly R[]): void {
+  const text = toCsv(`Kairos ${what} of ${address}`, at, columns, rows);
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = csvName(what, address, at);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
 export function PortfolioScreen(): React.JSX.Element {
-  return <div className="page"><p className="muted">Coming soon.</p></div>;
+  const accounts = useCall('accounts.list', {});
+  const accountId = useUi((s) => s.accountId);
+  const go = useUi((s) => s.go);
+  if (accounts.isPending) return <div className="page"><Skeleton rows={10} /></div>;
+  if (accounts.isError) return <div className="page"><ErrorState error={accounts.error} retry={() => void accounts.refetch()} /></div>;
+  const list = accounts.data.accounts;
+  if (list.length === 0) {
+    return (
+      <div className="page" data-testid="portfolio-empty">
+        <h1 className="pf-title">Portfolio</h1>
+        <div className="pf-empty">
+          <p>No account yet. A portfolio belongs to an account: create a paper account on the local venue, or import a key, in Settings.</p>
+          <button onClick={() => go('settings')}>Open Settings</button>
+        </div>
+      </div>
+    );
+  }
+  const account = list.find((a) => a.id === accountId);
+  // The account picker settles on an account right after the list arrives.
+  if (!account) return <div className="page"><Skeleton rows={10} /></div>;
+  return <Portfolio key={account.id} account={account} locked={accounts.data.locked} />;
+}
+
+function Portfolio({ account, locked }: { account: AccountSummary; locked: boolean }): React.JSX.Element {
+  const view = usePortfolioView();
+  const client = useQueryClient();
+  const address = account.address;
+
+  // The title search goes out once typing pauses.
+  const [title, setTitle] = useState(view.title);
+  const setView = view.set;
+  useEffect(() => {
+    const t = setTimeout(() => setView({ title: title.trim() }), 250);
+    return () => clearTimeout(t);
+  }, [title, setView]);
+
+  const clearFilters = (): void => {
+    setTitle('');
+    view.clear();
+  };
+
+  const minSize = view.minSize.trim() === '' ? undefined : Number(view.minSize);
+  const positionsInput: CallInput<'portfolio.positions'> = {
+    address,
+    limit: POSITIONS_LIMIT,
+    sortBy: view.sortBy,
+    sortDirection: view.sortDirection,
+    ...(view.title ? { title: view.title } : {}),
+    ...(view.market ? { market: [view.market] } : {}),
+    ...(view.redeemable ? { redeemable: true } : {}),
+    ...(view.mergeable ? { mergeable: true } : {}),
+    ...(minSize !== undefined && Number.isFinite(minSize) && minSize >= 0 ? { sizeThreshold: minSize } : {}),
+  };
+  const filtered = Object.keys(positionsInput).some((k) => ['title', 'market', 'redeemable', 'mergeable', 'sizeThreshold'].includes(k));
+  const positions = useCall('portfolio.positions', positionsInput, { refetchInterval: REFRESH_MS, placeholderData: keepPreviousData });
+  const balance = useCall('portfolio.balance', { accountId: account.id }, { refetchInterval: REFRESH_MS, retry: false });
+
+  const [from, setFrom] = useState(() => rangeStart(view.range));
+  useEffect(() => setFrom(rangeStart(view.range)), [view.range]);
+  const history = useCall('portfolio.history', { accountId: account.id, ...(from !== undefined ? { from } : {}) }, { placeholderData: keepPreviousData });
+  // A fresh positions answer is a new snapshot, and maybe new fills: the chart and trades follow.
+  const positionsAt = positions.data?.fetchedAt;
+  useEffect(() => {
+    if (positionsAt === undefined) return;
+    void client.invalidateQueries({ queryKey: ['portfolio.history'] });
+    void client.invalidateQueries({ queryKey: ['portfolio.trades'] });
+  }, [positionsAt, client]);
+
+  const tradesInput: CallInput<'portfolio.trades'> = {
+    address,
+    ...(view.tradeSide ? { side: view.tradeSide } : {}),
+    ...(view.tradeMarket ? { market: [view.tradeMarket] } : {}),
+  };
+  const trades = useCallPages('portfolio.trades', tradesInput, TRADES_PAGE, (p) => p.data.length);
+  const tradeRows = useMemo(() => trades.data?.pages.flatMap((p) => p.data) ?? [], [trades.data]);
+
+  // Markets the account has touched, for the market filters; kept while filters narrow the lists.
+  const [known, setKnown] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    const seen = [...(positions.data?.data ?? []), ...tradeRows].filter((x) => x.conditionId && !known.has(x.conditionId));
+    if (seen.length) setKnown((k) => new Map([...k, ...seen.map((x) => [String(x.conditionId), String(x.title ?? x.conditionId)] as const)]));
+  }, [positions.data, tradeRows, known]);
+  const marketOptions = [...known].sort((a, b) => a[1].localeCompare(b[1]));
+
+  // The page's own stamp: the oldest answer that came from the cache because the venue was away.
+  const staleAt = [positions.data, balance.data, ...(trades.data?.pages ?? [])].filter((d) => d?.stale).map((d) => d?.fetchedAt as number);
+  const refresh = (): void => {
+    for (const key of ['portfolio.positions', 'portfolio.balance', 'portfolio.trades', 'portfolio.history']) void client.invalidateQueries({ queryKey: [key] });
+  };
+
+  const rows = positions.data?.data ?? [];
+  const points = history.data ?? [];
+  const last = points[points.length - 1];
+  // Whole-portfolio value: the listed positions when nothing filters them, else the last snapshot.
+  const whole = !filtered && positions.data && rows.length < POSITIONS_LIMIT;
+  const value = whole ? sumMicros(rows.map((p) => p.currentValue)) : toMicros(last?.value);
+  const cash = toMicros(balance.data?.data.balance);
+
+  return (
+    <div className="page pf" data-testid="portfolio">
+      <div className="pf-head">
+        <h1 className="pf-title">Portfolio</h1>
+        <span className="mono muted" title="Account address">{address}</span>
+        {account.label ? <span className="badge">{account.label}</span> : null}
+        <span className="pf-grow" />
+        {staleAt.length ? (
+          <span data-testid="as-of"><Stamp fetchedAt={Math.min(...staleAt)} stale /></span>
+        ) : positions.data ? (
+          <span className="stamp" title="Refreshed every 15 seconds">updated {asOf(positions.data.fetchedAt)}</span>
+        ) : null}
+        <button onClick={refresh} title="Ask the venue again now">Refresh</button>
+      </div>
+
+      <section className="pf-cash" data-testid="cash" aria-label="Cash">
+        {balance.isPending ? (
+          <div className="pf-tiles">{['Cash balance', 'Reserved by orders', 'Available', 'Positions value', 'Total'].map((l) => <Tile key={l} label={l} />)}</div>
+        ) : balance.isError ? (
+          balance.error.code === 'VAULT_LOCKED' || locked ? (
+            <div className="pf-empty">
+              <p>The vault is locked: unlock it in Settings to read this account’s cash balance.</p>
+              <button onClick={() => useUi.getState().go('settings')}>Open Settings</button>
+            </div>
+          ) : (
+            <ErrorState error={balance.error} retry={() => void balance.refetch()} />
+          )
+        ) : (
+          <div className={`pf-tiles ${balance.data.stale ? 'stale' : ''}`}>
+            <Tile label="Cash balance" field="balance" value={usdMicros(cash)} />
+            <Tile label="Reserved by orders" field="reserved" value={usdMicros(toMicros(balance.data.data.reserved))} />
+            <Tile label="Available" field="available" value={usdMicros(toMicros(balance.data.data.available))} />
+            <Tile label="Positions value" field="positions-value" value={usdMicros(value)} />
+            <Tile label="Total" field="equity" value={cash !== undefined && value !== undefined ? usdMicros(cash + value) : '—'} />
+            <Stamp fetchedAt={balance.data.fetchedAt} stale={balance.data.stale} />
+          </div>
+        )}
+      </section>
+
+      <section className="section" aria-label="Value and P&L">
+        <div className="pf-bar">
+          <h2>Value and P&amp;L</h2>
+          <div className="tabs pf-tabs">
+            {RANGES.map(([r]) => (
+              <button key={r} aria-pressed={r === view.range} onClick={() => view.set({ range: r })}>{r}</button>
+            ))}
+          </div>
+          {last ? (
+            <span className="muted pf-legend">
+              <span className="pf-key pf-key-value" />value {usdMicros(toMicros(last.value))}
+              <span className="pf-key pf-key-pnl" />P&amp;L <span className={tone(toMicros(last.cashPnl))}>{usdMicros(toMicros(last.cashPnl))}</span>
+            </span>
+          ) : null}
+          <span className="pf-grow" />
+          <button disabled={!history.data?.length} title={history.data?.length ? 'Save the snapshots in this range as CSV' : 'No snapshots in this range'} onClick={() => download('value-history', address, history.dataUpdatedAt, HISTORY_COLUMNS, points)}>
+            Export CSV
+          </button>
+        </div>
+        {history.isError ? (
+          <ErrorState error={history.error} retry={() => void history.refetch()} />
+        ) : (
+          <Suspense fallback={<div className="pf-chart-wait" />}>
+            {history.isPending ? <div className="pf-chart-wait" /> : <ValueChart points={points} />}
+          </Suspense>
+        )}
+      </section>
+
+      <section className="section" aria-label="Positions">
+        <div className="pf-bar">
+          <h2>Positions</h2>
+          <span className="pf-grow" />
+          {positions.data ? <Stamp fetchedAt={positions.data.fetchedAt} stale={positions.data.stale} /> : null}
+          <button disabled={!rows.length} title="Save the listed positions as CSV" onClick={() => positions.data && download('positions', address, positions.data.fetchedAt, POSITION_COLUMNS, rows)}>
+            Export CSV
+          </button>
+        </div>
+        <div className="pf-bar pf-filters">
+          <input type="search" aria-label="Search positions" placeholder="Title contains…" maxLength={100} value={title} onChange={(e) => setTitle(e.target.value)} />
+          <select aria-label="Position market" value={view.market} onChange={(e) => view.set({ market: e.target.value })}>
+            <option value="">All markets</option>
+            {marketOptions.map(([id, t]) => <option key={id} value={id}>{t}</option>)}
+          </select>
+          <label className="pf-check"><input type="checkbox" checked={view.redeemable} onChange={(e) => view.set({ redeemable: e.target.checked })} />Redeemable</label>
+          <label className="pf-check"><input type="checkbox" checked={view.mergeable} onChange={(e) => view.set({ mergeable: e.target.checked })} />Mergeable</label>
+          <label className="pf-check" title="Hide positions smaller than this many tokens (the venue hides under 1 unless told)">
+            Min size <input className="pf-min" type="number" min={0} step="any" aria-label="Minimum size" placeholder="1" value={view.minSize} onChange={(e) => view.set({ minSize: e.target.value })} />
+          </label>
+          <span className="pf-sep" />
+          <label className="pf-check">
+            Sort
+            <select aria-label="Sort positions" value={view.sortBy} onChange={(e) => view.set({ sortBy: e.target.value as SortBy })}>
+              {SORTS.map(([k, l]) => <option key={k} value={k}>{l}</option>)}
+            </select>
+          </label>
+          <button aria-label="Sort direction" title="Flip the sort direction" onClick={() => view.set({ sortDirection: view.sortDirection === 'ASC' ? 'DESC' : 'ASC' })}>
+            {view.sortDirection === 'ASC' ? '↑ Asc' : '↓ Desc'}
+          </button>
+          {filtered ? <button className="link" onClick={clearFilters}>Clear filters</button> : null}
+        </div>
+        {positions.isPending ? (
+          <Skeleton rows={6} />
+        ) : positions.isError && !positions.data ? (
+          <ErrorState error={positions.error} retry={() => void positions.refetch()} />
+        ) : (
+          <PositionsTable rows={rows} dim={positions.isPlaceholderData || positions.data?.stale === true} filtered={filtered} full={rows.length >= POSITIONS_LIMIT} onClear={clearFilters} />
+        )}
+      </section>
+
+      <section className="section" aria-label="Trades">
+        <div className="pf-bar">
+          <h2>Trades</h2>
+          <select aria-label="Trade side" value={view.tradeSide} onChange={(e) => view.set({ tradeSide: e.target.value as '' | 'BUY' | 'SELL' })}>
+            <option value="">Buys and sells</option>
+            <option value="BUY">Buys</option>
+            <option value="SELL">Sells</option>
+          </select>
+          <select aria-label="Trade market" value={view.tradeMarket} onChange={(e) => view.set({ tradeMarket: e.target.value })}>
+            <option value="">All markets</option>
+            {marketOptions.map(([id, t]) => <option key={id} value={id}>{t}</option>)}
+          </select>
+          <span className="pf-grow" />
+          {trades.data?.pages[0] ? <Stamp fetchedAt={trades.data.pages[0].fetchedAt} stale={trades.data.pages.some((p) => p.stale)} /> : null}
+          <button
+            disabled={!tradeRows.length}
+            title="Save the loaded trades as CSV"
+            onClick={() => trades.data && download('trades', address, Math.min(...trades.data.pages.map((p) => p.fetchedAt)), TRADE_COLUMNS, tradeRows)}
+          >
+            Export CSV
+          </button>
+        </div>
+        {trades.isPending ? (
+          <Skeleton rows={6} />
+        ) : trades.isError && !trades.data ? (
+          <ErrorState error={trades.error} retry={() => void trades.refetch()} />
+        ) : (
+          <>
+            <TradesList rows={tradeRows} filtered={Boolean(view.tradeSide || view.tradeMarket)} />
+            {trades.hasNextPage ? (
+              <button className="pf-more" disabled={trades.isFetchingNextPage} onClick={() => void trades.fetchNextPage()}>
+                {trades.isFetchingNextPage ? 'Loading…' : 'Load more trades'}
+              </button>
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Tile({ label, value, field }: { label: string; value?: string; field?: string }): React.JSX.Element {
+  return (
+    <div className="pf-tile">
+      <div className="pf-tile-label">{label}</div>
+      {value === undefined ? <div className="pf-tile-value skeleton-row">&nbsp;</div> : <div className="pf-tile-value num" data-field={field}>{value}</div>}
+    </div>
+  );
+}
+
+const COLUMNS: ReadonlyArray<[string, SortBy | undefined, string?]> = [
+  ['Market', 'TITLE'],
+  ['Size', 'TOKENS', 'num'],
+  ['Avg', 'AVGPRICE', 'num'],
+  ['Price', 'PRICE', 'num'],
+  ['Cost', 'INITIAL', 'num'],
+  ['Value', 'CURRENT', 'num'],
+  ['P&L', 'CASHPNL', 'num'],
+  ['P&L %', 'PERCENTPNL', 'num'],
+  ['Realised', undefined, 'num'],
+  ['Ends', 'RESOLVING', 'num'],
+];
+
+function PositionsTable({ rows, dim, filtered, full, onClear }: { rows: readonly Position[]; dim: boolean; filtered: boolean; full: boolean; onClear: () => void }): React.JSX.Element {
+  const view = usePortfolioView();
+  const select = useUi((s) => s.select);
+  const go = useUi((s) => s.go);
+  const cost = sumMicros(rows.map((p) => p.initialValue));
+  const pnl = sumMicros(rows.map((p) => p.cashPnl));
+  const realised = sumMicros(rows.map((p) => p.realizedPnl));
+  const value = sumMicros(rows.map((p) => p.currentValue));
+  // Percent of the summed cost: display only, the money itself stays exact.
+  const pct = cost > 0n ? (Number(pnl) / Number(cost)) * 100 : undefined;
+  return (
+    <table className={`pf-table ${dim ? 'stale' : ''}`} data-testid="positions">
+      <thead>
+        <tr>
+          {COLUMNS.map(([label, key, cls]) => (
+            <th key={label} className={cls} aria-sort={key && key === view.sortBy ? (view.sortDirection === 'ASC' ? 'ascending' : 'descending') : undefined}>
+              {key ? (
+                <button className="pf-sort" onClick={() => view.sortOn(key)} title={`Sort by ${label}`}>
+                  {label}
+                  {key === view.sortBy ? (view.sortDirection === 'ASC' ? ' ↑' : ' ↓') : ''}
+                </button>
+              ) : (
+                label
+              )}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={COLUMNS.length} className="pf-none">
+              {filtered ? (
+                <>No positions match these filters. <button className="link" onClick={onClear}>Clear filters</button></>
+              ) : (
+                <>No positions yet: they appear here once an order fills. <button className="link" onClick={() => go('markets')}>Browse markets</button></>
+              )}
+            </td>
+          </tr>
+        ) : null}
+        {rows.map((p) => {
+          const cash = toMicros(p.cashPnl);
+          const real = toMicros(p.realizedPnl);
+          return (
+            <tr key={String(p.asset)} data-asset={p.asset}>
+              <td className="pf-market">
+                {p.slug ? (
+                  <button className="link pf-name" title={`${p.title ?? ''}: open the market`} onClick={() => { select(String(p.slug)); go('markets'); }}>{p.title}</button>
+                ) : (
+                  <span className="pf-name">{p.title}</span>
+                )}
+                <span className={`pf-outcome ${outcomeTone(p.outcome)}`}>{p.outcome}</span>
+                {p.redeemable ? <span className="badge">redeemable</span> : null}
+                {p.mergeable ? <span className="badge">mergeable</span> : null}
+              </td>
+              <td className="num" data-field="size">{size(p.size)}</td>
+              <td className="num" data-field="avg" title={p.avgPrice !== undefined ? `probability ${(p.avgPrice * 100).toFixed(1)}%` : undefined}>{cents(p.avgPrice)}</td>
+              <td className="num" data-field="price">{cents(p.curPrice)}</td>
+              <td className="num" data-field="cost">{usdMicros(toMicros(p.initialValue))}</td>
+              <td className="num" data-field="value">{usdMicros(toMicros(p.currentValue))}</td>
+              <td className={`num ${tone(cash)}`} data-field="pnl">{usdMicros(cash)}</td>
+              <td className={`num ${tone(cash)}`} data-field="pct">{percent(p.percentPnl)}</td>
+              <td className={`num ${tone(real)}`} data-field="realized">{usdMicros(real)}</td>
+              <td className="num muted" data-field="ends">{shortDate(p.endDate)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+      {rows.length ? (
+        <tfoot>
+          <tr data-testid="positions-total">
+            <td>
+              Total · {rows.length} position{rows.length === 1 ? '' : 's'}
+              {full ? <span className="muted"> (first {rows.length}; narrow the filters to see the rest)</span> : null}
+            </td>
+            <td />
+            <td />
+            <td />
+            <td className="num" data-field="cost">{usdMicros(cost)}</td>
+            <td className="num" data-field="value">{usdMicros(value)}</td>
+            <td className={`num ${tone(pnl)}`} data-field="pnl">{usdMicros(pnl)}</td>
+            <td className={`num ${tone(pnl)}`} data-field="pct">{percent(pct)}</td>
+            <td className={`num ${tone(realised)}`} data-field="realized">{usdMicros(realised)}</td>
+            <td />
+          </tr>
+        </tfoot>
+      ) : null}
+    </table>
+  );
+}
+
+function TradesList({ rows, filtered }: { rows: readonly Trade[]; filtered: boolean }): React.JSX.Element {
+  return (
+    <table className="pf-table" data-testid="trades">
+      <thead>
+        <tr>
+          <th>Time</th>
+          <th>Side</th>
+          <th>Market</th>
+          <th>Outcome</th>
+          <th className="num">Price</th>
+          <th className="num">Size</th>
+          <th className="num">Cash</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={7} className="pf-none">{filtered ? 'No trades match these filters.' : 'No trades yet.'}</td>
+          </tr>
+        ) : null}
+        {rows.map((t, i) => (
+          <tr key={`${String(t.transactionHash)}-${String(t.asset)}-${i}`} data-side={t.side}>
+            <td className="muted pf-time">{when(t.timestamp)}</td>
+            <td className={t.side === 'BUY' ? 'yes' : 'no'} data-field="side">{t.side}</td>
+            <td className="pf-market"><span className="pf-name">{t.title}</span></td>
+            <td className={outcomeTone(t.outcome)}>{t.outcome}</td>
+            <td className="num" data-field="price">{cents(t.price)}</td>
+            <td className="num" data-field="size">{size(t.size)}</td>
+            <td className="num" data-field="cash">{usdMicros(toMicros(t.usdcSize))}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }

@@ -1,4 +1,338 @@
-// Placeholder until this screen lands.
+// The batch order ticket: up to 15 lines checked live by the core (tick, minimum size, price
+// bounds, market open, cash and tokens for the whole batch), previewed in money, then signed and
+// sent in one batch with each line's result shown beside it.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { CallInput, DraftLine } from '../../../../shared/ipc/contract';
+import { formatMicros, parseMicros } from '../../../../shared/domain/money';
+import { useCall } from '../../api/hooks';
+import { call, IpcCallError } from '../../api/transport';
+import { useUi } from '../../state/ui';
+import { cents } from '../../ui/format';
+import { useToasts } from '../../ui/Toasts';
+import { Ladder } from './Ladder';
+import { MarketSearch, OutcomeSelect } from './MarketPicker';
+import { MAX_LINES, useTicket, type LineResult } from './store';
+
+type Preview = CallInput<'orders.preview'>['lines'][number];
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/** What is missing before the core can check a line at all. */
+function localProblems(l: DraftLine): string[] {
+  const p: string[] = [];
+  if (!l.tokenId) p.push('pick a market and outcome');
+  if (!DECIMAL.test(l.price)) p.push(l.price ? `price “${l.price}” is not a number such as 0.42` : 'enter a price');
+  if (!DECIMAL.test(l.size)) p.push(l.size ? `size “${l.size}” is not a number such as 10` : 'enter a size');
+  if (l.type === 'GTD' && !l.expiration) p.push('a GTD order needs an expiry');
+  return p;
+}
+
+function toOrderLine(l: DraftLine): Preview {
+  return { conditionId: l.conditionId, tokenId: l.tokenId, side: l.side, price: l.price, size: l.size, type: l.type, postOnly: l.postOnly, ...(l.type === 'GTD' && l.expiration ? { expiration: l.expiration } : {}) };
+}
+
+/** Exact sum of signed decimal strings. */
+function sum(values: Array<string | undefined>): string {
+  let t = 0n;
+  for (const v of values) {
+    if (!v) continue;
+    const neg = v.startsWith('-');
+    const m = parseMicros(neg ? v.slice(1) : v) ?? 0n;
+    t += neg ? -m : m;
+  }
+  return formatMicros(t);
+}
+
+const money = (v: string | undefined): string => {
+  if (v === undefined) return '—';
+  const neg = v.startsWith('-');
+  const n = Number(neg ? v.slice(1) : v);
+  return `${neg ? '+' : ''}$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
+};
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
 export function TicketScreen(): React.JSX.Element {
-  return <div className="page"><p className="muted">Coming soon.</p></div>;
+  const lines = useTicket((s) => s.lines);
+  const results = useTicket((s) => s.results);
+  const { add, update, remove, duplicate, move, clear, setResults } = useTicket.getState();
+  const accountId = useUi((s) => s.accountId);
+  const go = useUi((s) => s.go);
+  const offline = useUi((s) => s.offline.trading);
+  const settings = useCall('settings.get', {});
+  const balance = useCall('portfolio.balance', { accountId: accountId ?? '' }, { enabled: Boolean(accountId), refetchInterval: 10_000 });
+  const push = useToasts((s) => s.push);
+  const client = useQueryClient();
+  const [sending, setSending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [ladder, setLadder] = useState(false);
+  const [sendError, setSendError] = useState<string | undefined>();
+  const [now, setNow] = useState(Date.now());
+
+  // Only complete lines go to the core; the check runs when typing pauses.
+  const complete = useMemo(() => lines.filter((l) => localProblems(l).length === 0), [lines]);
+  const checkInput = useDebounced(useMemo(() => complete.map(toOrderLine), [complete]), 200);
+  const check = useCall('orders.preview', { lines: checkInput, ...(accountId ? { accountId } : {}) }, { enabled: checkInput.length > 0, staleTime: 2000, placeholderData: (prev) => prev });
+  const previewOf = new Map<string, NonNullable<typeof check.data>[number]>();
+  complete.forEach((l, i) => {
+    const p = check.data?.[i];
+    // A preview answers for the lines as they were sent to it; a line edited since waits.
+    if (p && checkInput[i] && JSON.stringify(checkInput[i]) === JSON.stringify(toOrderLine(l))) previewOf.set(l.key, p);
+  });
+  const checking = complete.some((l) => !previewOf.has(l.key));
+  const bad = lines.filter((l) => localProblems(l).length > 0 || previewOf.get(l.key)?.ok === false);
+  const throttled = Object.values(results).some((r) => r.retryAfterSeconds && r.at + r.retryAfterSeconds * 1000 > now);
+  useEffect(() => {
+    if (!throttled) return;
+    const t = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(t);
+  }, [throttled]);
+
+  const blocked =
+    !accountId ? 'Pick or create an account first' :
+    settings.data?.tradingOff ? 'Trading is switched off in Settings' :
+    offline ? 'The venue’s trading surface is unreachable; nothing is queued' :
+    lines.length === 0 ? 'Add a line' :
+    bad.length > 0 ? `Fix ${bad.length} line${bad.length > 1 ? 's' : ''} first` :
+    checking ? 'Checking…' : undefined;
+
+  const send = async (keys: string[]): Promise<void> => {
+    if (!accountId) return;
+    const batch = keys.map((k) => lines.find((l) => l.key === k)).filter((l): l is DraftLine => l !== undefined);
+    setSending(true);
+    setSendError(undefined);
+    try {
+      const out = await call('orders.submit', { accountId, lines: batch.map(toOrderLine) });
+      const at = Date.now();
+      const next: Record<string, LineResult> = {};
+      out.forEach((r) => {
+        const l = batch[r.line];
+        if (l) next[l.key] = { ...r, at };
+      });
+      setResults(next);
+      const okCount = out.filter((r) => r.success).length;
+      push(okCount === out.length ? 'good' : 'bad', `${okCount} of ${out.length} orders accepted`);
+      void client.invalidateQueries({ queryKey: ['portfolio.balance'] });
+      void client.invalidateQueries({ queryKey: ['orders.open'] });
+    } catch (err) {
+      setSendError(err instanceof IpcCallError ? `${err.message}${err.code === 'ANSWER_LOST' ? '' : ' — nothing in this batch is known to have been placed'}` : String(err));
+    } finally {
+      setSending(false);
+      setConfirming(false);
+    }
+  };
+  const sendAll = (): void => {
+    if (settings.data?.confirm) setConfirming(true);
+    else void send(lines.map((l) => l.key));
+  };
+
+  const totals = {
+    cost: sum(lines.map((l) => previewOf.get(l.key)?.cost)),
+    payout: sum(lines.map((l) => (l.side === 'BUY' ? previewOf.get(l.key)?.payoutIfRight : undefined))),
+    maxLoss: sum(lines.map((l) => previewOf.get(l.key)?.maxLoss)),
+    fee: sum(lines.map((l) => previewOf.get(l.key)?.fee)),
+  };
+
+  return (
+    <div className="page ticket" onKeyDown={(e) => {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !blocked && !sending) {
+        e.preventDefault();
+        sendAll();
+      }
+    }}>
+      <div className="inline ticket-head">
+        <h1>Order ticket</h1>
+        <span className="muted">{lines.length} / {MAX_LINES} lines</span>
+        {accountId ? (
+          <span className="muted" data-testid="available">
+            Available {balance.data ? `$${Number(balance.data.data.available).toLocaleString('en-US', { minimumFractionDigits: 2 })}` : '…'}
+            {balance.data?.data.reserved && balance.data.data.reserved !== '0' ? ` (${money(balance.data.data.reserved)} in open orders)` : ''}
+          </span>
+        ) : (
+          <button onClick={() => go('settings')}>Set up an account</button>
+        )}
+        {settings.data?.tradingOff ? <span className="badge no">trading off</span> : null}
+      </div>
+
+      <table className="lines" data-testid="ticket-lines">
+        <thead>
+          <tr>
+            <th>#</th><th>Market · outcome</th><th>Side</th><th className="num">Price</th><th className="num">Size</th><th>Type</th><th>Post</th>
+            <th className="num">Cost</th><th className="num">If right</th><th className="num">Max loss</th><th className="num">Fee</th><th>Would</th><th />
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l, i) => {
+            const p = previewOf.get(l.key);
+            const problems = [...localProblems(l), ...(p?.problems.map((x) => x.message) ?? [])];
+            const r = results[l.key];
+            const wait = r?.retryAfterSeconds ? Math.max(0, Math.ceil((r.at + r.retryAfterSeconds * 1000 - now) / 1000)) : 0;
+            return (
+              <LineRow
+                key={l.key}
+                index={i}
+                line={l}
+                problems={problems}
+                preview={p}
+                result={r}
+                wait={wait}
+                disabled={sending}
+                onChange={(patch) => update(l.key, patch)}
+                onRemove={() => remove(l.key)}
+                onDuplicate={() => duplicate(l.key)}
+                onMove={(by) => move(l.key, by)}
+                onRetry={blocked && bad.some((b) => b.key === l.key) ? undefined : () => void send([l.key])}
+              />
+            );
+          })}
+          {lines.length === 0 ? (
+            <tr><td colSpan={13} className="muted">No lines yet. Add one, build a ladder, or use Buy / Sell on a market page.</td></tr>
+          ) : null}
+        </tbody>
+        {lines.length > 0 ? (
+          <tfoot>
+            <tr data-testid="ticket-totals">
+              <td colSpan={7}>Total{checking ? <span className="muted"> (checking…)</span> : null}</td>
+              <td className="num">{money(totals.cost)}</td>
+              <td className="num">{money(totals.payout)}</td>
+              <td className="num">{money(totals.maxLoss)}</td>
+              <td className="num">{money(totals.fee)}</td>
+              <td colSpan={2} />
+            </tr>
+          </tfoot>
+        ) : null}
+      </table>
+
+      <div className="inline" style={{ marginTop: 10 }}>
+        <button onClick={() => add([{}])} disabled={lines.length >= MAX_LINES}>Add line</button>
+        <button onClick={() => setLadder((v) => !v)} aria-expanded={ladder}>Ladder…</button>
+        <button onClick={clear} disabled={lines.length === 0 || sending}>Clear</button>
+        <span style={{ flex: 1 }} />
+        {sending ? <span className="inline muted"><progress aria-label="Sending" /> Signing and sending {lines.length} orders…</span> : null}
+        {blocked && !sending ? <span className="muted" data-testid="submit-blocked">{blocked}</span> : null}
+        <button className="primary" disabled={Boolean(blocked) || sending} onClick={sendAll} title="Ctrl+Enter">
+          Sign and send {lines.length} order{lines.length === 1 ? '' : 's'}
+        </button>
+      </div>
+      {sendError ? <p className="no" role="alert">{sendError}</p> : null}
+      {ladder ? <Ladder onAdd={(ls) => { const n = add(ls); if (n < ls.length) push('bad', `Only ${n} of ${ls.length} rungs fit in the ticket (15 lines)`); setLadder(false); }} room={MAX_LINES - lines.length} /> : null}
+
+      {confirming ? (
+        <div className="modal" role="dialog" aria-modal="true" aria-label="Confirm batch">
+          <div className="modal-body">
+            <h2>Send {lines.length} orders?</h2>
+            <p>Cost {money(totals.cost)} · pays {money(totals.payout)} if right · worst case {money(totals.maxLoss)} · fees {money(totals.fee)}</p>
+            <p className="muted">Signed with account {accountId}. Turn this step off in Settings.</p>
+            <div className="inline">
+              <button className="primary" autoFocus onClick={() => void send(lines.map((l) => l.key))} disabled={sending}>Send</button>
+              <button onClick={() => setConfirming(false)}>Back</button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function LineRow(props: {
+  index: number;
+  line: DraftLine;
+  problems: string[];
+  preview: { cost?: string | undefined; payoutIfRight?: string | undefined; maxLoss?: string | undefined; fee?: string | undefined; execution?: string | undefined; bestOpposite?: string | undefined } | undefined;
+  result: LineResult | undefined;
+  wait: number;
+  disabled: boolean;
+  onChange(patch: Partial<DraftLine>): void;
+  onRemove(): void;
+  onDuplicate(): void;
+  onMove(by: -1 | 1): void;
+  onRetry: (() => void) | undefined;
+}): React.JSX.Element {
+  const { line: l, preview: p, result: r } = props;
+  const expiry = l.expiration ? new Date(l.expiration * 1000) : undefined;
+  const local = expiry ? new Date(expiry.getTime() - expiry.getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '';
+  return (
+    <>
+      <tr data-testid="ticket-line" data-ok={props.problems.length === 0 ? 'true' : 'false'} className={props.problems.length ? 'has-problem' : ''}>
+        <td className="num muted">{props.index + 1}</td>
+        <td className="market-cell">
+          {l.conditionId ? (
+            <div className="inline">
+              <span className="label" title={l.label}>{l.label}</span>
+              <OutcomeSelect conditionId={l.conditionId} tokenId={l.tokenId} onChange={(tokenId, outcome) => props.onChange({ tokenId, outcome })} />
+              <button className="link" onClick={() => props.onChange({ conditionId: '', tokenId: '', label: '', outcome: '' })} aria-label="Change market">change</button>
+            </div>
+          ) : (
+            <MarketSearch onPick={(m) => props.onChange({ conditionId: m.conditionId, label: m.label, tokenId: '', outcome: '' })} />
+          )}
+        </td>
+        <td>
+          <select aria-label="Side" value={l.side} onChange={(e) => props.onChange({ side: e.target.value as DraftLine['side'] })} className={l.side === 'BUY' ? 'yes' : 'no'}>
+            <option value="BUY">Buy</option>
+            <option value="SELL">Sell</option>
+          </select>
+        </td>
+        <td className="num"><input aria-label="Price" inputMode="decimal" className="num small" value={l.price} placeholder="0.50" onChange={(e) => props.onChange({ price: e.target.value.trim() })} /></td>
+        <td className="num"><input aria-label="Size" inputMode="decimal" className="num small" value={l.size} placeholder="10" onChange={(e) => props.onChange({ size: e.target.value.trim() })} /></td>
+        <td>
+          <select aria-label="Order type" value={l.type} onChange={(e) => props.onChange({ type: e.target.value as DraftLine['type'] })}>
+            <option value="GTC">GTC</option>
+            <option value="GTD">GTD</option>
+            <option value="FOK">FOK</option>
+            <option value="FAK">FAK</option>
+          </select>
+          {l.type === 'GTD' ? (
+            <input aria-label="Expires" type="datetime-local" value={local} onChange={(e) => {
+              const t = new Date(e.target.value).getTime();
+              const { expiration: _gone, ...rest } = l;
+              props.onChange(Number.isFinite(t) ? { expiration: Math.floor(t / 1000) } : rest);
+            }} />
+          ) : null}
+        </td>
+        <td><input type="checkbox" aria-label="Post only" checked={l.postOnly} onChange={(e) => props.onChange({ postOnly: e.target.checked })} /></td>
+        <td className="num">{money(p?.cost)}</td>
+        <td className="num">{l.side === 'BUY' ? money(p?.payoutIfRight) : p?.payoutIfRight ? <span className="muted" title="given up if right">−${p.payoutIfRight}</span> : '—'}</td>
+        <td className="num">{money(p?.maxLoss)}</td>
+        <td className="num">{money(p?.fee)}</td>
+        <td className="muted" title={p?.bestOpposite ? `best ${l.side === 'BUY' ? 'ask' : 'bid'} ${cents(p.bestOpposite)}` : 'no opposite price'}>
+          {p?.execution === 'crosses' ? 'fill' : p?.execution === 'rests' ? 'rest' : p?.execution === 'killed' ? 'cancel' : p?.execution === 'rejected' ? 'reject' : ''}
+        </td>
+        <td className="actions">
+          <button aria-label="Move up" title="Move up" onClick={() => props.onMove(-1)} disabled={props.disabled}>↑</button>
+          <button aria-label="Move down" title="Move down" onClick={() => props.onMove(1)} disabled={props.disabled}>↓</button>
+          <button aria-label="Duplicate line" title="Duplicate" onClick={props.onDuplicate} disabled={props.disabled}>Copy</button>
+          <button aria-label="Remove line" title="Remove" onClick={props.onRemove} disabled={props.disabled}>✕</button>
+        </td>
+      </tr>
+      {props.problems.length > 0 || r ? (
+        <tr className="line-note">
+          <td />
+          <td colSpan={12}>
+            {props.problems.length > 0 ? <span className="no" data-testid="line-problem">{props.problems.join(' · ')}</span> : null}
+            {r ? <ResultNote result={r} wait={props.wait} onRetry={props.onRetry} /> : null}
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+function ResultNote({ result: r, wait, onRetry }: { result: LineResult; wait: number; onRetry: (() => void) | undefined }): React.JSX.Element {
+  const filled = r.status === 'matched' && r.takingAmount ? ` · got ${formatMicros(BigInt(r.takingAmount))} for ${formatMicros(BigInt(r.makingAmount ?? '0'))}` : '';
+  return (
+    <span data-testid="line-result" data-at={r.at} data-success={String(r.success)} className={r.success ? 'yes' : 'no'}>
+      {r.success ? `${r.status ?? 'accepted'}${filled}` : `${r.code ?? 'failed'}: ${r.message ?? ''}`}
+      {r.orderId ? <span className="mono muted"> · {r.orderId.slice(0, 10)}…</span> : null}
+      {!r.success && wait > 0 ? <span className="muted"> · retry in {wait} s</span> : null}
+      {!r.success && onRetry ? <button className="link" disabled={wait > 0} onClick={onRetry}>Retry this line</button> : null}
+    </span>
+  );
 }

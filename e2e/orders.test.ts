@@ -1,0 +1,160 @@
+// Orders end to end: resting orders listed with their market, cancel one / selected / all with
+// the venue's answer per order, the history of what was sent, a toast when a resting order fills,
+// and the cached list with its stamp when the venue is gone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogChanged } from '../src/venue/market-index.js';
+import { Trader } from '../src/venue/trading/test-trader.js';
+import { skipReason, startApp, type App } from './support.js';
+
+const reason = skipReason();
+
+describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built renderer'})`, () => {
+  let app: App;
+  let accountId: string;
+  let market: { condition_id: string; question: string; neg_risk: number };
+  let tokens: string[];
+  let outcomes: string[];
+
+  async function call<T>(name: string, input: unknown): Promise<T> {
+    const r = await app.core.router.dispatch(name, input);
+    if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
+    return r.data as T;
+  }
+  /** Resting buys far below the book: price, size and outcome index per line. */
+  async function rest(lines: Array<[string, string, number]>): Promise<string[]> {
+    const results = await call<Array<{ success: boolean; status?: string; orderId?: string; message?: string }>>('orders.submit', {
+      accountId,
+      lines: lines.map(([price, size, outcome]) => ({ conditionId: market.condition_id, tokenId: tokens[outcome], side: 'BUY', price, size })),
+    });
+    for (const r of results) expect(r, r.message).toMatchObject({ success: true, status: 'live' });
+    return results.map((r) => r.orderId as string);
+  }
+  const row = (id: string) => app.page.locator(`[data-testid=open-order][data-order-id="${id}"]`);
+
+  beforeAll(async () => {
+    app = await startApp();
+    const { venue } = app;
+    await call('accounts.unlock', { passphrase: 'pw' });
+    accountId = (await call<{ id: string }>('accounts.createLocal', { label: 'Paper' })).id;
+    market = venue.db.prepare("SELECT condition_id, question, neg_risk FROM markets WHERE status = 'active' ORDER BY id LIMIT 1 OFFSET 2").get() as typeof market;
+    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(market.condition_id);
+    catalogChanged(venue.db);
+    const rows = venue.db.prepare('SELECT token_id, outcome FROM tokens WHERE condition_id = ? ORDER BY outcome_index').all(market.condition_id) as Array<{ token_id: string; outcome: string }>;
+    tokens = rows.map((t) => t.token_id);
+    outcomes = rows.map((t) => t.outcome);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('lists resting orders with market, outcome, side, price, size, filled, type and age, and cancels one', async () => {
+    const { page } = app;
+    const ids = await rest([['0.21', '5', 0], ['0.22', '6', 0], ['0.23', '7', 0], ['0.11', '10', 1]]);
+    // The account picker takes the new account on load.
+    await page.reload();
+    await page.getByRole('button', { name: 'Orders' }).click();
+    await expect.poll(() => page.locator('[data-testid=open-order]').count(), { timeout: 15_000 }).toBe(4);
+    const cells = await row(ids[1] as string).locator('td').allInnerTexts();
+    expect(cells.slice(1, 9)).toEqual([market.question, outcomes[0], 'Buy', '22¢', '6', '0', 'GTC', expect.stringMatching(/^\d+s$/)]);
+    expect(await page.getByRole('tab', { name: /Open orders \(4\)/ }).count()).toBe(1);
+    await app.shot('orders');
+    await page.evaluate("document.documentElement.dataset.theme = 'dark'");
+    await app.shot('orders-dark');
+    await page.evaluate('delete document.documentElement.dataset.theme');
+
+    await row(ids[0] as string).getByRole('button', { name: /^Cancel order/ }).click();
+    await expect.poll(() => row(ids[0] as string).count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.locator('[data-testid=open-order]').count()).toBe(3);
+    expect(await page.locator('[data-testid=cancel-result]').allInnerTexts()).toEqual([`✓ Cancelled — Buy 5 ${outcomes[0]} at 21¢ · ${market.question}`]);
+
+    await page.getByRole('tab', { name: /History/ }).click();
+    const cancelled = page.locator(`[data-testid=history-row][data-order-id="${ids[0]}"]`);
+    await expect.poll(() => cancelled.getAttribute('data-state'), { timeout: 10_000 }).toBe('cancelled');
+    expect(await cancelled.innerText()).toMatch(/cancelled/);
+    expect(await page.locator('[data-testid=history-row][data-state=open]').count()).toBe(3);
+    await page.getByLabel('State').selectOption('cancelled');
+    expect(await page.locator('[data-testid=history-row]').count()).toBe(1);
+    await app.shot('orders-history');
+    await page.getByLabel('State').selectOption('all');
+    await page.getByRole('tab', { name: /Open orders/ }).click();
+  });
+
+  it('cancels the selected orders, then all of them after a confirmation', async () => {
+    const { page } = app;
+    await expect.poll(() => page.locator('[data-testid=open-order]').count(), { timeout: 10_000 }).toBe(3);
+    const listed = await page.locator('[data-testid=open-order]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id') as string));
+    for (const id of listed.slice(0, 2)) await row(id).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Cancel selected (2)' }).click();
+    await expect.poll(() => page.locator('[data-testid=open-order]').count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.locator('[data-testid=cancel-result][data-result=canceled]').count()).toBe(2);
+
+    // The venue refuses to cancel an order younger than the market's minimum age: the row stays, with the reason.
+    const { venue } = app;
+    const minAge = (s: number) => {
+      venue.db.prepare('UPDATE markets SET min_order_age = ? WHERE condition_id = ?').run(s, market.condition_id);
+      catalogChanged(venue.db);
+    };
+    minAge(3600);
+    const young = listed[2] as string;
+    await row(young).getByRole('button', { name: /^Cancel order/ }).click();
+    await expect.poll(() => row(young).getByTestId('cancel-reason').count(), { timeout: 10_000 }).toBe(1);
+    expect(await row(young).getByTestId('cancel-reason').innerText()).toBe("not cancelled: order is younger than the market's minimum order age of 3600 s");
+    expect(await page.locator('[data-testid=cancel-result][data-result=not-canceled]').innerText()).toMatch(/^✗ Not cancelled — Buy 10 .+ at 11¢ · .+\norder is younger than/);
+    expect(await page.locator('[data-testid=cancel-results] strong').innerText()).toBe('1 not cancelled');
+    await app.shot('orders-not-cancelled');
+    minAge(0);
+
+    await rest([['0.12', '5', 1], ['0.13', '5', 1]]);
+    await expect.poll(() => page.locator('[data-testid=open-order]').count(), { timeout: 15_000 }).toBe(3);
+    await page.getByRole('button', { name: 'Cancel all…' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect.poll(() => dialog.innerText()).toMatch(/Cancel all open orders\?[\s\S]*3 listed here/);
+    await app.shot('orders-cancel-all');
+    // Keeping them changes nothing.
+    await dialog.getByRole('button', { name: 'Keep them' }).click();
+    expect(await page.locator('[data-testid=open-order]').count()).toBe(3);
+    await page.getByRole('button', { name: 'Cancel all…' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel all orders' }).click();
+    await page.waitForSelector('[data-testid=no-open-orders]', { timeout: 10_000 });
+    expect(await page.locator('[data-testid=cancel-results]').innerText()).toMatch(/^3 cancelled/);
+    const journal = await call<Array<{ state: string }>>('orders.journal', { accountId });
+    expect(journal.filter((j) => j.state === 'cancelled')).toHaveLength(6);
+  });
+
+  it('a resting order hit by another trader raises a “filled” toast and reads filled in the history', async () => {
+    const { page, venue } = app;
+    const [id] = await rest([['0.30', '10', 0]]);
+    await expect.poll(() => row(id as string).count(), { timeout: 15_000 }).toBe(1);
+    const seller = await Trader.create(venue.urls);
+    venue.exchange.mint(seller.address.toLowerCase(), market.condition_id, 30_000_000, 500_000);
+    const [hit] = (await seller.post([seller.order(tokens[0] as string, 'SELL', '0.30', '10', { type: 'FAK', negRisk: market.neg_risk === 1 })])).body;
+    expect(hit).toMatchObject({ success: true, status: 'matched' });
+    const toast = page.getByTestId('toast').filter({ hasText: 'Order filled' });
+    await toast.first().waitFor({ timeout: 20_000 });
+    expect(await toast.first().innerText()).toContain(`Buy 10 ${outcomes[0]} at 30¢ · ${market.question}`);
+    await app.shot('orders-filled');
+    await expect.poll(() => row(id as string).count(), { timeout: 10_000 }).toBe(0);
+    await page.getByRole('tab', { name: /History/ }).click();
+    const filled = page.locator(`[data-testid=history-row][data-order-id="${id}"]`);
+    await expect.poll(() => filled.getAttribute('data-state'), { timeout: 10_000 }).toBe('filled');
+    expect((await filled.locator('td').allInnerTexts()).slice(4, 7)).toEqual(['30¢', '10', '10']);
+    await page.getByRole('tab', { name: /Open orders/ }).click();
+  });
+
+  it('offline: the saved list with its “as of” stamp, and cancel buttons disabled with the reason', async () => {
+    const { page, venue } = app;
+    const ids = await rest([['0.14', '5', 1]]);
+    await expect.poll(() => page.locator('[data-testid=open-order]').count(), { timeout: 15_000 }).toBe(1);
+    await venue.stop();
+    app.skew.ms = 3_600_000;
+    await page.reload();
+    await page.getByRole('button', { name: 'Orders' }).click();
+    await expect.poll(() => page.locator('.ord .stamp').innerText(), { timeout: 20_000 }).toMatch(/^as of \d{1,2}:\d{2}/);
+    expect(await page.locator('[data-testid=open-order]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id')))).toEqual(ids);
+    expect(await row(ids[0] as string).getByRole('button', { name: /^Cancel order/ }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Cancel all…' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('cancel-blocked').innerText()).toBe('The venue cannot be reached; cancelling needs it');
+    expect(await page.getByRole('button', { name: 'Cancel all…' }).getAttribute('title')).toBe('The venue cannot be reached; cancelling needs it');
+    await app.shot('orders-offline');
+  });
+});

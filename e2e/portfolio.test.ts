@@ -1,0 +1,244 @@
+// The portfolio end to end: an account that bought from a resting order sees its cash, the
+// position, its trades, the venue's sorts and filters, a CSV export with its "as of" line, and,
+// with the venue gone, the whole screen again from the cache with its stamp. Also the CSV
+// builder on its own.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvField, HISTORY_COLUMNS, POSITION_COLUMNS, toCsv, TRADE_COLUMNS } from '../src/renderer/src/features/portfolio/csv.js';
+import { exact, sumMicros, toMicros, usdMicros } from '../src/renderer/src/features/portfolio/money.js';
+import { catalogChanged } from '../src/venue/market-index.js';
+import { Trader } from '../src/venue/trading/test-trader.js';
+import { skipReason, startApp, type App } from './support.js';
+
+describe('portfolio CSV and exact money', () => {
+  it('quotes fields with commas, quotes and line breaks, and guards text against formulas', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('Will A, B or C win?')).toBe('"Will A, B or C win?"');
+    expect(csvField('the "big" one')).toBe('"the ""big"" one"');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('-12.5', 'number')).toBe('-12.5');
+    expect(csvField('-12.5')).toBe('-12.5');
+    expect(csvField(undefined)).toBe('');
+    expect(csvField(true)).toBe('true');
+  });
+
+  it('writes the as-of line, the header and exact decimals', () => {
+    const at = Date.UTC(2026, 10, 1, 12, 30);
+    const text = toCsv('Kairos positions of 0xabc', at, POSITION_COLUMNS, [
+      { title: 'Rain, or shine?', outcome: 'Yes', conditionId: '0xc', asset: '0xc:0', size: 20, avgPrice: 0.1 + 0.2, curPrice: 0.41, initialValue: 8, currentValue: 8.2, cashPnl: 0.2, percentPnl: 2.5, realizedPnl: -0.000001, redeemable: false, mergeable: false, endDate: '2026-12-31T00:00:00.000Z' },
+    ]);
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe('# Kairos positions of 0xabc as of 2026-11-01T12:30:00.000Z');
+    expect(lines[1]).toBe('market,outcome,condition_id,token_id,size,avg_price,cur_price,initial_value,current_value,cash_pnl,percent_pnl,realized_pnl,redeemable,mergeable,end_date');
+    // 0.1 + 0.2 is 0.30000000000000004 as a double; six places are what the venue deals in.
+    expect(lines[2]).toBe('"Rain, or shine?",Yes,0xc,0xc:0,20,0.3,0.41,8,8.2,0.2,2.5,-0.000001,false,false,2026-12-31T00:00:00.000Z');
+    expect(lines[3]).toBe('');
+    expect(toCsv('t', at, TRADE_COLUMNS, [{ timestamp: 1_790_000_000, side: 'BUY', title: 'Q', outcome: 'No', price: 0.07, size: 5, usdcSize: 0.35 }]).split('\r\n')[2]).toBe(
+      '2026-09-21T14:13:20.000Z,BUY,Q,No,,,0.07,5,0.35,',
+    );
+    expect(toCsv('h', at, HISTORY_COLUMNS, [{ at, value: '12.5', cashPnl: '-0.25' }]).split('\r\n')[2]).toBe('2026-11-01T12:30:00.000Z,12.5,-0.25');
+  });
+
+  it('sums money exactly and rounds only for display', () => {
+    expect(sumMicros([0.1, 0.2, '-0.3'])).toBe(0n);
+    expect(exact(0.1 + 0.2)).toBe('0.3');
+    expect(toMicros(-0.0000005)).toBe(-1n);
+    expect(toMicros('abc')).toBeUndefined();
+    expect(usdMicros(1_234_567_890n)).toBe('$1,234.57');
+    expect(usdMicros(-4_999n)).toBe('$0.00');
+    expect(usdMicros(-5_000n)).toBe('−$0.01');
+  });
+});
+
+const reason = skipReason();
+
+describe.skipIf(reason !== undefined)(`portfolio (${reason ?? 'Chromium + built renderer'})`, () => {
+  let app: App;
+  let account: { id: string; address: string };
+  /** Two markets the account buys in, in title order, with what it bought. */
+  let markets: Array<{ cid: string; question: string; size: string; price: string }>;
+
+  const dispatch = async <T>(name: string, input: unknown): Promise<T> => {
+    const r = await app.core.router.dispatch(name, input);
+    if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
+    return r.data as T;
+  };
+  const openPortfolio = async (): Promise<void> => {
+    await app.page.getByRole('button', { name: 'Portfolio', exact: true }).click();
+    await app.page.getByTestId('portfolio').or(app.page.getByTestId('portfolio-empty')).waitFor();
+  };
+
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('without an account, points to Settings', async () => {
+    const { page } = app;
+    await openPortfolio();
+    await page.getByTestId('portfolio-empty').waitFor();
+    expect(await page.getByTestId('portfolio-empty').innerText()).toMatch(/No account yet/);
+    await app.shot('portfolio-no-account');
+    await page.getByTestId('portfolio-empty').getByRole('button', { name: 'Open Settings' }).click();
+    await page.locator('.settings').waitFor();
+  });
+
+  it('shows cash, the bought positions with exact totals, and the trades; sorts and filters go to the venue', async () => {
+    const { page, venue } = app;
+    await dispatch('accounts.unlock', { passphrase: 'e2e passphrase' });
+    account = await dispatch<{ id: string; address: string }>('accounts.createLocal', { label: 'Paper' });
+    // Two markets whose titles differ from the first word, so title sorts and searches tell them apart.
+    const candidates = venue.db
+      .prepare("SELECT condition_id AS cid, question FROM markets WHERE status = 'active' AND neg_risk = 0 AND question NOT LIKE '%,%' ORDER BY id LIMIT 50")
+      .all() as Array<{ cid: string; question: string }>;
+    const first = candidates[0] as { cid: string; question: string };
+    const firstWord = (q: string): string => q.split(/\s+/).slice(0, 2).join(' ');
+    const picked = [first, candidates.find((m) => firstWord(m.question) !== firstWord(first.question)) as { cid: string; question: string }];
+    expect(picked[1]).toBeDefined();
+    for (const m of picked) venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(m.cid);
+    catalogChanged(venue.db);
+    markets = picked
+      .map((m, i) => ({ ...m, size: i === 0 ? '20' : '10', price: i === 0 ? '0.4' : '0.55' }))
+      .sort((x, y) => (x.question.toLowerCase() < y.question.toLowerCase() ? -1 : 1));
+    const token = (cid: string): string => (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(cid) as { token_id: string }).token_id;
+
+    // A trader rests sells; the account buys into them through the core, as the ticket would.
+    const seller = await Trader.create(venue.urls);
+    const [a, b] = picked as [{ cid: string; question: string }, { cid: string; question: string }];
+    venue.exchange.mint(seller.address.toLowerCase(), a.cid, 50_000_000, 500_000);
+    venue.exchange.mint(seller.address.toLowerCase(), b.cid, 50_000_000, 500_000);
+    await seller.post([seller.order(token(a.cid), 'SELL', '0.4', '20'), seller.order(token(b.cid), 'SELL', '0.55', '10')]);
+    const results = await dispatch<Array<{ success: boolean; status?: string }>>('orders.submit', {
+      accountId: account.id,
+      lines: [
+        { conditionId: a.cid, tokenId: token(a.cid), side: 'BUY', price: '0.4', size: '20' },
+        { conditionId: b.cid, tokenId: token(b.cid), side: 'BUY', price: '0.55', size: '10' },
+        // Rests far below the book: cash reserved by an open order.
+        { conditionId: a.cid, tokenId: token(a.cid), side: 'BUY', price: '0.05', size: '10' },
+      ],
+    });
+    expect(results.map((r) => [r.success, r.status])).toEqual([[true, 'matched'], [true, 'matched'], [true, 'live']]);
+
+    await page.reload();
+    await openPortfolio();
+    const rowA = page.locator(`[data-testid=positions] tr[data-asset="${a.cid}:0"]`);
+    await rowA.waitFor({ timeout: 15_000 });
+    expect(await rowA.locator('[data-field=size]').innerText()).toBe('20');
+    expect(await rowA.locator('[data-field=avg]').innerText()).toBe('40¢');
+    expect(await page.locator(`[data-testid=positions] tr[data-asset="${b.cid}:0"] [data-field=avg]`).innerText()).toBe('55¢');
+
+    // Cash as the core reads it from the venue, to the cent.
+    const bal = await dispatch<{ data: { balance: string; reserved: string; available: string } }>('portfolio.balance', { accountId: account.id });
+    expect(bal.data.reserved).toBe('0.5');
+    const cash = page.getByTestId('cash');
+    await expect.poll(() => cash.locator('[data-field=balance]').innerText(), { timeout: 10_000 }).toBe(usdMicros(toMicros(bal.data.balance)));
+    expect(await cash.locator('[data-field=reserved]').innerText()).toBe('$0.50');
+    expect(await cash.locator('[data-field=available]').innerText()).toBe(usdMicros(toMicros(bal.data.available)));
+
+    // Totals: exact sums of the venue's own numbers.
+    const venuePositions = (await (await fetch(`${venue.urls.data_url}/positions?user=${account.address}&limit=500`)).json()) as Array<{ asset: string; currentValue: number; cashPnl: number; realizedPnl: number }>;
+    expect(venuePositions).toHaveLength(2);
+    const total = page.getByTestId('positions-total');
+    expect(await total.locator('[data-field=value]').innerText()).toBe(usdMicros(sumMicros(venuePositions.map((p) => p.currentValue))));
+    expect(await total.locator('[data-field=pnl]').innerText()).toBe(usdMicros(sumMicros(venuePositions.map((p) => p.cashPnl))));
+    expect(await total.innerText()).toMatch(/Total · 2 positions/);
+
+    // The trades of the account, newest first.
+    const trades = page.locator('[data-testid=trades] tbody tr[data-side]');
+    await expect.poll(() => trades.count(), { timeout: 10_000 }).toBe(2);
+    expect(await trades.locator('[data-field=side]').allInnerTexts()).toEqual(['BUY', 'BUY']);
+    await page.locator('[data-testid=value-chart] canvas').first().waitFor({ timeout: 15_000 });
+    await app.shot('portfolio');
+    await page.evaluate("document.documentElement.dataset.theme = 'dark'");
+    await app.shot('portfolio-dark');
+    await page.evaluate('delete document.documentElement.dataset.theme');
+
+    // Sorts: the venue's title order, both ways, from the header and the menu.
+    const order = (): Promise<Array<string | null>> => page.locator('[data-testid=positions] tbody tr[data-asset]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-asset')));
+    const byTitle = markets.map((m) => `${m.cid}:0`);
+    await page.locator('[data-testid=positions] th button', { hasText: 'Market' }).click();
+    await expect.poll(order, { timeout: 10_000 }).toEqual(byTitle);
+    const venueTitleOrder = (await (await fetch(`${venue.urls.data_url}/positions?user=${account.address}&sortBy=TITLE&sortDirection=ASC`)).json()) as Array<{ asset: string }>;
+    expect(venueTitleOrder.map((p) => p.asset)).toEqual(byTitle);
+    await page.getByLabel('Sort direction').click();
+    await expect.poll(order, { timeout: 10_000 }).toEqual([...byTitle].reverse());
+    await page.getByLabel('Sort positions').selectOption('AVGPRICE');
+    await page.getByLabel('Sort direction').click();
+    await expect.poll(order, { timeout: 10_000 }).toEqual([`${a.cid}:0`, `${b.cid}:0`]);
+    expect(await page.locator('[data-testid=positions] th[aria-sort=ascending]').innerText()).toMatch(/Avg/);
+
+    // Filters: a title search, a market, redeemable only.
+    const other = (markets[0] as { question: string }).question.toLowerCase();
+    const word = (markets[1] as { question: string }).question.split(/\s+/).find((w) => w.length > 3 && !other.includes(w.toLowerCase())) ?? (markets[1] as { question: string }).question;
+    await page.getByLabel('Search positions').fill(word);
+    await expect.poll(order, { timeout: 10_000 }).toEqual([`${(markets[1] as { cid: string }).cid}:0`]);
+    await page.getByLabel('Search positions').fill('');
+    await expect.poll(order, { timeout: 10_000 }).toHaveLength(2);
+    await page.getByLabel('Position market').selectOption(a.cid);
+    await expect.poll(order, { timeout: 10_000 }).toEqual([`${a.cid}:0`]);
+    await page.getByLabel('Position market').selectOption('');
+    await page.getByText('Redeemable', { exact: true }).click();
+    await expect.poll(() => page.locator('[data-testid=positions] .pf-none').innerText(), { timeout: 10_000 }).toMatch(/No positions match/);
+    await app.shot('portfolio-filtered');
+    await page.getByTestId('positions').getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(order, { timeout: 10_000 }).toHaveLength(2);
+
+    await page.getByLabel('Trade side').selectOption('SELL');
+    await expect.poll(() => page.locator('[data-testid=trades] .pf-none').innerText(), { timeout: 10_000 }).toMatch(/No trades match/);
+    await page.getByLabel('Trade side').selectOption('');
+    await page.getByLabel('Trade market').selectOption(b.cid);
+    await expect.poll(() => trades.count(), { timeout: 10_000 }).toBe(1);
+    expect(await trades.first().innerText()).toContain(picked[1]?.question);
+    await page.getByLabel('Trade market').selectOption('');
+    await expect.poll(() => trades.count(), { timeout: 10_000 }).toBe(2);
+  });
+
+  it('exports the positions as CSV with the as-of line and exact values', async () => {
+    const { page } = app;
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('region', { name: 'Positions' }).getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^kairos-positions-${account.address.slice(0, 8).toLowerCase()}-\\d{8}-\\d{4}\\.csv$`));
+    const lines = readFileSync(await download.path(), 'utf8').split('\r\n');
+    expect(lines[0]).toMatch(new RegExp(`^# Kairos positions of ${account.address} as of \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$`));
+    const asOf = Date.parse((lines[0] as string).split(' as of ')[1] as string);
+    expect(Math.abs(Date.now() - asOf)).toBeLessThan(5 * 60_000);
+    expect(lines[1]?.split(',').slice(0, 7)).toEqual(['market', 'outcome', 'condition_id', 'token_id', 'size', 'avg_price', 'cur_price']);
+    const byToken = new Map(lines.slice(2).filter(Boolean).map((l) => [l.split(',')[3], l.split(',')] as const));
+    expect(byToken.size).toBe(2);
+    for (const m of markets) {
+      const cells = byToken.get(`${m.cid}:0`) as string[];
+      expect(cells[0]).toBe(m.question);
+      expect(cells.slice(4, 6)).toEqual([m.size, m.price]);
+    }
+    expect(lines.at(-1)).toBe('');
+
+    const [history] = await Promise.all([page.waitForEvent('download'), page.getByRole('region', { name: 'Value and P&L' }).getByRole('button', { name: 'Export CSV' }).click()]);
+    const h = readFileSync(await history.path(), 'utf8').split('\r\n');
+    expect(h[0]).toMatch(/^# Kairos value-history of 0x[0-9a-fA-F]{40} as of /);
+    expect(h[1]).toBe('time,value,cash_pnl');
+    expect(h.length).toBeGreaterThan(3);
+
+    const [tradesFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('region', { name: 'Trades' }).getByRole('button', { name: 'Export CSV' }).click()]);
+    const t = readFileSync(await tradesFile.path(), 'utf8').split('\r\n');
+    expect(t[1]).toBe('time,side,market,outcome,condition_id,token_id,price,size,cash,transaction_hash');
+    expect(t.slice(2).filter(Boolean)).toHaveLength(2);
+  });
+
+  it('opens from the cache with its as-of stamp when the venue is gone', async () => {
+    const { page } = app;
+    await app.venue.stop();
+    app.skew.ms = 60_000; // past every freshness window: the core must try the venue and fall back
+    await page.reload();
+    await openPortfolio();
+    await page.getByTestId('as-of').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('as-of').innerText()).toMatch(/^as of \d{1,2}:\d{2}/);
+    expect(await page.locator('[data-testid=positions] tbody tr[data-asset]').count()).toBe(2);
+    expect(await page.locator('[data-testid=trades] tbody tr[data-side]').count()).toBe(2);
+    expect(await page.getByTestId('cash').locator('[data-field=reserved]').innerText()).toBe('$0.50');
+    await page.locator('[data-testid=value-chart] canvas').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.locator('.banner').innerText(), { timeout: 10_000 }).toMatch(/Offline/);
+    await app.shot('portfolio-offline');
+  });
+});

@@ -1,0 +1,135 @@
+// Money end to end, simulator off: an account made in Settings, a five-rung ladder, a bad line
+// caught and fixed, a confirmed batch with per-line results, a fill that shows in positions, the
+// draft and journal surviving a restart, and trading refused offline.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogChanged } from '../src/venue/market-index.js';
+import { Trader } from '../src/venue/trading/test-trader.js';
+import { skipReason, startApp, type App } from './support.js';
+
+const reason = skipReason();
+
+describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + built renderer'})`, () => {
+  let app: App;
+  let market: { condition_id: string; question: string; neg_risk: number };
+  let yes: string;
+  beforeAll(async () => {
+    app = await startApp();
+    const { venue } = app;
+    market = venue.db.prepare("SELECT condition_id, question, neg_risk FROM markets WHERE status = 'active' AND question NOT LIKE '%''%' ORDER BY id LIMIT 1").get() as typeof market;
+    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(market.condition_id);
+    catalogChanged(venue.db);
+    yes = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(market.condition_id) as { token_id: string }).token_id;
+    // Someone offers 20 Yes at 0.45: the top rung of the ladder will fill against it.
+    const maker = await Trader.create(venue.urls);
+    venue.exchange.mint(maker.address.toLowerCase(), market.condition_id, 100_000_000, 500_000);
+    const placed = await maker.post([maker.order(yes, 'SELL', '0.45', '20', { negRisk: market.neg_risk === 1 })]);
+    expect(placed.body[0]).toMatchObject({ success: true });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('creates an account in Settings: vault passphrase, one click, secrets never shown', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Vault passphrase').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByText('Vault unlocked').waitFor();
+    await page.getByLabel('New account label').fill('Paper one');
+    await page.getByRole('button', { name: 'Create account on this venue' }).click();
+    await page.getByTestId('account-row').first().waitFor();
+    expect(await page.getByTestId('account-row').first().innerText()).toContain('Paper one');
+    await page.getByRole('button', { name: 'Test connection (active venue)' }).click();
+    await expect.poll(() => page.getByTestId('connection-test').innerText(), { timeout: 10_000 }).toMatch(/catalog\s+reachable[\s\S]*trading\s+reachable[\s\S]*data\s+reachable[\s\S]*in step/);
+    const html = await page.content();
+    expect(html).not.toMatch(/privateKey|"secret"/);
+    await app.shot('settings');
+  });
+
+  it('builds a 5-rung ladder, catches a bad line, and sends the fixed batch with per-line results', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    await page.getByRole('button', { name: 'Ladder…' }).click();
+    const ladder = page.getByRole('region', { name: 'Ladder builder' });
+    await ladder.getByLabel('Market search').fill(market.question.split(/\s+/).slice(0, 6).join(' '));
+    await ladder.getByRole('option', { name: market.question }).first().click();
+    await ladder.getByLabel('Outcome').selectOption(yes);
+    await ladder.getByLabel('From price').fill('0.41');
+    await ladder.getByLabel('To price').fill('0.45');
+    await ladder.getByLabel('Total size').fill('50');
+    await expect.poll(() => ladder.getByTestId('ladder-preview').innerText()).toBe('10 @ 0.41 · 10 @ 0.42 · 10 @ 0.43 · 10 @ 0.44 · 10 @ 0.45');
+    await app.shot('ladder');
+    await ladder.getByRole('button', { name: 'Add rungs to ticket' }).click();
+    const lines = page.getByTestId('ticket-line');
+    await expect.poll(() => lines.count()).toBe(5);
+
+    // Off the tick: the core's check names the nearest price and the batch cannot be sent.
+    await lines.nth(1).getByLabel('Price').fill('0.425');
+    await expect.poll(() => page.getByTestId('line-problem').first().innerText(), { timeout: 10_000 }).toMatch(/not on the 0.01 tick; nearest is 0.43/);
+    expect(await page.getByTestId('submit-blocked').innerText()).toBe('Fix 1 line first');
+    await app.shot('ticket-bad-line');
+    await lines.nth(1).getByLabel('Price').fill('0.42');
+    await expect.poll(() => page.locator('[data-testid=ticket-line][data-ok=true]').count(), { timeout: 10_000 }).toBe(5);
+    // 10 × (0.41 + … + 0.45) = 21.50 before fees; the top rung would fill against the 0.45 offer.
+    await expect.poll(() => page.getByTestId('ticket-totals').innerText(), { timeout: 10_000 }).toMatch(/\$21\.5/);
+    expect(await lines.nth(4).innerText()).toContain('fill');
+    expect(await lines.nth(0).innerText()).toContain('rest');
+    await app.shot('ticket-preview');
+
+    await page.getByRole('button', { name: 'Sign and send 5 orders' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm batch' });
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => page.getByTestId('line-result').count(), { timeout: 15_000 }).toBe(5);
+    const results = await page.getByTestId('line-result').allInnerTexts();
+    expect(results.slice(0, 4).every((r) => r.startsWith('live'))).toBe(true);
+    expect(results[4]).toMatch(/^matched · got 10 for 4\.5/);
+    // 4.50 spent on the fill, 17.00 held by the four resting rungs.
+    await expect.poll(() => page.getByTestId('available').innerText(), { timeout: 15_000 }).toBe('Available $9,978.50 ($17.00 in open orders)');
+    await app.shot('ticket-results');
+
+    const accounts = await app.core.router.dispatch('accounts.list', {});
+    const acct = (accounts.ok ? (accounts.data as { accounts: Array<{ id: string; address: string }> }).accounts : [])[0] as { id: string; address: string };
+    const positions = await app.core.router.dispatch('portfolio.positions', { address: acct.address });
+    expect(positions.ok && (positions.data as { data: Array<{ asset: string; size: number }> }).data).toEqual([expect.objectContaining({ asset: `${market.condition_id}:0`, size: 10 })]);
+    const open = await app.core.router.dispatch('orders.open', { accountId: acct.id });
+    expect(open.ok && (open.data as { data: unknown[] }).data).toHaveLength(4);
+
+    // The filled rung in the portfolio's positions and trades; the resting ones in open orders.
+    await page.getByRole('button', { name: 'Portfolio' }).click();
+    await expect.poll(() => page.getByTestId('positions').innerText(), { timeout: 15_000 }).toContain(market.question.slice(0, 30));
+    await expect.poll(() => page.getByTestId('trades').innerText(), { timeout: 15_000 }).toMatch(/45(\.0)?¢/);
+    await app.shot('ticket-portfolio');
+    await page.getByRole('button', { name: 'Orders' }).click();
+    await expect.poll(() => page.getByTestId('open-order').count(), { timeout: 15_000 }).toBe(4);
+    await app.shot('ticket-orders');
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+  });
+
+  it('finds the draft and the journal intact after a restart', async () => {
+    const { page } = app;
+    await app.restart();
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    await expect.poll(() => page.getByTestId('ticket-line').count(), { timeout: 10_000 }).toBe(5);
+    expect(await page.getByTestId('ticket-line').nth(1).getByLabel('Price').inputValue()).toBe('0.42');
+    const journal = await app.core.router.dispatch('orders.journal', {});
+    expect(journal.ok && (journal.data as Array<{ state: string }>).map((j) => j.state).sort()).toEqual(['filled', 'open', 'open', 'open', 'open']);
+  });
+
+  it('refuses to send while trading is off, and while the venue is unreachable, queuing nothing', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('checkbox', { name: /Trading on/ }).uncheck();
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    await expect.poll(() => page.getByTestId('submit-blocked').innerText()).toBe('Trading is switched off in Settings');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('checkbox', { name: /Trading on/ }).check();
+    await app.venue.stop();
+    // The next read fails and the trading surface is marked down.
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    await expect.poll(() => page.getByTestId('submit-blocked').count()).toBe(0);
+    app.skew.ms += 10 * 60_000; // past every freshness window, so reads go to the venue
+    await app.core.router.dispatch('markets.quotes', { conditionId: market.condition_id });
+    await expect.poll(() => page.getByTestId('submit-blocked').innerText(), { timeout: 15_000 }).toMatch(/unreachable; nothing is queued/);
+    await app.shot('ticket-offline');
+  });
+});

@@ -1,0 +1,88 @@
+// Every order sent from Kairos for the account, newest first, with what became of it.
+import { useMemo, useState } from 'react';
+import type { IpcCallError } from '../../api/transport';
+import { cents } from '../../ui/format';
+import { ErrorState, Skeleton } from '../../ui/states';
+import { shortId, size, STATE_LABEL, type JournalEntry, type JournalState } from './rows';
+
+const STATES = Object.keys(STATE_LABEL) as JournalState[];
+
+const when = (ms: number): string => new Date(ms).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+export function OrderHistory({ journal }: { journal: { data: JournalEntry[] | undefined; error: IpcCallError | null; isPending: boolean; isError: boolean; refetch(): unknown } }): React.JSX.Element {
+  const [state, setState] = useState<JournalState | 'all'>('all');
+  const counts = useMemo(() => {
+    const c = new Map<JournalState, number>();
+    for (const e of journal.data ?? []) c.set(e.state, (c.get(e.state) ?? 0) + 1);
+    return c;
+  }, [journal.data]);
+  if (journal.isPending) return <Skeleton rows={6} />;
+  if (journal.isError) return <ErrorState error={journal.error} retry={() => void journal.refetch()} />;
+  const all = journal.data ?? [];
+  const shown = state === 'all' ? all : all.filter((e) => e.state === state);
+  return (
+    <>
+      <div className="ord-bar">
+        <label className="muted">
+          State{' '}
+          <select aria-label="State" value={state} onChange={(e) => setState(e.target.value as JournalState | 'all')}>
+            <option value="all">all ({all.length})</option>
+            {STATES.filter((s) => counts.has(s) || s === state).map((s) => (
+              <option key={s} value={s}>
+                {STATE_LABEL[s]} ({counts.get(s) ?? 0})
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="muted">Every order sent from Kairos for this account, newest first.</span>
+      </div>
+      {shown.length === 0 ? (
+        <div className="ord-empty" data-testid="no-history">
+          <p>{all.length === 0 ? 'No orders sent from Kairos for this account yet.' : `No order is ${STATE_LABEL[state as JournalState]}.`}</p>
+        </div>
+      ) : (
+        <table className="ord-table" data-testid="order-history">
+          <thead>
+            <tr>
+              <th>Sent</th>
+              <th>Market</th>
+              <th>Outcome</th>
+              <th>Side</th>
+              <th className="num">Price</th>
+              <th className="num">Size</th>
+              <th className="num">Filled</th>
+              <th>Type</th>
+              <th>State</th>
+              <th>Venue’s answer</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((e) => (
+              <tr key={e.orderId} data-testid="history-row" data-order-id={e.orderId} data-state={e.state}>
+                <td className="muted ord-when">{when(e.sentAt)}</td>
+                <td className="ord-market" title={e.question ?? e.tokenId}>
+                  {e.question ?? <span className="mono muted">{shortId(e.tokenId)}</span>}
+                </td>
+                <td>{e.outcome ?? '—'}</td>
+                <td className={e.side === 'BUY' ? 'yes' : 'no'}>{e.side === 'BUY' ? 'Buy' : 'Sell'}</td>
+                <td className="num">{cents(e.price)}</td>
+                <td className="num">{size(e.size)}</td>
+                <td className="num">{Number(e.sizeMatched) > 0 ? size(e.sizeMatched) : <span className="muted">0</span>}</td>
+                <td>{e.type}</td>
+                <td>
+                  <span className={`ord-state ${e.state}`} title={e.state === 'closed' ? 'Left the book without a cancel from Kairos while its market stopped trading' : undefined}>
+                    {STATE_LABEL[e.state]}
+                  </span>
+                </td>
+                <td className="ord-answer" title={[e.code, e.message].filter(Boolean).join(': ') || undefined}>
+                  {e.code ? <span className="mono">{e.code}</span> : null}
+                  {e.message ? <span className="muted"> {e.message}</span> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+// Value and cash P&L of the account over time, from the snapshots the core takes on each refresh.
+import { BaselineSeries, createChart, LineSeries, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+
+export interface Point {
+  at: number;
+  value: string;
+  cashPnl: string;
+}
+
+const HEIGHT = 200;
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const axis = (v: number): string => `${v < 0 ? '−' : ''}$${money.format(Math.abs(v))}`;
+
+/** One point per second (the chart's time unit), the last snapshot of each second winning. */
+function perSecond(points: readonly Point[], pick: (p: Point) => string): Array<{ time: UTCTimestamp; value: number }> {
+  const out = new Map<number, number>();
+  for (const p of points) out.set(Math.floor(p.at / 1000), Number(pick(p)));
+  return [...out].sort((a, b) => a[0] - b[0]).map(([t, v]) => ({ time: t as UTCTimestamp, value: v }));
+}
+
+export function ValueChart({ points }: { points: readonly Point[] }): React.JSX.Element {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<{ chart: IChartApi; value: ISeriesApi<'Line'>; pnl: ISeriesApi<'Baseline'> } | null>(null);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    // The palette uses light-dark(); the chart wants plain colours, so read them off an element.
+    const probe = (name: string): string => {
+      const span = document.createElement('span');
+      span.style.color = `var(${name})`;
+      el.appendChild(span);
+      const c = getComputedStyle(span).color;
+      span.remove();
+      return c;
+    };
+    const c = createChart(el, {
+      height: HEIGHT,
+      autoSize: true,
+      layout: { background: { color: 'transparent' } },
+      grid: { vertLines: { visible: false } },
+      rightPriceScale: { borderVisible: false },
+      timeScale: { borderVisible: false, timeVisible: true },
+      localization: { priceFormatter: axis },
+    });
+    const value = c.addSeries(LineSeries, { lineWidth: 2, title: 'Value', priceLineVisible: false });
+    const pnl = c.addSeries(BaselineSeries, {
+      baseValue: { type: 'price', price: 0 },
+      topFillColor1: 'transparent',
+      topFillColor2: 'transparent',
+      bottomFillColor1: 'transparent',
+      bottomFillColor2: 'transparent',
+      lineWidth: 2,
+      title: 'P&L',
+      priceLineVisible: false,
+    });
+    const paint = (): void => {
+      c.applyOptions({ layout: { textColor: probe('--muted') }, grid: { horzLines: { color: probe('--hair') } } });
+      value.applyOptions({ color: probe('--accent') });
+      pnl.applyOptions({ topLineColor: probe('--yes'), bottomLineColor: probe('--no') });
+    };
+    paint();
+    // Follow the theme: the OS scheme, or the one chosen in Settings.
+    const scheme = matchMedia('(prefers-color-scheme: dark)');
+    scheme.addEventListener('change', paint);
+    const themed = new MutationObserver(paint);
+    themed.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    chart.current = { chart: c, value, pnl };
+    return () => {
+      scheme.removeEventListener('change', paint);
+      themed.disconnect();
+      c.remove();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.value.setData(perSecond(points, (p) => p.value));
+    chart.current?.pnl.setData(perSecond(points, (p) => p.cashPnl));
+    chart.current?.chart.timeScale().fitContent();
+  }, [points]);
+
+  return (
+    <div ref={box} style={{ height: HEIGHT, position: 'relative' }} data-testid="value-chart">
+      {points.length === 0 ? (
+        <p className="muted" style={{ position: 'absolute', top: HEIGHT / 2 - 20, width: '100%', textAlign: 'center', zIndex: 1 }}>
+          No snapshots in this range yet. Kairos records the value each time positions are refreshed.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// Picks a market by local search, then one of its outcomes (with the current best prices).
+import { useState } from 'react';
+import { useCall } from '../../api/hooks';
+import { call } from '../../api/transport';
+import { cents } from '../../ui/format';
+
+export interface Picked {
+  conditionId: string;
+  label: string;
+}
+
+export function MarketSearch({ onPick, placeholder = 'Find a market…' }: { onPick(m: Picked): void; placeholder?: string }): React.JSX.Element {
+  const [q, setQ] = useState('');
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const hits = useCall('markets.search', { query: q, limit: 8, kinds: ['markets'] }, { enabled: q.trim().length > 1 });
+  const pick = async (id: string): Promise<void> => {
+    try {
+      const m = await call('markets.get', { idOrSlug: id });
+      onPick({ conditionId: String(m.data.conditionId), label: String(m.data.question ?? m.data.slug ?? id) });
+      setQ('');
+      setOpen(false);
+      setError(undefined);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+  return (
+    <div className="picker">
+      <input
+        aria-label="Market search"
+        placeholder={placeholder}
+        value={q}
+        onChange={(e) => (setQ(e.target.value), setOpen(true))}
+        onKeyDown={(e) => {
+          const first = hits.data?.[0];
+          if (e.key === 'Enter' && first) {
+            e.preventDefault();
+            void pick(first.id);
+          } else if (e.key === 'Escape') setOpen(false);
+        }}
+      />
+      {open && q.trim().length > 1 && hits.data ? (
+        <ul className="picker-list" role="listbox">
+          {hits.data.length === 0 ? <li className="muted">No market matches.</li> : null}
+          {hits.data.map((h) => (
+            <li key={h.id} role="option" aria-selected={false} onMouseDown={(e) => (e.preventDefault(), void pick(h.id))}>
+              {h.title}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {error ? <span className="no">{error}</span> : null}
+    </div>
+  );
+}
+
+export function OutcomeSelect({ conditionId, tokenId, onChange }: { conditionId: string; tokenId: string; onChange(tokenId: string, outcome: string): void }): React.JSX.Element {
+  const quotes = useCall('markets.quotes', { conditionId }, { enabled: conditionId !== '' });
+  const list = quotes.data?.data ?? [];
+  return (
+    <select aria-label="Outcome" value={tokenId} onChange={(e) => onChange(e.target.value, list.find((q) => q.tokenId === e.target.value)?.outcome ?? '')}>
+      {tokenId === '' ? <option value="">Outcome…</option> : null}
+      {list.map((q) => (
+        <option key={q.tokenId} value={q.tokenId}>
+          {q.outcome} · bid {cents(q.bestBid)} / ask {cents(q.bestAsk)}
+        </option>
+      ))}
+    </select>
+  );
+}

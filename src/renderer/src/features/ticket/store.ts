@@ -1,0 +1,86 @@
+// The order ticket's lines (UI state, so zustand), persisted through the main process's draft
+// file: a restart of the app or of the browser host brings back exactly what was typed.
+import { create } from 'zustand';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import type { CallOutput, DraftLine } from '../../../../shared/ipc/contract';
+import { call } from '../../api/transport';
+
+export const MAX_LINES = 15;
+
+export type LineResult = CallOutput<'orders.submit'>[number] & { at: number };
+
+interface TicketState {
+  lines: DraftLine[];
+  /** The last result per line key (not persisted: the journal keeps the record). */
+  results: Record<string, LineResult>;
+  add(lines: Array<Partial<DraftLine>>): number;
+  update(key: string, patch: Partial<DraftLine>): void;
+  remove(key: string): void;
+  duplicate(key: string): void;
+  move(key: string, by: -1 | 1): void;
+  clear(): void;
+  setResults(results: Record<string, LineResult>): void;
+}
+
+let seq = 0;
+const newKey = (): string => `${Date.now().toString(36)}-${(++seq).toString(36)}`;
+export const blankLine = (patch: Partial<DraftLine> = {}): DraftLine => ({
+  key: newKey(), conditionId: '', tokenId: '', label: '', outcome: '', side: 'BUY', price: '', size: '', type: 'GTC', postOnly: false, ...patch,
+});
+
+// Writes go to the main process after typing pauses; the last one always lands.
+let pending: ReturnType<typeof setTimeout> | undefined;
+const draftStorage: StateStorage = {
+  getItem: async () => JSON.stringify({ state: { lines: (await call('drafts.load', {})).lines }, version: 1 }),
+  setItem: (_name, value) => {
+    clearTimeout(pending);
+    pending = setTimeout(() => {
+      const lines = (JSON.parse(value) as { state: { lines: DraftLine[] } }).state.lines;
+      void call('drafts.save', { lines }).catch(() => undefined);
+    }, 250);
+  },
+  removeItem: () => undefined,
+};
+
+export const useTicket = create<TicketState>()(
+  persist(
+    (set, get) => ({
+      lines: [],
+      results: {},
+      add: (lines) => {
+        const room = MAX_LINES - get().lines.length;
+        const added = lines.slice(0, Math.max(0, room)).map((l) => blankLine(l));
+        set((s) => ({ lines: [...s.lines, ...added] }));
+        return added.length;
+      },
+      update: (key, patch) => set((s) => ({ lines: s.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) })),
+      remove: (key) => set((s) => ({ lines: s.lines.filter((l) => l.key !== key) })),
+      duplicate: (key) =>
+        set((s) => {
+          const i = s.lines.findIndex((l) => l.key === key);
+          if (i < 0 || s.lines.length >= MAX_LINES) return s;
+          const copy = { ...(s.lines[i] as DraftLine), key: newKey() };
+          return { lines: [...s.lines.slice(0, i + 1), copy, ...s.lines.slice(i + 1)] };
+        }),
+      move: (key, by) =>
+        set((s) => {
+          const i = s.lines.findIndex((l) => l.key === key);
+          const j = i + by;
+          if (i < 0 || j < 0 || j >= s.lines.length) return s;
+          const lines = [...s.lines];
+          [lines[i], lines[j]] = [lines[j] as DraftLine, lines[i] as DraftLine];
+          return { lines };
+        }),
+      clear: () => set({ lines: [], results: {} }),
+      setResults: (results) => set((s) => ({ results: { ...s.results, ...results } })),
+    }),
+    {
+      name: 'kairos-ticket',
+      version: 1,
+      storage: createJSONStorage(() => draftStorage),
+      partialize: (s) => ({ lines: s.lines }),
+      // Lines added before the draft loaded (a click on "Buy" at start-up) follow the saved ones.
+      merge: (saved, current) => ({ ...current, lines: [...((saved as { lines?: DraftLine[] } | undefined)?.lines ?? []), ...current.lines].slice(0, MAX_LINES) }),
+    },
+  ),
+);
