@@ -9,6 +9,7 @@ import { useUi } from '../../state/ui';
 import { cents } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { age, describe, fromJournal, fromVenue, RESTING, shortId, size, type JournalEntry, type OpenOrderRow, type OrderRow } from './rows';
+import { OrderHeads } from './OrderHeads';
 
 interface Query<T> {
   data: T | undefined;
@@ -145,13 +146,7 @@ export function OpenOrders({
                   onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))}
                 />
               </th>
-              <th>Market</th>
-              <th>Outcome</th>
-              <th>Side</th>
-              <th className="num">Price</th>
-              <th className="num">Size</th>
-              <th className="num">Filled</th>
-              <th>Type</th>
+              <OrderHeads />
               <th className="num">Age</th>
               <th />
             </tr>

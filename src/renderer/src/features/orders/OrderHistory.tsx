@@ -4,6 +4,7 @@ import type { IpcCallError } from '../../api/transport';
 import { cents } from '../../ui/format';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { shortId, size, STATE_LABEL, type JournalEntry, type JournalState } from './rows';
+import { OrderHeads } from './OrderHeads';
 
 const STATES = Object.keys(STATE_LABEL) as JournalState[];
 
@@ -45,13 +46,7 @@ export function OrderHistory({ journal }: { journal: { data: JournalEntry[] | un
           <thead>
             <tr>
               <th>Sent</th>
-              <th>Market</th>
-              <th>Outcome</th>
-              <th>Side</th>
-              <th className="num">Price</th>
-              <th className="num">Size</th>
-              <th className="num">Filled</th>
-              <th>Type</th>
+              <OrderHeads />
               <th>State</th>
               <th>Venue’s answer</th>
             </tr>
