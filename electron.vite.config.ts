@@ -10,7 +10,9 @@ export default defineConfig({
   },
   preload: {
     build: {
-      // A sandboxed preload must be one CommonJS bundle that requires only electron.
+      // A sandboxed preload must be one CommonJS bundle that requires only electron: its
+      // dependencies (zod, through the contract) are bundled, not left to require().
+      externalizeDeps: false,
       rollupOptions: { input: { index: resolve('src/preload/index.ts') }, output: { format: 'cjs' } },
     },
   },

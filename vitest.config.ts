@@ -29,6 +29,15 @@ export default defineConfig({
         },
       },
       {
+        // Installers and the release pipeline: builder config, icons, packaged files, workflow.
+        test: {
+          name: 'release',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

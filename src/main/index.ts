@@ -1,14 +1,20 @@
 // Electron wiring only: lifecycle, a locked-down window with a strict CSP, the core bound to
-// ipcMain, and the embedded venue in a utilityProcess. Business logic lives in the core.
-import { app, BrowserWindow, ipcMain, Menu, safeStorage, session, shell, utilityProcess } from 'electron';
+// ipcMain, the embedded venue in a utilityProcess, the menu and auto-update. Business logic
+// lives in the core.
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, safeStorage, session, shell, utilityProcess } from 'electron';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { useNativeSecp256k1 } from '../shared/crypto/native.js';
 import { createCore, type Core } from './core/index.js';
+import type { EventPayload } from '../shared/ipc/contract.js';
 import { bindRouter, pushEvent } from './electron/ipc.js';
 import { SafeStorageCipher } from './electron/safe-storage.js';
 import { PassphraseCipher } from './core/vault/vault.js';
+import { dataDirOverride } from './core/app-data.js';
+import { consoleLogger } from './core/ports.js';
+import { menuCommands, menuTemplate } from './electron/menu.js';
+import { createUpdater, type Updater } from './electron/updater.js';
 
 export const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
@@ -68,7 +74,27 @@ async function startVenue(dataDir: string): Promise<{ catalog_url: string; tradi
   });
 }
 
+/** A fill or a resolution as an OS notification (the window shows it as a toast too); a click brings Kairos forward. */
+function showNotice(notice: { title: string; body: string }): void {
+  if (!Notification.isSupported()) return;
+  const note = new Notification({ title: notice.title, body: notice.body });
+  note.on('click', () => {
+    const win = BrowserWindow.getAllWindows()[0];
+    if (!win) return;
+    if (win.isMinimized()) win.restore();
+    win.show();
+    win.focus();
+  });
+  note.show();
+}
+
 let core: Core | undefined;
+let updater: Updater | undefined;
+
+// Before anything reads userData (the single-instance lock included): `--data-dir` or
+// KAIROS_DATA_DIR runs Kairos on another data folder.
+const dataDirArg = dataDirOverride(process.argv, process.env);
+if (dataDirArg) app.setPath('userData', dataDirArg);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -79,7 +105,6 @@ if (!app.requestSingleInstanceLock()) {
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, done) => done(false));
     session.defaultSession.setPermissionCheckHandler(() => false);
     session.defaultSession.webRequest.onHeadersReceived((details, done) => done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } }));
-    Menu.setApplicationMenu(Menu.buildFromTemplate([{ role: 'appMenu' }, { role: 'editMenu' }, { role: 'viewMenu' }, { role: 'windowMenu' }]));
     await useNativeSecp256k1();
     const dataDir = app.getPath('userData');
     const urls = await startVenue(dataDir);
@@ -90,16 +115,49 @@ if (!app.requestSingleInstanceLock()) {
       defaultProfile: { id: 'local', name: 'Local venue (paper)', kind: 'local', catalogUrl: urls.catalog_url, tradingUrl: urls.trading_url, dataUrl: urls.data_url, headerPrefix: 'SERVICE' },
       // The keychain when the OS has one; otherwise the passphrase the user types to unlock.
       cipher: (passphrase) => (keychain.isAvailable() ? keychain : new PassphraseCipher(passphrase ?? '')),
-      emit: (name, payload) => pushEvent(BrowserWindow.getAllWindows(), name, payload),
+      emit: (name, payload) => {
+        pushEvent(BrowserWindow.getAllWindows(), name, payload);
+        if (name === 'notices.raised') showNotice(payload as EventPayload<'notices.raised'>);
+      },
+      // The OS file manager on the data folder; an empty string means it opened.
+      reveal: async (path) => (await shell.openPath(path)) === '',
+      updates: { check: () => updater?.controller.check(true) ?? Promise.reject(new Error('updates are not ready yet')) },
     });
+    updater = createUpdater({
+      app,
+      dialog,
+      window: () => BrowserWindow.getAllWindows()[0],
+      activity: core.activity,
+      emit: (status) => pushEvent(BrowserWindow.getAllWindows(), 'update.status', status),
+      logger: consoleLogger,
+      ...(process.resourcesPath ? { resourcesPath: process.resourcesPath } : {}),
+    });
+    const router = core.router;
+    const commands = menuCommands({
+      dispatch: (name, input) => router.dispatch(name, input),
+      dialog,
+      windows: () => BrowserWindow.getAllWindows(),
+      checkForUpdates: () => router.dispatch('app.checkForUpdates', {}),
+    });
+    Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, 'Kairos', commands)));
     bindRouter(ipcMain, core.router, () => BrowserWindow.getAllWindows(), isAppPage);
     createWindow();
+    updater.start();
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createWindow();
     });
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
+  });
+  // A quit (an update installing on quit included) waits for an order batch being sent, up to a
+  // minute, so no batch is cut short.
+  let quitting = false;
+  app.on('before-quit', (event) => {
+    if (quitting || !core?.activity.busy()) return;
+    event.preventDefault();
+    quitting = true;
+    void Promise.race([core.activity.whenIdle(), new Promise((r) => setTimeout(r, 60_000))]).then(() => app.quit());
   });
   app.on('will-quit', () => core?.close());
 }

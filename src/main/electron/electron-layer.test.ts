@@ -1,8 +1,11 @@
 // The Electron layer, proven without Electron's binary: the built out/main/index.js runs under
-// Node with a stand-in `electron` module. It must bind every contract entry, refuse calls from
-// foreign frames, and open a sandboxed, context-isolated window under a strict CSP.
+// Node with a stand-in `electron` module (and a stand-in electron-updater). It must bind every
+// contract entry, refuse calls from foreign frames, open a sandboxed, context-isolated window
+// under a strict CSP, and wire the menu's commands and auto-update to the core.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { PassThrough } from 'node:stream';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,14 +14,82 @@ import { CALL_NAMES } from '../../shared/ipc/contract.js';
 
 const BUILT = resolve('out/main/index.js');
 const userData = mkdtempSync(join(tmpdir(), 'kairos-electron-'));
+// The data folder comes from KAIROS_DATA_DIR (app.setPath), the feed from KAIROS_UPDATE_URL.
+process.env['KAIROS_DATA_DIR'] = userData;
+process.env['KAIROS_UPDATE_URL'] = 'https://updates.kairos.example/releases';
 
 const stand = vi.hoisted(() => {
   const handlers = new Map<string, (event: unknown, input: unknown) => Promise<unknown>>();
   const windows: Array<{ options: Record<string, unknown>; webContents: Record<string, unknown>; listeners: Map<string, (...a: unknown[]) => void>; openHandler?: (d: { url: string }) => unknown; loaded?: string }> = [];
   const headerHooks: Array<(details: unknown, done: (r: unknown) => void) => void> = [];
   const children: Array<{ kill(): void }> = [];
-  return { handlers, windows, headerHooks, children, permission: undefined as undefined | ((wc: unknown, permission: string, done: (ok: boolean) => void) => void) };
+  const paths = new Map<string, string>();
+  const appListeners = new Map<string, Array<(...a: unknown[]) => void>>();
+  const calls = { quit: 0, opened: [] as string[], reloads: 0, sent: [] as Array<[string, unknown]> };
+  const menu: { template?: Array<{ id?: string; submenu?: unknown[]; click?: () => void }> } = {};
+  // Dialog answers, in order (the button index); each dialog shown is recorded.
+  const dialogs = { answers: [] as number[], shown: [] as Array<{ message?: string; buttons?: string[] }> };
+  // A stand-in electron-updater: events as the real one emits them, calls recorded.
+  const updaterListeners = new Map<string, Array<(...a: unknown[]) => void>>();
+  const updater = {
+    autoDownload: false,
+    autoInstallOnAppQuit: false,
+    logger: undefined as unknown,
+    feed: undefined as unknown,
+    checks: 0,
+    installs: [] as Array<{ busyWhenCalled: boolean }>,
+    busy: () => false,
+    setFeedURL(f: unknown) {
+      updater.feed = f;
+    },
+    on(event: string, fn: (...a: unknown[]) => void) {
+      updaterListeners.set(event, [...(updaterListeners.get(event) ?? []), fn]);
+      return updater;
+    },
+    emit(event: string, ...args: unknown[]) {
+      for (const fn of updaterListeners.get(event) ?? []) fn(...args);
+    },
+    async checkForUpdates() {
+      updater.checks++;
+      updater.emit('update-available', { version: '9.9.9' });
+      return { updateInfo: { version: '9.9.9' } };
+    },
+    quitAndInstall() {
+      updater.installs.push({ busyWhenCalled: updater.busy() });
+    },
+  };
+  const gate = { hold: false, held: [] as Array<() => void>, inFlight: 0, url: '', server: undefined as undefined | { close(): void } };
+  return { gate, handlers, windows, headerHooks, children, paths, appListeners, calls, menu, dialogs, updater, permission: undefined as undefined | ((wc: unknown, permission: string, done: (ok: boolean) => void) => void) };
 });
+
+vi.mock('electron-updater', () => ({ autoUpdater: stand.updater }));
+
+// OS notifications the main process showed.
+const osNotices = vi.hoisted(() => [] as Array<{ title: string; body: string }>);
+
+/** A relay in front of the venue's trading surface that holds POST /orders while `gate.hold`. */
+async function gateTo(target: string): Promise<string> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length' && k !== 'connection')) as Record<string, string>;
+      const forward = (): void => {
+        stand.gate.inFlight++;
+        void fetch(`${target}${req.url ?? ''}`, { method: req.method ?? 'GET', headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) })
+          .then(async (r) => res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' }).end(await r.text()))
+          .catch(() => res.writeHead(502).end())
+          .finally(() => stand.gate.inFlight--);
+      };
+      if (req.method === 'POST' && req.url?.endsWith('/orders') && stand.gate.hold) stand.gate.held.push(forward);
+      else forward();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  stand.gate.server = server;
+  stand.gate.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return stand.gate.url;
+}
 
 vi.mock('electron', () => {
   let resolveReady: () => void = () => undefined;
@@ -34,7 +105,8 @@ vi.mock('electron', () => {
         id: nextId++,
         on: (name: string, fn: (...a: unknown[]) => void) => listeners.set(name, fn),
         setWindowOpenHandler: (fn: (d: { url: string }) => unknown) => (entry.openHandler = fn),
-        send: () => undefined,
+        send: (channel: string, payload: unknown) => stand.calls.sent.push([channel, payload]),
+        reload: () => stand.calls.reloads++,
       };
       this.webContents = entry.webContents;
       Object.assign(this, { entry });
@@ -62,15 +134,23 @@ vi.mock('electron', () => {
         resolveReady();
         return whenReady;
       },
-      on: () => undefined,
-      quit: () => undefined,
-      getPath: () => userData,
+      on: (name: string, fn: (...a: unknown[]) => void) => stand.appListeners.set(name, [...(stand.appListeners.get(name) ?? []), fn]),
+      quit: () => stand.calls.quit++,
+      setPath: (name: string, path: string) => stand.paths.set(name, path),
+      getPath: (name: string) => stand.paths.get(name) ?? join(tmpdir(), 'kairos-electron-unset'),
       getVersion: () => '0.1.0-test',
-      isPackaged: false,
+      // An installed build, so auto-update is on (from KAIROS_UPDATE_URL).
+      isPackaged: true,
     },
     BrowserWindow: Object.assign(BrowserWindow, { getAllWindows: () => stand.windows.map(asWindow) }),
     ipcMain: { handle: (ch: string, fn: (event: unknown, input: unknown) => Promise<unknown>) => stand.handlers.set(ch, fn), removeHandler: (ch: string) => stand.handlers.delete(ch) },
-    Menu: { setApplicationMenu: () => undefined, buildFromTemplate: (t: unknown) => t },
+    Menu: { setApplicationMenu: (m: typeof stand.menu.template) => (stand.menu.template = m), buildFromTemplate: (t: unknown) => t },
+    dialog: {
+      showMessageBox: async (...args: unknown[]) => {
+        stand.dialogs.shown.push(args[args.length - 1] as { message?: string });
+        return { response: stand.dialogs.answers.shift() ?? 1 };
+      },
+    },
     safeStorage: { isEncryptionAvailable: () => false, getSelectedStorageBackend: () => 'basic_text', encryptString: () => Buffer.alloc(0), decryptString: () => '' },
     session: {
       defaultSession: {
@@ -79,13 +159,39 @@ vi.mock('electron', () => {
         webRequest: { onHeadersReceived: (fn: (d: unknown, done: (r: unknown) => void) => void) => stand.headerHooks.push(fn) },
       },
     },
-    shell: { openExternal: () => Promise.resolve() },
-    // The real venue, in a real child process, as utilityProcess.fork would run it.
+    Notification: class {
+      static isSupported = () => true;
+      constructor(readonly options: { title: string; body: string }) {}
+      on() {
+        return this;
+      }
+      show() {
+        osNotices.push(this.options);
+      }
+    },
+    shell: {
+      openExternal: () => Promise.resolve(),
+      openPath: async (path: string) => {
+        stand.calls.opened.push(path);
+        return '';
+      },
+    },
+    // The real venue, in a real child process, as utilityProcess.fork would run it. Its trading
+    // surface is reached through a gate that can hold POST /orders, so a test can keep an order
+    // batch in flight for as long as it needs.
     utilityProcess: {
       fork: (script: string, args: string[]) => {
         const child = spawn(process.execPath, [script, ...args, '--size', 'small', '--no-simulator'], { stdio: ['ignore', 'pipe', 'ignore'] });
         stand.children.push(child);
-        return child;
+        const stdout = new PassThrough();
+        let buffer = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          buffer += chunk.toString();
+          if (!buffer.includes('\n') || stand.gate.url) return;
+          const urls = JSON.parse(buffer.split('\n')[0] as string) as { trading_url: string };
+          void gateTo(urls.trading_url).then((url) => stdout.write(`${JSON.stringify({ ...urls, trading_url: url })}\n`));
+        });
+        return { stdout, once: child.once.bind(child), kill: () => child.kill() };
       },
     },
   };
@@ -95,6 +201,9 @@ const reason = existsSync(BUILT) ? undefined : 'out/main/index.js is not built (
 
 afterAll(() => {
   for (const c of stand.children) c.kill();
+  stand.gate.server?.close();
+  delete process.env['KAIROS_DATA_DIR'];
+  delete process.env['KAIROS_UPDATE_URL'];
   rmSync(userData, { recursive: true, force: true });
 });
 
@@ -135,5 +244,148 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
     let granted: boolean | undefined;
     stand.permission?.({}, 'media', (ok) => (granted = ok));
     expect(granted).toBe(false);
+    expect(stand.paths.get('userData')).toBe(userData);
+    expect((info as unknown as { data: { dataDir: string } }).data.dataDir).toBe(userData);
   });
+
+  it('menu: reveal the data folder, reset the cache (never the vault), check for updates', async () => {
+    const win = stand.windows[0] as (typeof stand.windows)[number];
+    const appUrl = pathToFileURL(resolve('out/renderer/index.html')).href;
+    const call = async <T>(name: string, input: unknown = {}): Promise<T> => {
+      const r = (await stand.handlers.get(`kairos:${name}`)?.({ senderFrame: { url: appUrl, parent: null }, sender: { id: win.webContents['id'] } }, input)) as { ok: boolean; data: T; error?: { message: string } };
+      if (!r.ok) throw new Error(`${name}: ${r.error?.message}`);
+      return r.data;
+    };
+    const item = (id: string): { click?: () => void } => {
+      const walk = (items: unknown[]): { click?: () => void } | undefined => {
+        for (const i of items as Array<{ id?: string; submenu?: unknown[] }>) {
+          if (i.id === id) return i as { click?: () => void };
+          const inner = Array.isArray(i.submenu) ? walk(i.submenu) : undefined;
+          if (inner) return inner;
+        }
+        return undefined;
+      };
+      const found = walk(stand.menu.template ?? []);
+      if (!found?.click) throw new Error(`no menu item ${id}`);
+      return found;
+    };
+
+    // Reveal: the OS file manager opens the data folder.
+    item('reveal-data-folder').click?.();
+    await vi.waitFor(() => expect(stand.calls.opened).toEqual([userData]));
+
+    // Reset cache: cancelled leaves it; confirmed deletes the cache files and reloads the window,
+    // while the vault (with an account in it) stays byte for byte.
+    await call('accounts.unlock', { passphrase: 'stand-in' });
+    const acct = await call<{ id: string }>('accounts.createLocal', {});
+    const vault = readFileSync(join(userData, 'vault.json'));
+    await call('markets.list', { limit: 5 });
+    const cacheFiles = () => readdirSync(join(userData, 'cache'));
+    expect(cacheFiles()).toContain('cache-local.sqlite');
+    stand.dialogs.answers.push(1);
+    item('reset-cache').click?.();
+    await vi.waitFor(() => expect(stand.dialogs.shown.at(-1)?.message).toBe('Reset the cache?'));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stand.calls.reloads).toBe(0);
+    const cachedBefore = await call<{ fetchedAt: number }>('markets.list', { limit: 5 });
+    stand.dialogs.answers.push(0);
+    item('reset-cache').click?.();
+    await vi.waitFor(() => expect(stand.calls.reloads).toBe(1));
+    expect(readFileSync(join(userData, 'vault.json')).equals(vault)).toBe(true);
+    expect((await call<{ accounts: Array<{ id: string }> }>('accounts.list')).accounts.map((a) => a.id)).toEqual([acct.id]);
+    // A fresh cache: the list is fetched again, not served from before the reset.
+    expect((await call<{ fetchedAt: number }>('markets.list', { limit: 5 })).fetchedAt).toBeGreaterThan(cachedBefore.fetchedAt);
+
+    // Updates: the feed is KAIROS_UPDATE_URL; the menu item checks at once.
+    const { updater } = stand;
+    item('check-for-updates').click?.();
+    await vi.waitFor(() => expect(updater.checks).toBe(1));
+    expect(updater.feed).toEqual({ provider: 'generic', url: 'https://updates.kairos.example/releases' });
+    expect(updater.autoDownload).toBe(true);
+    const statuses = () => stand.calls.sent.filter(([ch]) => ch === 'kairos:event:update.status').map(([, p]) => (p as { state: string }).state);
+    expect(statuses()).toContain('downloading');
+
+    // Downloaded while an order batch is on its way: "Restart Now" waits for the batch.
+    const row = (await call<{ data: { rows: Array<{ conditionId: string; clobTokenIds: string[]; acceptingOrders?: boolean }> } }>('markets.list', { limit: 50 })).data.rows.find((r) => r.acceptingOrders !== false) as { conditionId: string; clobTokenIds: string[] };
+    const settings = (await call<{ data: { mts: number; mos: number } }>('markets.settings', { conditionId: row.conditionId })).data;
+    const lines = [{ conditionId: row.conditionId, tokenId: row.clobTokenIds[0], side: 'BUY', price: String(settings.mts), size: String(Math.max(settings.mos, 5)) }];
+    const release = (): void => {
+      stand.gate.hold = false;
+      for (const f of stand.gate.held.splice(0)) f();
+    };
+    updater.busy = () => stand.gate.held.length > 0 || stand.gate.inFlight > 0;
+    stand.gate.hold = true;
+    const batch = call<Array<{ success: boolean; status?: string }>>('orders.submit', { accountId: acct.id, lines });
+    await vi.waitFor(() => expect(stand.gate.held).toHaveLength(1), { timeout: 10_000 });
+    stand.dialogs.answers.push(0);
+    updater.emit('update-downloaded', { version: '9.9.9' });
+    await vi.waitFor(() => expect(stand.dialogs.shown.at(-1)?.message).toBe('Kairos 9.9.9 is ready to install'));
+    await vi.waitFor(() => expect(statuses()).toContain('waiting'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(updater.installs).toEqual([]);
+    release();
+    expect((await batch).map((r) => [r.success, r.status])).toEqual([[true, 'live']]);
+    await vi.waitFor(() => expect(updater.installs).toEqual([{ busyWhenCalled: false }]));
+    expect(statuses().at(-1)).toBe('installing');
+
+    // A quit while a batch is being sent waits for it.
+    const beforeQuit = stand.appListeners.get('before-quit') ?? [];
+    expect(beforeQuit.length).toBeGreaterThan(0);
+    const quits = stand.calls.quit;
+    stand.gate.hold = true;
+    const second = call('orders.submit', { accountId: acct.id, lines });
+    await vi.waitFor(() => expect(stand.gate.held).toHaveLength(1), { timeout: 10_000 });
+    let prevented = false;
+    for (const fn of beforeQuit) fn({ preventDefault: () => (prevented = true) });
+    expect(prevented).toBe(true);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stand.calls.quit).toBe(quits);
+    release();
+    await second;
+    await vi.waitFor(() => expect(stand.calls.quit).toBe(quits + 1));
+  });
+
+  it('a fill of a resting order becomes an OS notification, and reaches the window', async () => {
+    const win = stand.windows[0] as (typeof stand.windows)[number];
+    const appUrl = pathToFileURL(resolve('out/renderer/index.html')).href;
+    const call = async <T>(name: string, input: unknown = {}): Promise<T> => {
+      const r = (await stand.handlers.get(`kairos:${name}`)?.({ senderFrame: { url: appUrl, parent: null }, sender: { id: win.webContents['id'] } }, input)) as { ok: boolean; data: T; error?: { message: string } };
+      if (!r.ok) throw new Error(`${name}: ${r.error?.message}`);
+      return r.data;
+    };
+    await call('accounts.unlock', { passphrase: 'stand-in' });
+    const acct = await call<{ id: string }>('accounts.createLocal', { label: 'Notified' });
+    // A market with an empty book, so the buy below is the only bid a sell can hit.
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(join(userData, 'venue', 'venue.sqlite'));
+    try {
+      const m = db
+        .prepare("SELECT condition_id, tick_size, neg_risk FROM markets m WHERE status = 'active' AND taker_delay = 0 AND screening = 0 AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.condition_id = m.condition_id AND o.status IN ('live', 'delayed')) ORDER BY id LIMIT 1")
+        .get() as { condition_id: string; tick_size: number; neg_risk: number };
+      const token = (db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(m.condition_id) as { token_id: string }).token_id;
+      const mos = (await call<{ data: { mos: number } }>('markets.settings', { conditionId: m.condition_id })).data.mos;
+      const price = String((m.tick_size * 10) / 1e6);
+      const size = String(Math.max(mos, 5));
+      const [order] = await call<Array<{ success: boolean; status?: string; orderId: string }>>('orders.submit', { accountId: acct.id, lines: [{ conditionId: m.condition_id, tokenId: token, side: 'BUY', price, size }] });
+      expect(order).toMatchObject({ success: true, status: 'live' });
+
+      // Another wallet, holding the outcome (written as the venue's ledger would), sells into it.
+      const { Trader } = await import('../../venue/trading/test-trader.js');
+      const profile = (await call<{ profiles: Array<{ id: string; catalogUrl: string; tradingUrl: string; dataUrl: string }> }>('profiles.list')).profiles.find((p) => p.id === 'local');
+      const seller = await Trader.create({ catalog_url: profile?.catalogUrl ?? '', trading_url: profile?.tradingUrl ?? '', data_url: profile?.dataUrl ?? '' });
+      const now = Date.now();
+      db.prepare('INSERT INTO positions (wallet, condition_id, outcome_index, size, cost, total_bought, bought_cost, realized, volume, first_ts, last_ts) VALUES (?, ?, 0, ?, 0, ?, 0, 0, 0, ?, ?)')
+        .run(seller.address.toLowerCase(), m.condition_id, 100_000_000, 100_000_000, now, now);
+      const [hit] = (await seller.post([seller.order(token, 'SELL', price, size, { type: 'FAK', negRisk: m.neg_risk === 1 })])).body;
+      expect(hit).toMatchObject({ success: true, status: 'matched' });
+
+      // The watcher (on in the app, every few seconds) finds the fill.
+      await vi.waitFor(() => expect(osNotices.filter((n) => n.title === 'Order filled')).toHaveLength(1), { timeout: 25_000, interval: 100 });
+      expect(osNotices.find((n) => n.title === 'Order filled')?.body).toMatch(new RegExp(`^Buy ${size} .+ at ${Number((Number(price) * 100).toFixed(4))}¢ · `));
+      const pushed = stand.calls.sent.filter(([ch]) => ch === 'kairos:event:notices.raised').map(([, p]) => p);
+      expect(pushed).toContainEqual(expect.objectContaining({ kind: 'fill', title: 'Order filled', accountId: acct.id, orderId: order?.orderId }));
+    } finally {
+      db.close();
+    }
+  }, 40_000);
 });
