@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { CallArgs, EventName, EventPayload, VenueProfile } from '../../shared/ipc/contract.js';
 import { hmacSignature, orderHash, privateKeyToAddress, randomPrivateKey, secp256k1BackendName, signClobAuth, signOrder, type OrderDomain } from '../../shared/crypto/index.js';
-import { CatalogMarket, type OpenOrder } from '../../shared/spec/index.js';
+import type { CatalogMarket, OpenOrder } from '../../shared/spec/index.js';
 import { openCache, type Cache, type CachedResult } from './cache/index.js';
 import { createClients, type Clients, type RequestSigner } from './clients/index.js';
 import { AnswerLostError, HttpStatusError } from './http/errors.js';
@@ -450,8 +450,7 @@ export function createCore(opts: CoreOptions): Core {
         return { fetchedAt: at, stale: true, ageMs: clock.now() - at };
       });
       const page = cache.listMarkets(f);
-      const rows = page.rows.map((raw) => marketRow(CatalogMarket.parse(raw)));
-      return { data: { rows, total: page.total }, fetchedAt: probe.fetchedAt, stale: probe.stale, ageMs: probe.ageMs };
+      return { data: page, fetchedAt: probe.fetchedAt, stale: probe.stale, ageMs: probe.ageMs };
     }
     const q = {
       limit: Math.min(100, f.limit),

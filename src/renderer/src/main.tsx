@@ -7,17 +7,18 @@ import { EventsScreen } from './features/events/EventsScreen';
 import { TraderPage } from './features/traders/TraderPage';
 import { LeaderboardScreen } from './features/leaderboard/LeaderboardScreen';
 import { MarketsScreen } from './features/markets/MarketsScreen';
-import { OrdersScreen } from './features/orders/OrdersScreen';
-import { PortfolioScreen } from './features/portfolio/PortfolioScreen';
-import { SettingsScreen } from './features/settings/SettingsScreen';
-import { TicketScreen } from './features/ticket/TicketScreen';
 import { AccountPicker } from './ui/AccountPicker';
 import { Toasts } from './ui/Toasts';
 import { Notices } from './features/notify/Notices';
 import { useUi, type Screen } from './state/ui';
 import { Help } from './ui/Help';
+import { Skeleton } from './ui/states';
 import { asOf } from './ui/format';
 
+const OrdersScreen = lazy(() => import('./features/orders/OrdersScreen').then((m) => ({ default: m.OrdersScreen })));
+const PortfolioScreen = lazy(() => import('./features/portfolio/PortfolioScreen').then((m) => ({ default: m.PortfolioScreen })));
+const SettingsScreen = lazy(() => import('./features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
+const TicketScreen = lazy(() => import('./features/ticket/TicketScreen').then((m) => ({ default: m.TicketScreen })));
 const Palette = lazy(() => import('./ui/Palette').then((m) => ({ default: m.Palette })));
 import './ui/tokens.css';
 
@@ -112,6 +113,8 @@ function App(): React.JSX.Element {
       </header>
       <main className="main" style={{ gridTemplateRows: down.length ? 'auto 1fr' : '1fr' }}>
         {down.length ? <div className="banner" role="status">Offline: the venue’s {down.join(', ')} {down.length > 1 ? 'surfaces are' : 'surface is'} unreachable. Showing saved data with its time.</div> : null}
+        {/* The money screens load on first use, keeping the first paint of the list small. */}
+        <Suspense fallback={<Skeleton />}>
         {screen === 'markets' ? (
           <MarketsScreen />
         ) : screen === 'events' ? (
@@ -131,6 +134,7 @@ function App(): React.JSX.Element {
         ) : (
           <LeaderboardScreen />
         )}
+        </Suspense>
       </main>
       <footer className="status">
         <span>{profile?.name ?? 'connecting…'}</span>

@@ -48,6 +48,10 @@ const flag = (b: boolean | undefined): Flag => (b === undefined ? null : b ? 1 :
 const unflag = (v: unknown): boolean | undefined => (v === null || v === undefined ? undefined : v === 1);
 const ids = (list: ReadonlyArray<{ id?: string | undefined }> | undefined): string[] =>
   [...new Set((list ?? []).map((x) => x.id).filter((x): x is string => x !== undefined))];
+const firstPrice = (prices: readonly string[] | undefined): number | null => {
+  const p = Number(prices?.[0]);
+  return prices?.[0] !== undefined && Number.isFinite(p) ? p : null;
+};
 const text = (...parts: Array<string | undefined>): string => parts.filter((p) => p !== undefined && p !== '').join('\n');
 
 /** Parses one item of a response, naming the item and field that do not fit. */
@@ -79,7 +83,8 @@ export class CatalogStore {
       eventTitles: p<{ title: string }>('SELECT title FROM events WHERE id IN (SELECT value FROM json_each(?)) AND title IS NOT NULL'),
       market: p<Record<string, unknown>>('SELECT *, CAST(volume_micros AS TEXT) AS volume_text FROM markets WHERE id = ?'),
       putMarket: p(`INSERT OR REPLACE INTO markets(id, condition_id, slug, question, description, event_ids, tag_ids, outcomes, clob_token_ids,
-        active, closed, archived, accepting_orders, volume_micros, end_date, raw, pass) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+        active, closed, archived, accepting_orders, volume_micros, end_date, raw, pass, volume24hr, first_price, outcome_prices, created_at, mirror)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       putEvent: p(`INSERT OR REPLACE INTO events(id, slug, title, description, tag_ids, market_ids, active, closed, archived, end_date, raw, pass)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       putSeries: p('INSERT OR REPLACE INTO series(id, slug, title, event_ids, active, closed, archived, raw, pass) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
@@ -127,6 +132,7 @@ export class CatalogStore {
           JSON.stringify(m.outcomes ?? []), JSON.stringify(m.clobTokenIds ?? []), flag(m.active), flag(m.closed), flag(m.archived),
           flag(m.acceptingOrders), volume === undefined ? null : microsForSql(toMicros(volume, `${where}.volume`), `${where}.volume`),
           m.endDate ?? null, raw, pass,
+          m.volume24hr ?? null, firstPrice(m.outcomePrices), JSON.stringify(m.outcomePrices ?? []), m.createdAt ?? null, m.mirrorConditionId ? 1 : 0,
         );
         const eventTitles = (m.events ?? []).map((e) => e.title).filter((t): t is string => t !== undefined);
         if (eventTitles.length === 0) eventTitles.push(...this.s.eventTitles.all(eventsJson).map((r) => r.title));

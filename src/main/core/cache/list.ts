@@ -14,22 +14,48 @@ export interface MarketListQuery {
   offset: number;
 }
 
+/** One row of the list, in the shape of the contract's MarketRow. */
+export interface ListedMarket {
+  id: string;
+  conditionId: string;
+  slug?: string;
+  question: string;
+  outcomes: string[];
+  outcomePrices: string[];
+  clobTokenIds: string[];
+  volume24hr?: number;
+  volume?: number;
+  endDate?: string;
+  active: boolean;
+  closed: boolean;
+  archived: boolean;
+  acceptingOrders?: boolean;
+  mirror: boolean;
+  eventIds: string[];
+}
+
 export interface MarketListPage {
-  /** The markets as the venue sent them, in list order. */
-  rows: unknown[];
+  rows: ListedMarket[];
   /** How many markets match the filters in all. */
   total: number;
 }
 
-// Outcome prices arrive as a JSON-encoded string; json_extract reads either form.
-const FIRST_PRICE = "CAST(json_extract(json_extract(raw, '$.outcomePrices'), '$[0]') AS REAL)";
 const SORT_SQL: Record<MarketListQuery['sort'], string> = {
-  volume24hr: "CAST(json_extract(raw, '$.volume24hr') AS REAL)",
+  volume24hr: 'volume24hr',
   volume: 'volume_micros',
   endDate: 'end_date',
   question: 'question COLLATE NOCASE',
-  createdAt: "json_extract(raw, '$.createdAt')",
-  lastPrice: FIRST_PRICE,
+  createdAt: 'created_at',
+  lastPrice: 'first_price',
+};
+
+const strings = (json: unknown): string[] => {
+  try {
+    const v: unknown = JSON.parse(String(json));
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
 };
 
 export function listMarkets(db: Database.Database, q: MarketListQuery): MarketListPage {
@@ -51,17 +77,41 @@ export function listMarkets(db: Database.Database, q: MarketListQuery): MarketLi
       JOIN series s ON s.id = ? JOIN json_each(s.event_ids) se ON se.value = me.value)`);
     args.push(q.seriesId);
   }
-  if (q.mirror !== 'any') where.push(`json_extract(raw, '$.mirrorConditionId') IS ${q.mirror === 'only' ? 'NOT ' : ''}NULL`);
+  if (q.mirror !== 'any') where.push(`mirror = ${q.mirror === 'only' ? 1 : 0}`);
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const dir = q.ascending ? 'ASC' : 'DESC';
   // Missing values sort last either way; id keeps pages stable between equal keys.
   const key = SORT_SQL[q.sort];
   const total = db.prepare(`SELECT COUNT(*) FROM markets ${filter}`).pluck().get(...args) as number;
-  const raws = db
-    .prepare(`SELECT raw FROM markets ${filter} ORDER BY (${key}) IS NULL, ${key} ${dir}, CAST(id AS INTEGER) ${dir} LIMIT ? OFFSET ?`)
-    .pluck()
-    .all(...args, q.limit, q.offset) as string[];
-  return { rows: raws.map((r) => JSON.parse(r) as unknown), total };
+  const rows = db
+    .prepare(
+      `SELECT id, json_extract(raw, '$.conditionId') AS cid, slug, question, outcomes, outcome_prices, clob_token_ids, volume24hr,
+         CAST(volume_micros AS TEXT) AS volume, end_date, active, closed, archived, accepting_orders, mirror, event_ids
+       FROM markets ${filter} ORDER BY ${key} IS NULL, ${key} ${dir}, CAST(id AS INTEGER) ${dir} LIMIT ? OFFSET ?`,
+    )
+    .all(...args, q.limit, q.offset) as Array<Record<string, unknown>>;
+  return {
+    total,
+    rows: rows.map((r) => ({
+      id: String(r['id']),
+      conditionId: String(r['cid'] ?? ''),
+      ...(r['slug'] !== null ? { slug: String(r['slug']) } : {}),
+      question: String(r['question'] ?? ''),
+      outcomes: strings(r['outcomes']),
+      outcomePrices: strings(r['outcome_prices']),
+      clobTokenIds: strings(r['clob_token_ids']),
+      ...(r['volume24hr'] !== null ? { volume24hr: Number(r['volume24hr']) } : {}),
+      // Display only: the exact figure stays in micros in the row.
+      ...(r['volume'] !== null ? { volume: Number(r['volume']) / 1e6 } : {}),
+      ...(r['end_date'] !== null ? { endDate: String(r['end_date']) } : {}),
+      active: r['active'] === 1,
+      closed: r['closed'] === 1,
+      archived: r['archived'] === 1,
+      ...(r['accepting_orders'] !== null ? { acceptingOrders: r['accepting_orders'] === 1 } : {}),
+      mirror: r['mirror'] === 1,
+      eventIds: strings(r['event_ids']),
+    })),
+  };
 }
 
 /** When catalog rows were last written by a sync or a read (epoch ms), for the "as of" stamp. */

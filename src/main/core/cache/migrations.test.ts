@@ -47,6 +47,21 @@ const LEVELS: Record<number, { seed(db: Database.Database): void; check(cache: C
       expect(cache.history('0xACC')).toEqual([{ at: 1_000, value: '12.5', cashPnl: '-0.25' }]);
     },
   },
+  4: {
+    seed(db) {
+      db.prepare(
+        `INSERT INTO markets(id, condition_id, slug, question, event_ids, tag_ids, outcomes, clob_token_ids, active, closed, archived, raw, pass)
+         VALUES ('8', '0xdef', 's8', 'Listed by its columns?', '[]', '[]', '["Yes","No"]', '["21","22"]', 1, 0, 0, ?, 1)`,
+      ).run(JSON.stringify({ id: '8', conditionId: '0xDEF', outcomePrices: '["0.7","0.3"]', volume24hr: 12.5, mirrorConditionId: '0x1' }));
+      // Rows of an older build have no list columns yet: the migration fills them from raw.
+      db.exec("UPDATE markets SET volume24hr = NULL, first_price = NULL, outcome_prices = '[]', mirror = 0 WHERE id = '8'");
+      db.exec(MIGRATIONS[3]!.sql.split(';').filter((q) => q.includes('UPDATE')).join(';'));
+    },
+    check(cache) {
+      const page = cache.listMarkets({ status: 'active', mirror: 'only', sort: 'lastPrice', ascending: false, limit: 10, offset: 0 });
+      expect(page.rows.find((r) => r.id === '8')).toMatchObject({ conditionId: '0xDEF', outcomePrices: ['0.7', '0.3'], volume24hr: 12.5, mirror: true });
+    },
+  },
 };
 
 describe('cache migrations', () => {

@@ -18,7 +18,7 @@ interface Row {
   closed?: boolean;
 }
 
-const PAGE = 500;
+const PAGE = 200;
 
 export function MarketsScreen(): React.JSX.Element {
   const search = useUi((s) => s.search);
