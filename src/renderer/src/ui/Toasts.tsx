@@ -28,7 +28,7 @@ export function Toasts(): React.JSX.Element {
   useEffect(() => {
     if (toasts.length === 0) return;
     const first = toasts[0] as Toast;
-    const timer = setTimeout(() => dismiss(first.id), 8000);
+    const timer = setTimeout(() => dismiss(first.id), 6000);
     return () => clearTimeout(timer);
   }, [toasts, dismiss]);
   return (

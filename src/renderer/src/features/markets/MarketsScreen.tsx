@@ -26,9 +26,6 @@ export function MarketsScreen(): React.JSX.Element {
   const select = useUi((s) => s.select);
   const filters = useUi((s) => s.filters);
   const setFilters = useUi((s) => s.setFilters);
-  const tags = useCall('tags.list', { limit: 100 });
-  const events = useCall('events.list', { active: true, limit: 100 });
-  const seriesList = useCall('series.list', { limit: 100 });
   const pages = useCallPages(
     'markets.list',
     {
@@ -44,11 +41,17 @@ export function MarketsScreen(): React.JSX.Element {
     PAGE,
     (p) => p.data.rows.length,
   );
+  // The filter menus' lists wait for the first rows: the core answers one call at a time.
+  const listed = pages.isSuccess;
+  const tags = useCall('tags.list', { limit: 100 }, { enabled: listed });
+  const events = useCall('events.list', { active: true, limit: 100 }, { enabled: listed });
+  const seriesList = useCall('series.list', { limit: 100 }, { enabled: listed });
   const loaded = pages.data?.pages.flatMap((p) => p.data.rows) ?? [];
   const head = pages.data?.pages[0];
   const total = pages.data?.pages.at(-1)?.data.total ?? 0;
   const list = { ...pages, data: head };
-  const hits = useCall('markets.search', { query: search, limit: 50, kinds: ['markets'] }, { enabled: search.trim().length > 0 });
+  // The previous results stay on screen while the next keystroke's arrive: no flash of empty.
+  const hits = useCall('markets.search', { query: search, limit: 50, kinds: ['markets'] }, { enabled: search.trim().length > 0, placeholderData: (prev) => prev });
 
   const byId = new Map(loaded.map((r) => [r.id, r]));
   const rows: Row[] =
@@ -90,7 +93,7 @@ export function MarketsScreen(): React.JSX.Element {
 
   return (
     <div className="split">
-      <div className="list" ref={parent} tabIndex={0} onKeyDown={onKey} aria-label="Markets" role="listbox" data-results-for={search.trim() && hits.data ? search : ''}>
+      <div className="list" ref={parent} tabIndex={0} onKeyDown={onKey} aria-label="Markets" role="listbox" data-results-for={search.trim() && hits.data && !hits.isPlaceholderData ? search : ''}>
         <div className="list-top">
         <div className="filters">
           <select aria-label="Status" value={filters.status} onChange={(e) => setFilters({ status: e.target.value as typeof filters.status })}>

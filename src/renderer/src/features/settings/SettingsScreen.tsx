@@ -34,22 +34,28 @@ function Trading(): React.JSX.Element {
   const settings = useCall('settings.get', {});
   const set = useMutate('settings.set');
   const client = useQueryClient();
-  const change = async (patch: { tradingOff?: boolean; confirm?: boolean }): Promise<void> => {
-    // Shown at once, then replaced by the core's answer (or refetched if the write failed). A
-    // refetch in flight would land the old value over the new one, so it is cancelled first.
-    await client.cancelQueries({ queryKey: ['settings.get'] });
-    client.setQueryData<{ tradingOff: boolean; confirm: boolean }>(['settings.get', {}], (old) => (old ? { ...old, ...patch } : old));
-    set.mutate(patch, { onSuccess: (data) => client.setQueryData(['settings.get', {}], data), onError: () => void settings.refetch() });
+  // The switch moves at once; the core's answer replaces it (or it springs back on failure).
+  const [optimistic, setOptimistic] = useState<{ tradingOff?: boolean; confirm?: boolean }>({});
+  const shown = settings.data ? { ...settings.data, ...optimistic } : undefined;
+  const change = (patch: { tradingOff?: boolean; confirm?: boolean }): void => {
+    setOptimistic((o) => ({ ...o, ...patch }));
+    set.mutate(patch, {
+      onSuccess: (data) => {
+        client.setQueryData(['settings.get', {}], data);
+        setOptimistic({});
+      },
+      onError: () => setOptimistic({}),
+    });
   };
   return (
     <section className="section">
       <h2>Trading</h2>
       <label className="check">
-        <input type="checkbox" checked={settings.data ? !settings.data.tradingOff : false} disabled={!settings.data} onChange={(e) => void change({ tradingOff: !e.target.checked })} />
+        <input type="checkbox" checked={shown ? !shown.tradingOff : false} disabled={!shown} onChange={(e) => change({ tradingOff: !e.target.checked })} />
         Trading on <span className="muted">— when off, nothing is signed or sent from any screen</span>
       </label>
       <label className="check">
-        <input type="checkbox" checked={settings.data?.confirm ?? true} disabled={!settings.data} onChange={(e) => void change({ confirm: e.target.checked })} />
+        <input type="checkbox" checked={shown?.confirm ?? true} disabled={!shown} onChange={(e) => change({ confirm: e.target.checked })} />
         Ask for confirmation before sending a batch <span className="muted">(this venue profile)</span>
       </label>
       <Failure error={set.error} />

@@ -63,7 +63,7 @@ function useDebounced<T>(value: T, ms: number): T {
 export function TicketScreen(): React.JSX.Element {
   const lines = useTicket((s) => s.lines);
   const results = useTicket((s) => s.results);
-  const { add, update, remove, duplicate, move, clear, setResults } = useTicket.getState();
+  const { add, update, remove, duplicate, move, clear, setResults, resetResults } = useTicket.getState();
   const accountId = useUi((s) => s.accountId);
   const go = useUi((s) => s.go);
   const offline = useUi((s) => s.offline.trading);
@@ -77,8 +77,10 @@ export function TicketScreen(): React.JSX.Element {
   const [sendError, setSendError] = useState<string | undefined>();
   const [now, setNow] = useState(Date.now());
 
+  // Lines placed already are done: the next send, and its checks, are about the others.
+  const pending = useMemo(() => lines.filter((l) => !results[l.key]?.success), [lines, results]);
   // Only complete lines go to the core; the check runs when typing pauses.
-  const complete = useMemo(() => lines.filter((l) => localProblems(l).length === 0), [lines]);
+  const complete = useMemo(() => pending.filter((l) => localProblems(l).length === 0), [pending]);
   const checkInput = useDebounced(useMemo(() => complete.map(toOrderLine), [complete]), 200);
   const check = useCall('orders.preview', { lines: checkInput, ...(accountId ? { accountId } : {}) }, { enabled: checkInput.length > 0, staleTime: 2000, placeholderData: (prev) => prev });
   const previewOf = new Map<string, NonNullable<typeof check.data>[number]>();
@@ -88,7 +90,7 @@ export function TicketScreen(): React.JSX.Element {
     if (p && checkInput[i] && JSON.stringify(checkInput[i]) === JSON.stringify(toOrderLine(l))) previewOf.set(l.key, p);
   });
   const checking = complete.some((l) => !previewOf.has(l.key));
-  const bad = lines.filter((l) => localProblems(l).length > 0 || previewOf.get(l.key)?.ok === false);
+  const bad = pending.filter((l) => localProblems(l).length > 0 || previewOf.get(l.key)?.ok === false);
   const throttled = Object.values(results).some((r) => r.retryAfterSeconds && r.at + r.retryAfterSeconds * 1000 > now);
   useEffect(() => {
     if (!throttled) return;
@@ -101,8 +103,13 @@ export function TicketScreen(): React.JSX.Element {
     settings.data?.tradingOff ? 'Trading is switched off in Settings' :
     offline ? 'The venue’s trading surface is unreachable; nothing is queued' :
     lines.length === 0 ? 'Add a line' :
+    pending.length === 0 ? 'Every line is placed; Reset results to send them again' :
     bad.length > 0 ? `Fix ${bad.length} line${bad.length > 1 ? 's' : ''} first` :
     checking ? 'Checking…' : undefined;
+
+  // A failed line goes again on its own once it checks out and trading is possible.
+  const canRetry = (l: DraftLine): boolean =>
+    Boolean(accountId) && !settings.data?.tradingOff && !offline && !sending && previewOf.get(l.key)?.ok === true && localProblems(l).length === 0;
 
   const send = async (keys: string[]): Promise<void> => {
     if (!accountId) return;
@@ -131,14 +138,15 @@ export function TicketScreen(): React.JSX.Element {
   };
   const sendAll = (): void => {
     if (settings.data?.confirm) setConfirming(true);
-    else void send(lines.map((l) => l.key));
+    else void send(pending.map((l) => l.key));
   };
 
+  // Totals of what the next send would place.
   const totals = {
-    cost: sum(lines.map((l) => previewOf.get(l.key)?.cost)),
-    payout: sum(lines.map((l) => (l.side === 'BUY' ? previewOf.get(l.key)?.payoutIfRight : undefined))),
-    maxLoss: sum(lines.map((l) => previewOf.get(l.key)?.maxLoss)),
-    fee: sum(lines.map((l) => previewOf.get(l.key)?.fee)),
+    cost: sum(pending.map((l) => previewOf.get(l.key)?.cost)),
+    payout: sum(pending.map((l) => (l.side === 'BUY' ? previewOf.get(l.key)?.payoutIfRight : undefined))),
+    maxLoss: sum(pending.map((l) => previewOf.get(l.key)?.maxLoss)),
+    fee: sum(pending.map((l) => previewOf.get(l.key)?.fee)),
   };
 
   return (
@@ -189,7 +197,7 @@ export function TicketScreen(): React.JSX.Element {
                 onRemove={() => remove(l.key)}
                 onDuplicate={() => duplicate(l.key)}
                 onMove={(by) => move(l.key, by)}
-                onRetry={blocked && bad.some((b) => b.key === l.key) ? undefined : () => void send([l.key])}
+                onRetry={canRetry(l) ? () => void send([l.key]) : undefined}
               />
             );
           })}
@@ -216,10 +224,11 @@ export function TicketScreen(): React.JSX.Element {
         <button onClick={() => setLadder((v) => !v)} aria-expanded={ladder}>Ladder…</button>
         <button onClick={clear} disabled={lines.length === 0 || sending}>Clear</button>
         <span style={{ flex: 1 }} />
-        {sending ? <span className="inline muted"><progress aria-label="Sending" /> Signing and sending {lines.length} orders…</span> : null}
+        {Object.keys(results).length > 0 && !sending ? <button onClick={resetResults}>Reset results</button> : null}
+        {sending ? <span className="inline muted"><progress aria-label="Sending" /> Signing and sending {pending.length} orders…</span> : null}
         {blocked && !sending ? <span className="muted" data-testid="submit-blocked">{blocked}</span> : null}
         <button className="primary" disabled={Boolean(blocked) || sending} onClick={sendAll} title="Ctrl+Enter">
-          Sign and send {lines.length} order{lines.length === 1 ? '' : 's'}
+          Sign and send {pending.length} order{pending.length === 1 ? '' : 's'}
         </button>
       </div>
       {sendError ? <p className="no" role="alert">{sendError}</p> : null}
@@ -228,11 +237,11 @@ export function TicketScreen(): React.JSX.Element {
       {confirming ? (
         <div className="modal" role="dialog" aria-modal="true" aria-label="Confirm batch">
           <div className="modal-body">
-            <h2>Send {lines.length} orders?</h2>
+            <h2>Send {pending.length} order{pending.length === 1 ? '' : 's'}?</h2>
             <p>Cost {money(totals.cost)} · pays {money(totals.payout)} if right · worst case {money(totals.maxLoss)} · fees {money(totals.fee)}</p>
             <p className="muted">Signed with account {accountId}. Turn this step off in Settings.</p>
             <div className="inline">
-              <button className="primary" autoFocus onClick={() => void send(lines.map((l) => l.key))} disabled={sending}>Send</button>
+              <button className="primary" autoFocus onClick={() => void send(pending.map((l) => l.key))} disabled={sending}>Send</button>
               <button onClick={() => setConfirming(false)}>Back</button>
             </div>
           </div>

@@ -20,6 +20,8 @@ interface TicketState {
   move(key: string, by: -1 | 1): void;
   clear(): void;
   setResults(results: Record<string, LineResult>): void;
+  /** Forgets the results, so placed lines can be sent again as new orders. */
+  resetResults(): void;
 }
 
 let seq = 0;
@@ -28,16 +30,22 @@ export const blankLine = (patch: Partial<DraftLine> = {}): DraftLine => ({
   key: newKey(), conditionId: '', tokenId: '', label: '', outcome: '', side: 'BUY', price: '', size: '', type: 'GTC', postOnly: false, ...patch,
 });
 
-// Writes go to the main process after typing pauses; the last one always lands.
+// Typing is written when it pauses; a line added, removed or moved is written at once, so a
+// restart right after it finds it.
 let pending: ReturnType<typeof setTimeout> | undefined;
+let savedKeys = '';
 const draftStorage: StateStorage = {
   getItem: async () => JSON.stringify({ state: { lines: (await call('drafts.load', {})).lines }, version: 1 }),
   setItem: (_name, value) => {
     clearTimeout(pending);
-    pending = setTimeout(() => {
-      const lines = (JSON.parse(value) as { state: { lines: DraftLine[] } }).state.lines;
+    const lines = (JSON.parse(value) as { state: { lines: DraftLine[] } }).state.lines;
+    const keys = lines.map((l) => l.key).join();
+    const save = (): void => {
+      savedKeys = keys;
       void call('drafts.save', { lines }).catch(() => undefined);
-    }, 250);
+    };
+    if (keys !== savedKeys) save();
+    else pending = setTimeout(save, 250);
   },
   removeItem: () => undefined,
 };
@@ -53,7 +61,12 @@ export const useTicket = create<TicketState>()(
         set((s) => ({ lines: [...s.lines, ...added] }));
         return added.length;
       },
-      update: (key, patch) => set((s) => ({ lines: s.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) })),
+      update: (key, patch) =>
+        set((s) => {
+          // An edited line that was placed is a new order to send; a failed one keeps its note until re-sent.
+          const { [key]: old, ...rest } = s.results;
+          return { lines: s.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)), results: old && !old.success ? s.results : rest };
+        }),
       remove: (key) => set((s) => ({ lines: s.lines.filter((l) => l.key !== key) })),
       duplicate: (key) =>
         set((s) => {
@@ -73,6 +86,7 @@ export const useTicket = create<TicketState>()(
         }),
       clear: () => set({ lines: [], results: {} }),
       setResults: (results) => set((s) => ({ results: { ...s.results, ...results } })),
+      resetResults: () => set({ results: {} }),
     }),
     {
       name: 'kairos-ticket',
