@@ -16,7 +16,7 @@ import { startVenue, type WorldSize } from '../src/venue/server.js';
 const { values } = parseArgs({ options: { size: { type: 'string', default: 'default' } } });
 const q = (xs: number[], p: number): number => Math.round(([...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0) * 10) / 10;
 
-if (!process.env['RENDERER_DEBUG']) execFileSync(process.execPath, [resolve('node_modules/electron-vite/bin/electron-vite.js'), 'build'], { stdio: 'ignore' });
+execFileSync(process.execPath, [resolve('node_modules/electron-vite/bin/electron-vite.js'), 'build'], { stdio: 'ignore' });
 const dir = mkdtempSync(join(tmpdir(), 'kairos-bench-renderer-'));
 const venue = await startVenue({ dataDir: join(dir, 'venue'), size: values.size as WorldSize, seed: 1, rateLimitScale: 0 });
 const core = createCore({
@@ -54,7 +54,6 @@ for (let i = 0; i < 15; i++) {
   await page.reload();
   await page.waitForFunction(() => (window as unknown as { kairosFirstRow?: number }).kairosFirstRow !== undefined);
   firstRow.push(Math.round(await page.evaluate(() => (window as unknown as { kairosFirstRow: number }).kairosFirstRow)));
-  if (process.env['RENDERER_DEBUG']) console.log(await page.evaluate(() => JSON.stringify({ nav: performance.getEntriesByType('navigation').map((e) => [Math.round((e as PerformanceNavigationTiming).responseEnd), Math.round((e as PerformanceNavigationTiming).domContentLoadedEventEnd)]), res: performance.getEntriesByType('resource').map((e) => [e.name.split('/').pop(), Math.round(e.startTime), Math.round(e.responseEnd)]), marks: performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime)]) })));
 }
 
 const words = (venue.db.prepare("SELECT question FROM markets WHERE status = 'active' ORDER BY id LIMIT 60").all() as Array<{ question: string }>)

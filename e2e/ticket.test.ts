@@ -107,7 +107,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
 
   it('a line the venue refuses shows why, and is retried on its own once fixed', async () => {
     const { page } = app;
-    expect(await page.getByTestId('submit-blocked').innerText()).toMatch(/Every line is placed/);
+    expect(await page.getByRole('button', { name: 'Sign and send 0 orders' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Add line' }).click();
     const line = page.getByTestId('ticket-line').nth(5);
     await line.getByLabel('Market search').fill(market.question.split(/\s+/).slice(0, 6).join(' '));
@@ -139,8 +139,36 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await page.getByRole('button', { name: 'Order ticket' }).click();
     await expect.poll(() => page.getByTestId('ticket-line').count(), { timeout: 10_000 }).toBe(5);
     expect(await page.getByTestId('ticket-line').nth(1).getByLabel('Price').inputValue()).toBe('0.42');
+    // The placed lines still say so, and are not offered for sending again.
+    await expect.poll(() => page.locator('[data-testid=line-result][data-success=true]').count()).toBe(5);
+    expect(await page.getByRole('button', { name: 'Sign and send 0 orders' }).isDisabled()).toBe(true);
     const journal = await app.core.router.dispatch('orders.journal', {});
     expect(journal.ok && (journal.data as Array<{ state: string }>).map((j) => j.state).sort()).toEqual(['filled', 'filled', 'open', 'open', 'open', 'open', 'rejected']);
+  });
+
+  it('builds one ladder across every open market of an event', async () => {
+    const { page, venue } = app;
+    const events = (await (await fetch(`${venue.urls.catalog_url}/events?active=true&closed=false&limit=100`)).json()) as Array<{ id: string; title: string; markets?: Array<{ active?: boolean; closed?: boolean; question?: string }> }>;
+    const open = (e: (typeof events)[number]) => (e.markets ?? []).filter((m) => m.active !== false && m.closed !== true);
+    const event = events.find((e) => open(e).length >= 2 && open(e).length <= 4) as (typeof events)[number];
+    const before = await page.getByTestId('ticket-line').count();
+    await page.getByRole('button', { name: 'Ladder…' }).click();
+    const ladder = page.getByRole('region', { name: 'Ladder builder' });
+    await ladder.getByRole('radio', { name: 'Every market of an event' }).click();
+    await ladder.getByLabel('Event search').fill(event.title.split(/\s+/).slice(0, 5).join(' '));
+    await ladder.getByRole('option', { name: event.title }).first().click();
+    await ladder.getByLabel('From price').fill('0.10');
+    await ladder.getByLabel('To price').fill('0.20');
+    await ladder.getByLabel('Rungs').fill('2');
+    await ladder.getByLabel('Total size').fill('10');
+    await ladder.getByRole('button', { name: 'Add rungs to ticket' }).click();
+    await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(before + 2 * open(event).length);
+    const added = (await page.getByTestId('ticket-line').allInnerTexts()).slice(before);
+    // Each market of the event gets the same two rungs, one line per rung.
+    expect(new Set(added.map((t) => t.split('\n')[1])).size).toBe(open(event).length);
+    await app.shot('ticket-event-ladder');
+    for (let i = 0; i < 2 * open(event).length; i++) await page.getByTestId('ticket-line').nth(before).getByRole('button', { name: 'Remove line' }).click();
+    await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(before);
   });
 
   it('refuses to send while trading is off, and while the venue is unreachable, queuing nothing', async () => {
@@ -151,10 +179,19 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await expect.poll(() => page.getByTestId('submit-blocked').innerText()).toBe('Trading is switched off in Settings');
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('checkbox', { name: /Trading on/ }).check();
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    // Since the restart the vault is locked: nothing can be signed until it is opened.
+    await expect.poll(() => page.getByTestId('submit-blocked').innerText()).toMatch(/Unlock the vault/);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Vault passphrase').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByText('Vault unlocked').waitFor();
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    // A copy of a placed line is a new order, ready to send.
+    await page.getByTestId('ticket-line').first().getByRole('button', { name: 'Duplicate line' }).click();
+    await expect.poll(() => page.getByTestId('submit-blocked').count(), { timeout: 10_000 }).toBe(0);
     await app.venue.stop();
     // The next read fails and the trading surface is marked down.
-    await page.getByRole('button', { name: 'Order ticket' }).click();
-    await expect.poll(() => page.getByTestId('submit-blocked').count()).toBe(0);
     app.skew.ms += 10 * 60_000; // past every freshness window, so reads go to the venue
     await app.core.router.dispatch('markets.quotes', { conditionId: market.condition_id });
     await expect.poll(() => page.getByTestId('submit-blocked').innerText(), { timeout: 15_000 }).toMatch(/unreachable; nothing is queued/);

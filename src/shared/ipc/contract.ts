@@ -213,6 +213,8 @@ export type DraftLine = z.output<typeof DraftLine>;
 
 export const TicketDraft = z.object({
   lines: z.array(DraftLine).max(15, 'a batch holds at most 15 lines').default([]),
+  /** The last result per line key, so a placed line is not sent again after a restart. */
+  results: z.record(z.string().max(40), LineResult.extend({ at: z.number() })).default({}),
   updatedAt: z.number().default(0),
 });
 export type TicketDraft = z.output<typeof TicketDraft>;

@@ -30,11 +30,22 @@ export function Palette({ onClose }: { onClose: () => void }): React.JSX.Element
             </Command.Group>
           ) : null}
           <Command.Group heading="Screens">
-            {(['markets', 'events', 'series', 'leaderboard'] as const)
-              .filter((s) => s.includes(query.toLowerCase()))
-              .map((s) => (
+            {(
+              [
+                ['markets', 'Markets'],
+                ['events', 'Events'],
+                ['series', 'Series'],
+                ['leaderboard', 'Leaderboard'],
+                ['ticket', 'Order ticket'],
+                ['orders', 'Orders'],
+                ['portfolio', 'Portfolio'],
+                ['settings', 'Settings'],
+              ] as const
+            )
+              .filter(([, label]) => label.toLowerCase().includes(query.toLowerCase()))
+              .map(([s, label]) => (
                 <Command.Item key={s} value={s} onSelect={run(() => go(s))}>
-                  Go to {s[0]?.toUpperCase()}{s.slice(1)}
+                  Go to {label}
                 </Command.Item>
               ))}
           </Command.Group>

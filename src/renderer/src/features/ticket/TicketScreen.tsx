@@ -68,6 +68,7 @@ export function TicketScreen(): React.JSX.Element {
   const go = useUi((s) => s.go);
   const offline = useUi((s) => s.offline.trading);
   const settings = useCall('settings.get', {});
+  const accounts = useCall('accounts.list', {});
   const balance = useCall('portfolio.balance', { accountId: accountId ?? '' }, { enabled: Boolean(accountId), refetchInterval: 10_000 });
   const push = useToasts((s) => s.push);
   const client = useQueryClient();
@@ -102,6 +103,7 @@ export function TicketScreen(): React.JSX.Element {
     !accountId ? 'Pick or create an account first' :
     settings.data?.tradingOff ? 'Trading is switched off in Settings' :
     offline ? 'The venue’s trading surface is unreachable; nothing is queued' :
+    accounts.data?.locked ? 'Unlock the vault in Settings to sign orders' :
     lines.length === 0 ? 'Add a line' :
     pending.length === 0 ? 'Every line is placed; Reset results to send them again' :
     bad.length > 0 ? `Fix ${bad.length} line${bad.length > 1 ? 's' : ''} first` :

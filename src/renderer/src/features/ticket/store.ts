@@ -11,7 +11,7 @@ export type LineResult = CallOutput<'orders.submit'>[number] & { at: number };
 
 interface TicketState {
   lines: DraftLine[];
-  /** The last result per line key (not persisted: the journal keeps the record). */
+  /** The last result per line key, saved with the draft so a placed line is not sent twice. */
   results: Record<string, LineResult>;
   add(lines: Array<Partial<DraftLine>>): number;
   update(key: string, patch: Partial<DraftLine>): void;
@@ -35,14 +35,19 @@ export const blankLine = (patch: Partial<DraftLine> = {}): DraftLine => ({
 let pending: ReturnType<typeof setTimeout> | undefined;
 let savedKeys = '';
 const draftStorage: StateStorage = {
-  getItem: async () => JSON.stringify({ state: { lines: (await call('drafts.load', {})).lines }, version: 1 }),
+  getItem: async () => {
+    const d = await call('drafts.load', {});
+    return JSON.stringify({ state: { lines: d.lines, results: d.results }, version: 1 });
+  },
   setItem: (_name, value) => {
     clearTimeout(pending);
-    const lines = (JSON.parse(value) as { state: { lines: DraftLine[] } }).state.lines;
-    const keys = lines.map((l) => l.key).join();
+    const { lines, results } = (JSON.parse(value) as { state: { lines: DraftLine[]; results: Record<string, LineResult> } }).state;
+    // Results of lines no longer in the ticket are dropped; the journal keeps every order.
+    const kept = Object.fromEntries(Object.entries(results).filter(([k]) => lines.some((l) => l.key === k)));
+    const keys = `${lines.map((l) => l.key).join()}|${Object.keys(kept).join()}`;
     const save = (): void => {
       savedKeys = keys;
-      void call('drafts.save', { lines }).catch(() => undefined);
+      void call('drafts.save', { lines, results: kept }).catch(() => undefined);
     };
     if (keys !== savedKeys) save();
     else pending = setTimeout(save, 250);
@@ -92,9 +97,12 @@ export const useTicket = create<TicketState>()(
       name: 'kairos-ticket',
       version: 1,
       storage: createJSONStorage(() => draftStorage),
-      partialize: (s) => ({ lines: s.lines }),
+      partialize: (s) => ({ lines: s.lines, results: s.results }),
       // Lines added before the draft loaded (a click on "Buy" at start-up) follow the saved ones.
-      merge: (saved, current) => ({ ...current, lines: [...((saved as { lines?: DraftLine[] } | undefined)?.lines ?? []), ...current.lines].slice(0, MAX_LINES) }),
+      merge: (saved, current) => {
+        const s = saved as { lines?: DraftLine[]; results?: Record<string, LineResult> } | undefined;
+        return { ...current, lines: [...(s?.lines ?? []), ...current.lines].slice(0, MAX_LINES), results: { ...(s?.results ?? {}), ...current.results } };
+      },
     },
   ),
 );
