@@ -533,7 +533,7 @@ describe('settings, drafts and the connection test', () => {
       c.close();
       writeFileSync(join(d, 'ticket-local.json'), '{"lines": [tor');
       c = make(d, venue);
-      expect(await c.router.dispatch('drafts.load', {})).toEqual({ ok: true, data: { lines: [], updatedAt: 0 } });
+      expect(await c.router.dispatch('drafts.load', {})).toEqual({ ok: true, data: { lines: [], results: {}, updatedAt: 0 } });
       expect(readdirSync(d).some((f) => f.startsWith('ticket-local.json.unreadable-'))).toBe(true);
     } finally {
       c.close();
