@@ -102,6 +102,9 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await page.getByRole('button', { name: 'Orders' }).click();
     await expect.poll(() => page.getByTestId('open-order').count(), { timeout: 15_000 }).toBe(4);
     await app.shot('ticket-orders');
+    // Cancel the lowest rung.
+    await page.getByTestId('open-order').filter({ hasText: '41¢' }).getByRole('button', { name: /^Cancel order/ }).click();
+    await expect.poll(() => page.getByTestId('open-order').count(), { timeout: 10_000 }).toBe(3);
     await page.getByRole('button', { name: 'Order ticket' }).click();
   });
 
@@ -129,7 +132,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await expect.poll(() => page.locator('[data-testid=line-result][data-success=true]').count(), { timeout: 15_000 }).toBe(6);
     expect(await page.getByTestId('line-result').nth(5).innerText()).toMatch(/^matched · got 5 for 2\.25 /); // at the resting 0.45, not its 0.46 limit
     const journal = await app.core.router.dispatch('orders.journal', {});
-    expect(journal.ok && (journal.data as Array<{ state: string }>).map((j) => j.state).sort()).toEqual(['filled', 'filled', 'open', 'open', 'open', 'open', 'rejected']);
+    expect(journal.ok && (journal.data as Array<{ state: string }>).map((j) => j.state).sort()).toEqual(['cancelled', 'filled', 'filled', 'open', 'open', 'open', 'rejected']);
     await page.getByTestId('ticket-line').nth(5).getByRole('button', { name: 'Remove line' }).click();
   });
 
@@ -143,7 +146,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await expect.poll(() => page.locator('[data-testid=line-result][data-success=true]').count()).toBe(5);
     expect(await page.getByRole('button', { name: 'Sign and send 0 orders' }).isDisabled()).toBe(true);
     const journal = await app.core.router.dispatch('orders.journal', {});
-    expect(journal.ok && (journal.data as Array<{ state: string }>).map((j) => j.state).sort()).toEqual(['filled', 'filled', 'open', 'open', 'open', 'open', 'rejected']);
+    expect(journal.ok && (journal.data as Array<{ state: string }>).map((j) => j.state).sort()).toEqual(['cancelled', 'filled', 'filled', 'open', 'open', 'open', 'rejected']);
   });
 
   it('builds one ladder across every open market of an event', async () => {
@@ -196,5 +199,9 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await app.core.router.dispatch('markets.quotes', { conditionId: market.condition_id });
     await expect.poll(() => page.getByTestId('submit-blocked').innerText(), { timeout: 15_000 }).toMatch(/unreachable; nothing is queued/);
     await app.shot('ticket-offline');
+    // The portfolio still opens, from the cache, stamped.
+    await page.getByRole('button', { name: 'Portfolio' }).click();
+    await page.getByTestId('as-of').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('positions').innerText()).toContain(market.question.slice(0, 30));
   });
 });
