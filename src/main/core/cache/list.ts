@@ -49,6 +49,16 @@ const SORT_SQL: Record<MarketListQuery['sort'], string> = {
   lastPrice: 'first_price',
 };
 
+/** The narrow index each sort scans (migration 4), when only the status and mirror filters apply. */
+const SORT_INDEX: Record<MarketListQuery['sort'], string> = {
+  volume24hr: 'markets_by_volume24hr',
+  volume: 'markets_by_volume',
+  endDate: 'markets_by_end',
+  question: 'markets_by_question',
+  createdAt: 'markets_by_created',
+  lastPrice: 'markets_by_price',
+};
+
 const strings = (json: unknown): string[] => {
   try {
     const v: unknown = JSON.parse(String(json));
@@ -82,14 +92,26 @@ export function listMarkets(db: Database.Database, q: MarketListQuery): MarketLi
   const dir = q.ascending ? 'ASC' : 'DESC';
   // Missing values sort last either way; id keeps pages stable between equal keys.
   const key = SORT_SQL[q.sort];
+  // The planner would pick the flags index and then read every wide row to sort them.
+  const narrow = q.tagId === undefined && q.eventId === undefined && q.seriesId === undefined;
   const total = db.prepare(`SELECT COUNT(*) FROM markets ${filter}`).pluck().get(...args) as number;
-  const rows = db
-    .prepare(
-      `SELECT id, json_extract(raw, '$.conditionId') AS cid, slug, question, outcomes, outcome_prices, clob_token_ids, volume24hr,
-         CAST(volume_micros AS TEXT) AS volume, end_date, active, closed, archived, accepting_orders, mirror, event_ids
-       FROM markets ${filter} ORDER BY ${key} IS NULL, ${key} ${dir}, CAST(id AS INTEGER) ${dir} LIMIT ? OFFSET ?`,
-    )
-    .all(...args, q.limit, q.offset) as Array<Record<string, unknown>>;
+  // The page's row ids come from a narrow index; only those rows are read whole.
+  const ids = db
+    .prepare(`SELECT rowid FROM markets ${narrow ? `INDEXED BY ${SORT_INDEX[q.sort]}` : ''} ${filter} ORDER BY ${key} IS NULL, ${key} ${dir}, CAST(id AS INTEGER) ${dir} LIMIT ? OFFSET ?`)
+    .pluck()
+    .all(...args, q.limit, q.offset) as number[];
+  const byRowid = new Map(
+    (
+      db
+        .prepare(
+          `SELECT rowid AS r, id, json_extract(raw, '$.conditionId') AS cid, slug, question, outcomes, outcome_prices, clob_token_ids, volume24hr,
+             CAST(volume_micros AS TEXT) AS volume, end_date, active, closed, archived, accepting_orders, mirror, event_ids
+           FROM markets WHERE rowid IN (SELECT value FROM json_each(?))`,
+        )
+        .all(JSON.stringify(ids)) as Array<Record<string, unknown>>
+    ).map((r) => [r['r'] as number, r]),
+  );
+  const rows = ids.map((id) => byRowid.get(id)).filter((r): r is Record<string, unknown> => r !== undefined);
   return {
     total,
     rows: rows.map((r) => ({

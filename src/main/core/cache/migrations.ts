@@ -147,6 +147,15 @@ export const MIGRATIONS: readonly Migration[] = [
         created_at = json_extract(raw, '$.createdAt'),
         mirror = json_extract(raw, '$.mirrorConditionId') IS NOT NULL;
       UPDATE markets SET first_price = CAST(json_extract(outcome_prices, '$[0]') AS REAL) WHERE json_valid(outcome_prices);
+      -- Narrow indexes the list scans instead of the wide rows (each carries the raw JSON): one per
+      -- sort, holding the flags the status and mirror filters read.
+      CREATE INDEX markets_list_flags ON markets(active, closed, archived, mirror);
+      CREATE INDEX markets_by_volume24hr ON markets(volume24hr, active, closed, archived, mirror, id);
+      CREATE INDEX markets_by_volume ON markets(volume_micros, active, closed, archived, mirror, id);
+      CREATE INDEX markets_by_end ON markets(end_date, active, closed, archived, mirror, id);
+      CREATE INDEX markets_by_question ON markets(question COLLATE NOCASE, active, closed, archived, mirror, id);
+      CREATE INDEX markets_by_created ON markets(created_at, active, closed, archived, mirror, id);
+      CREATE INDEX markets_by_price ON markets(first_price, active, closed, archived, mirror, id);
     `,
   },
 ];
