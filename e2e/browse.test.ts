@@ -21,7 +21,7 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
     await page.waitForSelector('[data-testid=market-row]');
     expect(await page.locator('[data-testid=market-row]').count()).toBeGreaterThan(10);
     // Give the first listed market a two-sided book.
-    const question = (await page.locator('[data-testid=market-row]').first().innerText()).split('\n')[0] as string;
+    const question = (await page.locator('[data-testid=market-row] > span[title]').first().getAttribute('title')) as string;
     const row = venue.db.prepare('SELECT condition_id, neg_risk FROM markets WHERE question = ?').get(question) as { condition_id: string; neg_risk: number };
     venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0 WHERE condition_id = ?').run(row.condition_id);
     catalogChanged(venue.db);

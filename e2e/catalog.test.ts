@@ -32,12 +32,20 @@ describe.skipIf(reason !== undefined)(`catalog list (${reason ?? 'Chromium + bui
       .poll(
         async () => {
           await page.getByRole('listbox', { name: 'Markets' }).evaluate((el) => el.scrollTo(0, el.scrollHeight));
-          return (await page.locator('[data-testid=market-row]').allInnerTexts()).some((t) => t.startsWith(last));
+          return (await page.locator('[data-testid=market-row]').allInnerTexts()).some((t) => t.includes(last));
         },
         { timeout: 20_000 },
       )
       .toBe(true);
     await app.shot('markets-end');
+    // Rows carry status badges: every mirror market in the list is marked.
+    await page.getByLabel('Mirror').selectOption('only');
+    await expect.poll(async () => {
+      const rows = page.locator('[data-testid=market-row]');
+      const n = await rows.count();
+      return n > 0 && n === (await rows.locator('[data-badge=mirror]').count());
+    }, { timeout: 10_000 }).toBe(true);
+    await page.getByLabel('Mirror').selectOption('any');
     const series = ((await (await fetch(`${venue.urls.catalog_url}/series?limit=20`)).json()) as Array<{ id: string; title: string; events?: unknown[] }>).find((s) => (s.events ?? []).length > 0);
     await page.getByLabel('Series').selectOption(String(series?.id));
     await expect.poll(async () => Number((await page.getByTestId('market-count').innerText()).replace(/\D/g, '')), { timeout: 15_000 }).toBeLessThan(active.length);

@@ -134,6 +134,15 @@ describe('contract and router', () => {
     const tagged = await venueAll(`/markets?tag_id=${tag.id}`);
     const local = await ok<Page>('markets.list', { status: 'all', tagId: tag.id, limit: 500 });
     expect(local.data.rows.map((r) => r.id).sort()).toEqual(tagged.map((m) => String(m['id'])).sort());
+
+    // A quotes read moves the list's price to the last trades it saw, and the price sort with it.
+    const traded = venue.db.prepare("SELECT m.condition_id AS c FROM markets m JOIN last_trades t ON t.condition_id = m.condition_id WHERE m.status = 'active' GROUP BY m.condition_id HAVING COUNT(*) = 2 LIMIT 1").get() as { c: string };
+    const quotes = await ok<{ data: Array<{ lastPrice?: string }> }>('markets.quotes', { conditionId: traded.c });
+    const byPrice = await ok<{ data: { rows: Array<{ conditionId: string; outcomePrices: string[] }> } }>('markets.list', { status: 'all', sort: 'lastPrice', limit: 500 });
+    const row = byPrice.data.rows.find((r) => r.conditionId.toLowerCase() === traded.c.toLowerCase());
+    expect(row?.outcomePrices).toEqual(quotes.data.map((q) => q.lastPrice));
+    const prices = byPrice.data.rows.map((r) => Number(r.outcomePrices[0] ?? -1)).filter((p) => p >= 0);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
   });
 });
 

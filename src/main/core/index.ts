@@ -563,7 +563,12 @@ export function createCore(opts: CoreOptions): Core {
       return cached('catalog', `/markets/slug/${slug}`, {}, FRESH.catalog, () => clients.catalog.marketBySlug(slug));
     },
     'markets.settings': ({ conditionId }) => cached('trading', `/clob-markets/${conditionId}`, {}, FRESH.settings, () => clients.trading.settings(conditionId)),
-    'markets.quotes': ({ conditionId }) => cached('trading', `/quotes/${conditionId}`, {}, FRESH.prices, () => outcomeQuotes(conditionId)),
+    'markets.quotes': async ({ conditionId }) => {
+      const r = await cached('trading', `/quotes/${conditionId}`, {}, FRESH.prices, () => outcomeQuotes(conditionId));
+      const last = r.data.map((q) => q.lastPrice);
+      if (!r.stale && last.every((p): p is string => p !== undefined)) cache.noteLastPrices(conditionId, last);
+      return r;
+    },
     'markets.book': ({ tokenId }) => cached('trading', '/book', { token_id: tokenId }, FRESH.prices, () => clients.trading.book(tokenId)),
     'markets.history': ({ tokenId, range }) => {
       const span = { '1H': 3600, '6H': 21_600, '1D': 86_400, '1W': 604_800, ALL: 90 * 86_400 }[range];

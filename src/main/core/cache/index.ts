@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CatalogStore, type CachedMarket, type CatalogKind, type CommentParent, type SearchKind } from './catalog.js';
 import { migrate } from './migrations.js';
-import { catalogSeenAt, listMarkets, type MarketListPage, type MarketListQuery } from './list.js';
+import { catalogSeenAt, listMarkets, noteLastPrices, type MarketListPage, type MarketListQuery } from './list.js';
 import { ResponseStore, responseKey, type CacheEntry, type CachedOptions, type CachedResult, type QueryValue, type Surface } from './responses.js';
 import { SearchIndex, type SearchHit, type SearchOptions } from './search.js';
 import { SnapshotStore, type HistoryPoint, type HistoryRange } from './snapshots.js';
@@ -112,6 +112,10 @@ export class Cache {
   /** One page of the markets list from the synced catalog, with the count of all that match. */
   listMarkets(q: MarketListQuery): MarketListPage {
     return listMarkets(this.db, q);
+  }
+
+  noteLastPrices(conditionId: string, prices: readonly string[]): void {
+    noteLastPrices(this.db, conditionId, prices);
   }
 
   catalogSeenAt(): number | undefined {

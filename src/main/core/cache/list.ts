@@ -144,3 +144,12 @@ export function catalogSeenAt(db: Database.Database): number | undefined {
     .get() as number | null;
   return t ?? undefined;
 }
+
+/**
+ * Records the latest last-trade prices seen for a market (from a quotes read), so the list's
+ * price column and its sort follow the freshest price the app has, not only the last sync's.
+ */
+export function noteLastPrices(db: Database.Database, conditionId: string, prices: readonly string[]): void {
+  if (prices.length === 0 || prices.some((p) => !/^\d+(\.\d+)?$/.test(p))) return;
+  db.prepare('UPDATE markets SET outcome_prices = ?, first_price = ? WHERE condition_id = ?').run(JSON.stringify(prices), Number(prices[0]), conditionId.toLowerCase());
+}

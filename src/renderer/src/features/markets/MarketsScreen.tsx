@@ -16,6 +16,9 @@ interface Row {
   volume24hr?: number;
   endDate?: string;
   closed?: boolean;
+  archived?: boolean;
+  mirror?: boolean;
+  paused?: boolean;
 }
 
 const PAGE = 200;
@@ -68,6 +71,10 @@ export function MarketsScreen(): React.JSX.Element {
           ...(m.volume24hr !== undefined ? { volume24hr: m.volume24hr } : {}),
           ...(m.endDate ? { endDate: m.endDate } : {}),
           closed: m.closed,
+          archived: m.archived,
+          mirror: m.mirror,
+          // Open but not taking orders: paused by the venue.
+          paused: m.active && !m.closed && m.acceptingOrders === false,
         }));
 
   const parent = useRef<HTMLDivElement>(null);
@@ -159,7 +166,13 @@ export function MarketsScreen(): React.JSX.Element {
                 onClick={() => select(r.id)}
                 style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}
               >
-                <span title={r.question}>{r.question}</span>
+                <span title={r.question}>
+                  {r.closed ? <span className="badge" data-badge="closed">closed</span> : null}
+                  {r.archived ? <span className="badge" data-badge="archived">archived</span> : null}
+                  {r.paused ? <span className="badge" data-badge="paused">paused</span> : null}
+                  {r.mirror ? <span className="badge" data-badge="mirror">mirror</span> : null}
+                  {r.question}
+                </span>
                 <span className="num yes" title={r.price ? `probability ${Math.round(Number(r.price) * 1000) / 10}%` : undefined}>{cents(r.price)}</span>
                 <span className="num">{usdCompact(r.volume24hr)}</span>
                 <span className="num muted">{shortDate(r.endDate)}</span>
