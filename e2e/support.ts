@@ -33,8 +33,8 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function startApp(opts: { size?: 'small' | 'default' } = {}): Promise<App> {
-  const venue = await startTestVenue(opts.size ? { size: opts.size } : {});
+export async function startApp(opts: { size?: 'small' | 'default'; rateLimitScale?: number } = {}): Promise<App> {
+  const venue = await startTestVenue({ ...(opts.size ? { size: opts.size } : {}), ...(opts.rateLimitScale !== undefined ? { rateLimitScale: opts.rateLimitScale } : {}) });
   const dataDir = mkdtempSync(join(tmpdir(), 'kairos-e2e-'));
   const skew = { ms: 0 };
   const hostRef: { current?: RunningHost } = {};

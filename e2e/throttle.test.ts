@@ -1,0 +1,46 @@
+// A venue that takes 3 orders per 10 s: the core retries throttled lines after the venue's delay;
+// what is still throttled after the retries shows its countdown on the line, and is retried on
+// its own once the countdown ends.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogChanged } from '../src/venue/market-index.js';
+import { skipReason, startApp, type App } from './support.js';
+
+const reason = skipReason();
+
+describe.skipIf(reason !== undefined)(`throttled lines (${reason ?? 'Chromium + built renderer'})`, () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp({ rateLimitScale: 3 / 2400 });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('shows a countdown on each line still throttled after the retries', async () => {
+    const { page, venue, core } = app;
+    const m = venue.db.prepare("SELECT condition_id FROM markets WHERE status = 'active' ORDER BY id LIMIT 1").get() as { condition_id: string };
+    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0 WHERE condition_id = ?').run(m.condition_id);
+    catalogChanged(venue.db);
+    const token = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(m.condition_id) as { token_id: string }).token_id;
+    await core.router.dispatch('accounts.unlock', { passphrase: 'pw' });
+    await core.router.dispatch('accounts.createLocal', {});
+    await core.router.dispatch('settings.set', { confirm: false });
+    // Twelve resting bids: three per attempt get through, three attempts, three lines left over.
+    const lines = Array.from({ length: 12 }, (_, i) => ({ key: `t${i}`, conditionId: m.condition_id, tokenId: token, label: 'throttle', side: 'BUY', price: `0.0${(i % 9) + 1}`, size: '5' }));
+    await core.router.dispatch('drafts.save', { lines });
+    await page.reload();
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    await page.getByRole('button', { name: 'Sign and send 12 orders' }).click({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('line-result').count(), { timeout: 60_000 }).toBe(12);
+    const throttled = page.locator('[data-testid=line-result][data-success=false]');
+    expect(await throttled.count()).toBeGreaterThan(0);
+    expect(await throttled.first().innerText()).toMatch(/RATE_LIMITED[\s\S]*retry in \d+ s/);
+    expect(await throttled.first().getByRole('button', { name: 'Retry this line' }).isDisabled()).toBe(true);
+    await app.shot('ticket-throttled');
+    // When the countdown ends the line can go again on its own.
+    await expect.poll(() => throttled.first().getByRole('button', { name: 'Retry this line' }).isEnabled(), { timeout: 20_000 }).toBe(true);
+    const before = await throttled.count();
+    await throttled.first().getByRole('button', { name: 'Retry this line' }).click();
+    await expect.poll(() => throttled.count(), { timeout: 30_000 }).toBe(before - 1);
+  }, 120_000);
+});
