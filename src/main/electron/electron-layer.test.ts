@@ -207,6 +207,17 @@ afterAll(() => {
   rmSync(userData, { recursive: true, force: true });
 });
 
+
+/** Calls the contract the way the app's window does: through the IPC handler, from its frame. */
+function callAsWindow(win: (typeof stand.windows)[number]) {
+  const appUrl = pathToFileURL(resolve('out/renderer/index.html')).href;
+  return async <T>(name: string, input: unknown = {}): Promise<T> => {
+    const r = (await stand.handlers.get(`kairos:${name}`)?.({ senderFrame: { url: appUrl, parent: null }, sender: { id: win.webContents['id'] } }, input)) as { ok: boolean; data: T; error?: { message: string } };
+    if (!r.ok) throw new Error(`${name}: ${r.error?.message}`);
+    return r.data;
+  };
+}
+
 describe.skipIf(reason !== undefined)(`built Electron main under a stand-in electron (${reason ?? 'built'})`, () => {
   it('binds every contract call, checks the sender, and locks the window down', async () => {
     await import(pathToFileURL(BUILT).href);
@@ -250,12 +261,7 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
 
   it('menu: reveal the data folder, reset the cache (never the vault), check for updates', async () => {
     const win = stand.windows[0] as (typeof stand.windows)[number];
-    const appUrl = pathToFileURL(resolve('out/renderer/index.html')).href;
-    const call = async <T>(name: string, input: unknown = {}): Promise<T> => {
-      const r = (await stand.handlers.get(`kairos:${name}`)?.({ senderFrame: { url: appUrl, parent: null }, sender: { id: win.webContents['id'] } }, input)) as { ok: boolean; data: T; error?: { message: string } };
-      if (!r.ok) throw new Error(`${name}: ${r.error?.message}`);
-      return r.data;
-    };
+    const call = callAsWindow(win);
     const item = (id: string): { click?: () => void } => {
       const walk = (items: unknown[]): { click?: () => void } | undefined => {
         for (const i of items as Array<{ id?: string; submenu?: unknown[] }>) {
@@ -347,12 +353,7 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
 
   it('a fill of a resting order becomes an OS notification, and reaches the window', async () => {
     const win = stand.windows[0] as (typeof stand.windows)[number];
-    const appUrl = pathToFileURL(resolve('out/renderer/index.html')).href;
-    const call = async <T>(name: string, input: unknown = {}): Promise<T> => {
-      const r = (await stand.handlers.get(`kairos:${name}`)?.({ senderFrame: { url: appUrl, parent: null }, sender: { id: win.webContents['id'] } }, input)) as { ok: boolean; data: T; error?: { message: string } };
-      if (!r.ok) throw new Error(`${name}: ${r.error?.message}`);
-      return r.data;
-    };
+    const call = callAsWindow(win);
     await call('accounts.unlock', { passphrase: 'stand-in' });
     const acct = await call<{ id: string }>('accounts.createLocal', { label: 'Notified' });
     // A market with an empty book, so the buy below is the only bid a sell can hit.

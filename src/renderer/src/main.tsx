@@ -10,7 +10,7 @@ import { MarketsScreen } from './features/markets/MarketsScreen';
 import { AccountPicker } from './ui/AccountPicker';
 import { Toasts } from './ui/Toasts';
 import { Notices } from './features/notify/Notices';
-import { useUi, type Screen } from './state/ui';
+import { SCREENS, useUi } from './state/ui';
 import { Help } from './ui/Help';
 import { Skeleton } from './ui/states';
 import { asOf } from './ui/format';
@@ -24,16 +24,6 @@ import './ui/tokens.css';
 
 const queries = new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1, refetchOnWindowFocus: false } } });
 
-const SCREENS: Array<[Screen, string]> = [
-  ['markets', 'Markets'],
-  ['events', 'Events'],
-  ['series', 'Series'],
-  ['leaderboard', 'Leaderboard'],
-  ['ticket', 'Order ticket'],
-  ['orders', 'Orders'],
-  ['portfolio', 'Portfolio'],
-  ['settings', 'Settings'],
-];
 
 function App(): React.JSX.Element {
   const screen = useUi((s) => s.screen);

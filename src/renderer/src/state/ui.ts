@@ -3,6 +3,18 @@ import { create } from 'zustand';
 
 export type Screen = 'markets' | 'events' | 'series' | 'leaderboard' | 'trader' | 'ticket' | 'orders' | 'portfolio' | 'settings';
 
+/** The screens the rail and the palette offer, in their order. */
+export const SCREENS: ReadonlyArray<readonly [Screen, string]> = [
+  ['markets', 'Markets'],
+  ['events', 'Events'],
+  ['series', 'Series'],
+  ['leaderboard', 'Leaderboard'],
+  ['ticket', 'Order ticket'],
+  ['orders', 'Orders'],
+  ['portfolio', 'Portfolio'],
+  ['settings', 'Settings'],
+];
+
 interface UiState {
   screen: Screen;
   search: string;

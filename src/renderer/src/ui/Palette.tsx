@@ -2,7 +2,7 @@
 import { Command } from 'cmdk';
 import { useState } from 'react';
 import { useCall } from '../api/hooks';
-import { useUi } from '../state/ui';
+import { SCREENS, useUi } from '../state/ui';
 
 export function Palette({ onClose }: { onClose: () => void }): React.JSX.Element {
   const [query, setQuery] = useState('');
@@ -30,19 +30,7 @@ export function Palette({ onClose }: { onClose: () => void }): React.JSX.Element
             </Command.Group>
           ) : null}
           <Command.Group heading="Screens">
-            {(
-              [
-                ['markets', 'Markets'],
-                ['events', 'Events'],
-                ['series', 'Series'],
-                ['leaderboard', 'Leaderboard'],
-                ['ticket', 'Order ticket'],
-                ['orders', 'Orders'],
-                ['portfolio', 'Portfolio'],
-                ['settings', 'Settings'],
-              ] as const
-            )
-              .filter(([, label]) => label.toLowerCase().includes(query.toLowerCase()))
+            {SCREENS.filter(([, label]) => label.toLowerCase().includes(query.toLowerCase()))
               .map(([s, label]) => (
                 <Command.Item key={s} value={s} onSelect={run(() => go(s))}>
                   Go to {label}
