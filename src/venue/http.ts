@@ -6,6 +6,9 @@ import { badParam, rateLimited } from './errors.js';
 import type { Db } from './db/open.js';
 import type { VenueSettings } from './settings.js';
 import type { Exchange } from './trading/exchange.js';
+import type { SignatureVerifier } from './trading/signatures.js';
+import type { Settlements } from './trading/orders.js';
+import type { Checkpointer } from './db/checkpointer.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,6 +26,12 @@ export interface VenueContext {
   exchange: Exchange;
   /** The data dir, for files beside the database (the master key). */
   dataDir: string;
+  /** Recovers order signers on a second thread; without it, on the calling thread. */
+  signatures?: SignatureVerifier;
+  /** Checkpoints the WAL on a second thread; without it, SQLite does so inside commits. */
+  checkpointer?: Checkpointer;
+  /** Settles order batches one per event-loop turn; without it, each within its request. */
+  settlements?: Settlements;
 }
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => unknown;

@@ -1,6 +1,6 @@
 // Identifiers of the venue: condition / question ids (bytes32), wallet addresses and the
 // decimal uint256 token ids of the trading surface, all derived with keccak256.
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { keccak256 } from '../shared/crypto/keccak.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 
 const HEX32 = /^0x[0-9a-fA-F]{64}$/;
@@ -12,12 +12,12 @@ export function hexId(bytes: Uint8Array): string {
 
 /** keccak256 of a UTF-8 seed string as a bytes32 id (0x + 64 lowercase hex). */
 export function hashId(seed: string): string {
-  return hexId(keccak_256(utf8ToBytes(seed)));
+  return hexId(keccak256(utf8ToBytes(seed)));
 }
 
 /** A wallet address (0x + 40 lowercase hex): the last 20 bytes of keccak256(seed). */
 export function addressFor(seed: string): string {
-  return hexId(keccak_256(utf8ToBytes(seed)).subarray(12));
+  return hexId(keccak256(utf8ToBytes(seed)).subarray(12));
 }
 
 /** A uint256 as 32 big-endian bytes. */
@@ -34,7 +34,7 @@ export function conditionIdFor(oracle: string, questionId: string, outcomeCount:
   buf.set(oracleBytes, 0);
   buf.set(question, 20);
   buf.set(uint256Bytes(BigInt(outcomeCount)), 52);
-  return hexId(keccak_256(buf));
+  return hexId(keccak256(buf));
 }
 
 /** Token id of outcome `outcomeIndex` of a condition: the decimal uint256
@@ -45,5 +45,5 @@ export function tokenIdFor(conditionId: string, outcomeIndex: number): string {
   const buf = new Uint8Array(64);
   buf.set(hexToBytes(conditionId.slice(2)), 0);
   buf.set(uint256Bytes(BigInt(outcomeIndex)), 32);
-  return BigInt(`0x${bytesToHex(keccak_256(buf))}`).toString(10);
+  return BigInt(`0x${bytesToHex(keccak256(buf))}`).toString(10);
 }

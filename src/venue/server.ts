@@ -8,6 +8,9 @@ import { registerCatalog } from './catalog/routes.js';
 import { registerData } from './data/routes.js';
 import { registerTrading } from './trading/routes.js';
 import { Exchange } from './trading/exchange.js';
+import { SignatureVerifier } from './trading/signatures.js';
+import { Settlements } from './trading/orders.js';
+import { startCheckpointer } from './db/checkpointer.js';
 import { DEFAULT_SETTINGS, type VenueSettings } from './settings.js';
 import { Simulator, type SimulatorOptions } from './simulator.js';
 import { useNativeSecp256k1 } from '../shared/crypto/native.js';
@@ -32,6 +35,8 @@ export interface VenueOptions {
   blocked?: string[];
   /** Resting quotes and taker flow on active markets (the CLI turns it on by default). */
   simulator?: boolean | SimulatorOptions;
+  /** Signature recovery and WAL checkpoints on worker threads (default on); off, all on one thread. */
+  threads?: boolean;
 }
 
 export interface VenueUrls {
@@ -116,6 +121,7 @@ export function buildApp(ctx: VenueContext, log = false): FastifyInstance {
 export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
   await useNativeSecp256k1();
   const db = prepareWorld(opts);
+  const threads = opts.threads ?? true;
   const ctx: VenueContext = {
     db,
     limiter: new RateLimiter(opts.rateLimitScale ?? 1, opts.now),
@@ -123,7 +129,11 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
     settings: { ...DEFAULT_SETTINGS, ...opts.settings },
     exchange: new Exchange(db, opts.now ?? Date.now, new Set((opts.blocked ?? []).map((a) => a.toLowerCase()))),
     dataDir: opts.dataDir,
+    signatures: threads ? new SignatureVerifier() : undefined,
+    checkpointer: threads ? startCheckpointer(db) : undefined,
   };
+  // Queued settlement pays off only while a worker recovers signers meanwhile.
+  if (ctx.signatures?.threaded) ctx.settlements = new Settlements();
   ctx.exchange.start();
   const app = buildApp(ctx, opts.log);
   const adminToken = newAdminToken();
@@ -147,6 +157,7 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
       simulator?.stop();
       ctx.exchange.stop();
       await app.close();
+      await Promise.all([ctx.signatures?.close(), ctx.checkpointer?.close()]);
       removeRunFile(opts.dataDir);
       db.close();
     },

@@ -1,6 +1,6 @@
 // EIP-712 typed-data hashing, enough for the service's two structs (ClobAuth, Order) and for
 // nested structs like the specification's own example. Type hashes are computed once per type.
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { keccak256 } from './keccak.js';
 import { fromHex, utf8 } from './bytes.js';
 
 export type TypedFields = ReadonlyArray<readonly [name: string, type: string]>;
@@ -34,7 +34,7 @@ export function typeHash(types: Types, primary: string): Uint8Array {
   let byName = typeHashCache.get(types);
   if (!byName) typeHashCache.set(types, (byName = new Map()));
   let hash = byName.get(primary);
-  if (!hash) byName.set(primary, (hash = keccak_256(utf8(encodeType(types, primary)))));
+  if (!hash) byName.set(primary, (hash = keccak256(utf8(encodeType(types, primary)))));
   return hash;
 }
 
@@ -46,38 +46,74 @@ function toBigInt(value: Value, field: string): bigint {
   throw new TypeError(`${field} is not an unsigned integer (decimal string expected): ${JSON.stringify(value)}`);
 }
 
-function uint(value: Value, bits: number, field: string): Uint8Array {
-  let n = toBigInt(value, field);
-  const max = bits === 256 ? UINT256_MAX : (1n << BigInt(bits)) - 1n;
-  if (n < 0n || n > max) throw new RangeError(`${field} is outside uint${bits}`);
-  const out = new Uint8Array(32);
-  for (let i = 31; i >= 0 && n > 0n; i--) {
-    out[i] = Number(n & 0xffn);
-    n >>= 8n;
+/** Writes the hex digits (lower case, from BigInt#toString) right-aligned into out[at, at + 32). */
+function writeHex(hex: string, out: Uint8Array, at: number): void {
+  let j = at + 32;
+  for (let i = hex.length; i > 0; i -= 2) {
+    const lo = nibble(hex.charCodeAt(i - 1));
+    const hi = i >= 2 ? nibble(hex.charCodeAt(i - 2)) : 0;
+    out[--j] = (hi << 4) | lo;
   }
-  return out;
 }
 
-function encodeValue(types: Types, type: string, value: Value, field: string): Uint8Array {
-  if (types[type]) return hashStruct(types, type, value as Record<string, Value>);
+function nibble(c: number): number {
+  return c <= 57 ? c - 48 : c - 87;
+}
+
+/** Encodes one field's value into out[at, at + 32); throws naming the field when it cannot. */
+type FieldEncoder = (value: Value, out: Uint8Array, at: number) => void;
+
+function uintEncoder(bits: number, field: string): FieldEncoder {
+  const max = bits === 256 ? UINT256_MAX : (1n << BigInt(bits)) - 1n;
+  return (value, out, at) => {
+    const n = toBigInt(value, field);
+    if (n < 0n || n > max) throw new RangeError(`${field} is outside uint${bits}`);
+    writeHex(n.toString(16), out, at);
+  };
+}
+
+function fieldEncoder(types: Types, type: string, field: string): FieldEncoder {
+  if (types[type]) return (value, out, at) => out.set(hashStruct(types, type, value as Record<string, Value>), at);
   if (type === 'address') {
-    const bytes = fromHex(String(value), field);
-    if (bytes.length !== 20) throw new TypeError(`${field} is not a 20-byte address`);
-    const out = new Uint8Array(32);
-    out.set(bytes, 12);
-    return out;
+    return (value, out, at) => {
+      const bytes = fromHex(String(value), field);
+      if (bytes.length !== 20) throw new TypeError(`${field} is not a 20-byte address`);
+      out.set(bytes, at + 12);
+    };
   }
-  if (type === 'string') return keccak_256(utf8(String(value)));
-  if (type === 'bytes') return keccak_256(fromHex(String(value), field));
+  if (type === 'string') return (value, out, at) => out.set(keccak256(utf8(String(value))), at);
+  if (type === 'bytes') return (value, out, at) => out.set(keccak256(fromHex(String(value), field)), at);
   if (type === 'bytes32') {
-    const bytes = fromHex(String(value), field);
-    if (bytes.length !== 32) throw new TypeError(`${field} is not 32 bytes`);
-    return bytes;
+    return (value, out, at) => {
+      const bytes = fromHex(String(value), field);
+      if (bytes.length !== 32) throw new TypeError(`${field} is not 32 bytes`);
+      out.set(bytes, at);
+    };
   }
-  if (type === 'bool') return uint(value ? 1 : 0, 8, field);
+  if (type === 'bool') {
+    const encode = uintEncoder(8, field);
+    return (value, out, at) => encode(value ? 1 : 0, out, at);
+  }
   const m = /^uint(\d+)$/.exec(type);
-  if (m) return uint(value, Number(m[1]), field);
-  throw new TypeError(`EIP-712 type ${type} of ${field} is not supported`);
+  if (m) return uintEncoder(Number(m[1]), field);
+  return () => {
+    throw new TypeError(`EIP-712 type ${type} of ${field} is not supported`);
+  };
+}
+
+// Encoders per struct, built once: parsing the type names and building the field labels on
+// every call cost more than the hashing itself.
+const structEncoders = new WeakMap<Types, Map<string, Array<{ name: string; label: string; encode: FieldEncoder }>>>();
+
+function encoders(types: Types, primary: string, fields: TypedFields): Array<{ name: string; label: string; encode: FieldEncoder }> {
+  let byName = structEncoders.get(types);
+  if (!byName) structEncoders.set(types, (byName = new Map()));
+  let list = byName.get(primary);
+  if (!list) {
+    list = fields.map(([name, type]) => ({ name, label: `${primary}.${name}`, encode: fieldEncoder(types, type, `${primary}.${name}`) }));
+    byName.set(primary, list);
+  }
+  return list;
 }
 
 export function hashStruct(types: Types, primary: string, data: Readonly<Record<string, Value>>): Uint8Array {
@@ -85,12 +121,14 @@ export function hashStruct(types: Types, primary: string, data: Readonly<Record<
   if (!fields) throw new TypeError(`unknown EIP-712 type ${primary}`);
   const buf = new Uint8Array(32 * (fields.length + 1));
   buf.set(typeHash(types, primary), 0);
-  fields.forEach(([name, type], i) => {
+  const list = encoders(types, primary, fields);
+  for (let i = 0; i < list.length; i++) {
+    const { name, label, encode } = list[i] as (typeof list)[number];
     const value = data[name];
-    if (value === undefined) throw new TypeError(`${primary}.${name} is missing`);
-    buf.set(encodeValue(types, type, value, `${primary}.${name}`), 32 * (i + 1));
-  });
-  return keccak_256(buf);
+    if (value === undefined) throw new TypeError(`${label} is missing`);
+    encode(value, buf, 32 * (i + 1));
+  }
+  return keccak256(buf);
 }
 
 const DOMAIN_FIELDS: TypedFields = [
@@ -120,5 +158,5 @@ export function typedDataDigest(domain: Domain | Uint8Array, types: Types, prima
   buf[1] = 0x01;
   buf.set(domain instanceof Uint8Array ? domain : domainSeparator(domain), 2);
   buf.set(hashStruct(types, primary, message), 34);
-  return keccak_256(buf);
+  return keccak256(buf);
 }

@@ -2,7 +2,7 @@
 // The audited pure-JS @noble/curves path is the default; a host may install a faster backend
 // (libsecp256k1 through N-API, see native.ts) since order throughput hinges on it.
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { keccak256 } from './keccak.js';
 import { bytesToHex, fromHex, toHex, utf8 } from './bytes.js';
 
 export interface Secp256k1Backend {
@@ -47,9 +47,7 @@ export function secp256k1BackendName(): string {
   return backend.name;
 }
 
-export function keccak256(bytes: Uint8Array): Uint8Array {
-  return keccak_256(bytes);
-}
+export { keccak256 };
 
 function privateKeyBytes(privateKeyHex: string): Uint8Array {
   const key = fromHex(privateKeyHex, 'private key');
@@ -58,7 +56,7 @@ function privateKeyBytes(privateKeyHex: string): Uint8Array {
 }
 
 function addressOfPublicKey(pub: Uint8Array): string {
-  return toChecksumAddress(toHex(keccak_256(pub.subarray(1)).subarray(12)));
+  return toChecksumAddress(toHex(keccak256(pub.subarray(1)).subarray(12)));
 }
 
 export function isAddress(value: string): boolean {
@@ -69,7 +67,7 @@ export function isAddress(value: string): boolean {
 export function toChecksumAddress(address: string): string {
   if (!isAddress(address)) throw new TypeError(`not an address: ${address}`);
   const lower = address.slice(2).toLowerCase();
-  const hash = bytesToHex(keccak_256(utf8(lower)));
+  const hash = bytesToHex(keccak256(utf8(lower)));
   let out = '0x';
   for (let i = 0; i < 40; i++) out += parseInt(hash[i] as string, 16) >= 8 ? (lower[i] as string).toUpperCase() : lower[i];
   return out;
@@ -99,16 +97,28 @@ export function recoverAddress(digest: Uint8Array, signatureHex: string): string
 
 /** Like recoverAddress, in lower case: skips the checksum hash where only a comparison follows. */
 export function recoverAddressLower(digest: Uint8Array, signatureHex: string): string | null {
+  const sig = parseSignature(signatureHex);
+  if (sig === null || digest.length !== 32) return null;
+  const pub = backend.recover(digest, sig.signature, sig.recovery);
+  return pub ? publicKeyAddressLower(pub) : null;
+}
+
+/** r ‖ s and the recovery id of a 0x + 130 hex signature (v = 27/28 or 0/1), or null. */
+export function parseSignature(signatureHex: string): { signature: Uint8Array; recovery: number } | null {
   let sig: Uint8Array;
   try {
     sig = fromHex(signatureHex, 'signature');
   } catch {
     return null;
   }
-  if (sig.length !== 65 || digest.length !== 32) return null;
+  if (sig.length !== 65) return null;
   const v = sig[64] as number;
   const recovery = v >= 27 ? v - 27 : v;
   if (recovery !== 0 && recovery !== 1) return null;
-  const pub = backend.recover(digest, sig.subarray(0, 64), recovery);
-  return pub ? toHex(keccak_256(pub.subarray(1)).subarray(12)) : null;
+  return { signature: sig.subarray(0, 64), recovery };
+}
+
+/** Lower-case address of a 65-byte uncompressed public key. */
+export function publicKeyAddressLower(pub: Uint8Array): string {
+  return toHex(keccak256(pub.subarray(1)).subarray(12));
 }

@@ -216,6 +216,9 @@ describe('signed requests (L2)', () => {
     const seconds = Math.floor(clock / 1000);
     const inSeconds = { ...signed('POST', BODY), SERVICE_TIMESTAMP: String(seconds), SERVICE_SIGNATURE: hmacSignature(session.creds.secret, String(seconds), 'POST', '/echo', BODY) };
     expect((await call(base, 'POST', '/echo', inSeconds, BODY)).status).toBe(200);
+    // The venue checks in node:crypto what clients sign with the shared code: same UTF-8 bytes.
+    const unicode = '{"q": "Élection — 東京 🗳", "lone": "\ud800"}';
+    expect((await call(base, 'POST', '/echo', signed('POST', unicode), unicode)).status).toBe(200);
   });
 
   it('refuses a body altered by one byte, another path or method, and a signature by another secret', async () => {

@@ -74,9 +74,9 @@ export function deriveCredentials(dataDir: string, address: string, nonce: strin
   };
 }
 
-/** Only the HMAC secret of (address, nonce): what checking a signed request needs. */
-export function deriveSecret(dataDir: string, address: string, nonce: string): string {
-  return toBase64Url(derive(masterKey(dataDir), 'secret', address.toLowerCase(), nonce));
+/** The key bytes of the HMAC secret of (address, nonce): what checking a signed request needs. */
+export function secretBytes(dataDir: string, address: string, nonce: string): Buffer {
+  return derive(masterKey(dataDir), 'secret', address.toLowerCase(), nonce);
 }
 
 export function passphraseHash(passphrase: string): string {

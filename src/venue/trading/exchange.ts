@@ -103,6 +103,10 @@ export class Exchange {
   /** Called after anything that changes books, orders or fills (the simulator listens). */
   onChange: (() => void) | undefined;
 
+  /** Runs a function in a transaction, or a savepoint inside one; built once, as building one
+   *  per order cost as much as the savepoint itself. */
+  private readonly atomic: (fn: () => void) => void;
+
   constructor(
     readonly db: Db,
     private readonly now: () => number = Date.now,
@@ -110,6 +114,7 @@ export class Exchange {
     private readonly blocked: ReadonlySet<string> = new Set(),
   ) {
     this.ledger = new Ledger(db);
+    this.atomic = db.transaction((fn: () => void) => fn());
     this.reload();
   }
 
@@ -227,7 +232,7 @@ export class Exchange {
     if (token.delaySeconds > 0 && plan.fills.length > 0) {
       // Marketable orders on itode markets wait out the taker delay before they execute.
       const releaseAt = now + token.delaySeconds * 1000;
-      this.db.transaction(() => this.insertOrder(order, seq, 'delayed', 0, now, releaseAt))();
+      this.atomic(() => this.insertOrder(order, seq, 'delayed', 0, now, releaseAt));
       const resting = { ...toRestingNew(order, seq, now) };
       this.reserve(resting, token, 1);
       this.schedule({ id: order.id, release_at: releaseAt } as OrderRow);
@@ -264,9 +269,9 @@ export class Exchange {
     const due: RestingOrder[] = [];
     for (const { order } of this.restingById.values()) if (order.expiration > 0 && order.expiration <= nowS) due.push(order);
     if (due.length === 0) return 0;
-    this.db.transaction(() => {
+    this.atomic(() => {
       for (const o of due) this.setStatus(o.id, 'expired');
-    })();
+    });
     for (const o of due) this.unrest(o);
     this.onChange?.();
     return due.length;
@@ -277,7 +282,7 @@ export class Exchange {
     const out: CancelOutcome = { canceled: [], not_canceled: {} };
     const now = this.now();
     const done: Array<{ order: RestingOrder; row: OrderRow }> = [];
-    this.db.transaction(() => {
+    this.atomic(() => {
       for (const id of ids) {
         const row = this.rows('SELECT * FROM orders WHERE id = ?', id)[0];
         if (!row || row.owner !== owner) {
@@ -298,7 +303,7 @@ export class Exchange {
         done.push({ order: this.restingById.get(id)?.order ?? toResting(row), row });
         out.canceled.push(id);
       }
-    })();
+    });
     for (const { order, row } of done) this.drop(order, row);
     if (done.length) this.onChange?.();
     return out;
@@ -327,11 +332,11 @@ export class Exchange {
     }
     const now = this.now();
     const open = STATUS_ORDER[status] > 0 ? this.rows("SELECT * FROM orders WHERE condition_id = ? AND status IN ('live', 'delayed')", conditionId) : [];
-    this.db.transaction(() => {
+    this.atomic(() => {
       this.sql('UPDATE markets SET status = ?, winner_index = COALESCE(?, winner_index), updated_at = ? WHERE condition_id = ?')
         .run(status, status === 'resolved' ? winnerIndex : null, now, conditionId);
       for (const r of open) this.setStatus(r.id, 'cancelled');
-    })();
+    });
     catalogChanged(this.db);
     for (const r of open) this.drop(this.restingById.get(r.id)?.order ?? toResting(r), r);
     this.onChange?.();
@@ -345,7 +350,7 @@ export class Exchange {
    */
   mint(wallet: string, conditionId: string, size: number, price0: number): void {
     const now = this.now();
-    this.db.transaction(() => {
+    this.atomic(() => {
       this.moveCash(wallet, -notional(size, MICRO), now);
       this.ledger.recordMatch({
         ts: now,
@@ -355,7 +360,7 @@ export class Exchange {
           { wallet, conditionId, outcomeIndex: 1, side: 'BUY', role: 'M', price: MICRO - price0, size },
         ],
       });
-    })();
+    });
   }
 
   /** Micro tokens of one outcome a wallet holds and has not promised to open sell orders. */
@@ -422,7 +427,9 @@ export class Exchange {
     let taking = 0;
     const makerRows = new Map<string, OrderRow>();
 
-    this.db.transaction(() => {
+    // With nothing to fill or take off the book the order is one INSERT, atomic by itself.
+    const write = existing || plan.expired.length > 0 || plan.selfCancelled.length > 0 || plan.fills.length > 0 ? this.atomic : (fn: () => void) => fn();
+    write(() => {
       if (existing) {
         this.sql('UPDATE orders SET status = ?, filled = ?, updated_at = ? WHERE id = ?').run(status, plan.filled, now, order.id);
       } else {
@@ -462,7 +469,7 @@ export class Exchange {
           taking += cashAmount - takerFee;
         }
       }
-    })();
+    });
 
     // Committed: now the books and reservations follow.
     for (const m of plan.expired) this.unrest(m);

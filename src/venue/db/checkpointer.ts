@@ -1,0 +1,110 @@
+// WAL checkpoints on a worker thread with its own connection. An automatic checkpoint runs
+// inside the commit that crosses its threshold: every few dozen order batches one of them paid
+// for copying the WAL back and two fsyncs (15–40 ms here, the whole of the old p99). A passive
+// checkpoint from another connection never blocks the writer, and nothing about durability
+// changes: the same WAL is synced before its pages are copied, whoever copies them.
+//
+// Under sustained writes a passive checkpoint never catches the WAL at rest, so the WAL would
+// not start over and would grow. `afterCommit` lets the writer restart it: right after the
+// worker has copied everything, the writer's own checkpoint has only the commits since to copy
+// and sync, and its next transaction writes the WAL from the start again.
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { Db } from './open.js';
+
+/**
+ * WAL frames (pages) above which the writer restarts the WAL: 128 MiB of 4 KiB pages, so the
+ * restart (5–40 ms here, for its two fsyncs) comes once every several seconds of sustained
+ * load, not once every few hundred batches.
+ */
+const RESTART_FRAMES = 32_768;
+/** The writer's own automatic threshold: only reached should the worker fall behind or die. */
+const BACKSTOP_FRAMES = 65_536;
+
+// Plain JS run with `eval`: a module file beside this one would be missing from the bundled app.
+// state: [checkpoints done, WAL frames, frames copied] as of the last checkpoint.
+const SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma('busy_timeout = 0');
+const state = new Int32Array(workerData.state);
+const timer = setInterval(() => {
+  try {
+    let r = db.pragma('wal_checkpoint(PASSIVE)')[0];
+    // Before the writer restarts a long WAL, catch up with what arrived during the first pass.
+    for (let i = 0; i < 3 && r.busy === 0 && r.log >= workerData.restartFrames; i++) r = db.pragma('wal_checkpoint(PASSIVE)')[0];
+    if (r.busy === 0) {
+      Atomics.store(state, 1, r.log);
+      Atomics.store(state, 2, r.checkpointed);
+      Atomics.add(state, 0, 1);
+    }
+  } catch {
+    // Busy or closing: the next tick tries again.
+  }
+}, workerData.intervalMs);
+parentPort.on('message', (m) => {
+  if (m !== 'close') return;
+  clearInterval(timer);
+  db.close();
+  parentPort.close();
+});
+`;
+
+export interface Checkpointer {
+  /** Call after a write transaction commits; cheap unless the WAL should start over. */
+  afterCommit(): void;
+  /** How many times the writer has made the WAL start over. */
+  readonly restarts: number;
+  close(): Promise<void>;
+}
+
+/** Starts background checkpoints of `db` (a file database in WAL mode). */
+export function startCheckpointer(db: Db, { intervalMs = 50, restartFrames = RESTART_FRAMES, backstopFrames = BACKSTOP_FRAMES } = {}): Checkpointer {
+  const state = new Int32Array(new SharedArrayBuffer(12));
+  const worker = new Worker(SOURCE, {
+    eval: true,
+    workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file: db.name, intervalMs, restartFrames, state: state.buffer },
+  });
+  worker.unref();
+  db.pragma(`wal_autocheckpoint = ${backstopFrames}`);
+  let alive = true;
+  worker.on('error', () => {
+    // Without the worker the writer checkpoints by itself again, at SQLite's usual threshold.
+    alive = false;
+    if (db.open) db.pragma('wal_autocheckpoint = 1000');
+  });
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  let seen = 0;
+  let stale = 0;
+  let restarts = 0;
+  return {
+    get restarts() {
+      return restarts;
+    },
+    afterCommit() {
+      const done = Atomics.load(state, 0);
+      if (done === seen) return;
+      seen = done;
+      const frames = Atomics.load(state, 1);
+      // `stale`: a checkpoint under way at the last restart reports the WAL before it.
+      if (done <= stale || frames < restartFrames || Atomics.load(state, 2) !== frames || !db.open || db.inTransaction) return;
+      stale = done + 1;
+      try {
+        db.pragma('wal_checkpoint(PASSIVE)');
+        restarts++;
+      } catch {
+        // Only an optimisation: the backstop threshold still bounds the WAL.
+      }
+    },
+    async close() {
+      worker.ref();
+      if (alive) worker.postMessage('close');
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 2000)))]);
+      clearTimeout(timer);
+      await worker.terminate();
+      if (db.open) db.pragma('wal_autocheckpoint = 1000');
+    },
+  };
+}
