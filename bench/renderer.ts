@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 import { createCore } from '../src/main/core/index.js';
 import { startHost } from '../src/host/server.js';
+import { launchChromium } from '../e2e/support.js';
 import { startVenue, type WorldSize } from '../src/venue/server.js';
 
 const { values } = parseArgs({ options: { size: { type: 'string', default: 'default' } } });
@@ -34,10 +34,7 @@ for (;;) {
 }
 console.log(`synced ${total} markets`);
 const host = await startHost({ router: core.router, rendererDir: resolve('out/renderer') });
-const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 await page.goto(host.url);
 await page.waitForSelector('[data-testid=market-row]');

@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 import { createCore } from '../src/main/core/index.js';
 import { startHost } from '../src/host/server.js';
+import { launchChromium } from '../e2e/support.js';
 import { catalogChanged } from '../src/venue/market-index.js';
 import { startVenue } from '../src/venue/server.js';
 
@@ -46,10 +46,7 @@ for (let i = 0; i < 15; i++) {
 must(await core.router.dispatch('drafts.save', { lines }));
 
 const host = await startHost({ router: core.router, rendererDir: resolve('out/renderer') });
-const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 await page.goto(host.url);
 await page.evaluate((id) => localStorage.setItem('kairos-account', id), acct.id);

@@ -11,6 +11,14 @@ export const SHOTS = resolve('e2e/screenshots');
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 export const RENDERER = resolve('out/renderer');
 
+/** Debian's Chromium, headless, with nothing reaching beyond loopback (tests and benches). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
 /** Why the browser tests cannot run here, or undefined when they can. */
 export function skipReason(): string | undefined {
   if (!existsSync(CHROMIUM)) return `no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
@@ -50,10 +58,7 @@ export async function startApp(opts: { size?: 'small' | 'default'; rateLimitScal
   const core = makeCore();
   const host = await startHost({ router: core.router, rendererDir: RENDERER });
   hostRef.current = host;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(host.url);
   mkdirSync(SHOTS, { recursive: true });
