@@ -182,9 +182,11 @@ export function createCore(opts: CoreOptions): Core {
     };
   };
 
-  const preview = async (lines: CallArgs<'orders.preview'>['lines'], accountId?: string) => {
-    type Checked = { line: (typeof lines)[number]; problems: Array<{ field: string; message: string }>; rules?: MarketRules; built?: BuiltLine; snapped?: bigint };
-    const checked = await Promise.all(
+  type Line = CallArgs<'orders.preview'>['lines'][number];
+  type Checked = { line: Line; problems: Array<{ field: string; message: string }>; rules?: MarketRules; built?: BuiltLine; snapped?: bigint };
+  /** Each line against its market's rules: the exact amounts to sign, or what is wrong. */
+  const checkLines = (lines: readonly Line[]): Promise<Checked[]> =>
+    Promise.all(
       lines.map(async (line): Promise<Checked> => {
         let rules: MarketRules;
         try {
@@ -198,6 +200,9 @@ export function createCore(opts: CoreOptions): Core {
         return { line, rules, problems, ...(built ? { built } : {}), ...(snapped !== undefined ? { snapped } : {}) };
       }),
     );
+
+  const preview = async (lines: readonly Line[], accountId?: string) => {
+    const checked = await checkLines(lines);
     const best = await bestPrices([...new Set(checked.flatMap((c) => (c.built ? [c.line.tokenId] : [])))]);
     const money = checked.map((c) => {
       if (!c.built || !c.rules) return undefined;
@@ -281,13 +286,14 @@ export function createCore(opts: CoreOptions): Core {
     if (prefs.get().tradingOff) throw new AppError('TRADING_OFF', 'trading is switched off in Settings; nothing was signed or sent');
     const acct = account(accountId);
     await clients.trading.syncClock(() => clock.now());
-    const checks = await preview(lines);
+    // The checks only: prices and the money preview are for the ticket, not for sending.
+    const checks = await checkLines(lines);
     const results = lines.map((_, i) => ({ line: i, success: false, attempts: 0 }) as { line: number; success: boolean; attempts: number; orderId?: string; status?: string; code?: string; message?: string; retryAfterSeconds?: number; makingAmount?: string; takingAmount?: string });
     const sign = signerFor(acct);
     const box = vault.secretsOf(acct.id);
     let pending = lines.map((_, i) => i).filter((i) => {
       const c = checks[i];
-      if (c?.ok) return true;
+      if (c?.built && c.problems.length === 0) return true;
       results[i] = { line: i, success: false, attempts: 0, code: 'INVALID_ORDER', message: c?.problems.map((p) => `${p.field}: ${p.message}`).join('; ') ?? 'invalid' };
       return false;
     });
@@ -298,10 +304,7 @@ export function createCore(opts: CoreOptions): Core {
         const chunk = pending.slice(k, k + MAX_BATCH);
         const items = await Promise.all(
           chunk.map(async (i) => {
-            const line = lines[i] as (typeof lines)[number];
-            const rules = await rulesFor(line.conditionId);
-            const built = checkLine(line, rules).built;
-            if (!built) throw new AppError('INTERNAL', 'line changed between check and signing');
+            const { line, rules, built } = checks[i] as Checked & { rules: MarketRules; built: BuiltLine };
             const order = signable(line, built, acct.address, BigInt(`0x${randomBytes(6).toString('hex')}`), clock.now());
             const domain = await domainFor(rules.negRisk);
             const signature = box.use((s) => signOrder(order, domain, s.privateKey));
