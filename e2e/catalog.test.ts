@@ -45,6 +45,7 @@ describe.skipIf(reason !== undefined)(`catalog list (${reason ?? 'Chromium + bui
       const n = await rows.count();
       return n > 0 && n === (await rows.locator('[data-badge=mirror]').count());
     }, { timeout: 10_000 }).toBe(true);
+    await app.shot('markets-mirror');
     await page.getByLabel('Mirror').selectOption('any');
     const series = ((await (await fetch(`${venue.urls.catalog_url}/series?limit=20`)).json()) as Array<{ id: string; title: string; events?: unknown[] }>).find((s) => (s.events ?? []).length > 0);
     await page.getByLabel('Series').selectOption(String(series?.id));
