@@ -17,13 +17,13 @@ let holder: { id: string; address: string } | undefined;
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-function make(dataDir: string, v: TestVenue): Core {
+function make(dataDir: string, v: TestVenue, retries = 1): Core {
   return createCore({
     dataDir,
     defaultProfile: { name: 'Local venue', kind: 'local', catalogUrl: v.urls.catalog_url, tradingUrl: v.urls.trading_url, dataUrl: v.urls.data_url, headerPrefix: 'SERVICE' },
     logger: silent,
     checkOutputs: true,
-    http: { policy: { timeoutMs: 2000, retries: 1, baseDelayMs: 10 } },
+    http: { policy: { timeoutMs: 2000, retries, baseDelayMs: 10 } },
     watch: false,
   });
 }
@@ -636,6 +636,36 @@ describe('rate-limited lines', () => {
       expect(results.map((x) => [x.success, x.attempts])).toEqual([[true, 1], [true, 1], [true, 1], [true, 2], [true, 2]]);
       expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
       expect((tight.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n).toBe(5);
+    } finally {
+      c.close();
+      await tight.stop();
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+
+  it('wait, rather than fail, when the venue throttles the read of their market’s rules', async () => {
+    const tight = await startTestVenue({ rateLimitScale: 3 / 2400 });
+    const d = mkdtempSync(join(tmpdir(), 'kairos-core-429-rules-'));
+    const c = make(d, tight, 0);
+    try {
+      const m = (tight.db.prepare("SELECT condition_id FROM markets WHERE status = 'active' ORDER BY id LIMIT 1 OFFSET 1").get() as { condition_id: string }).condition_id;
+      const token = (tight.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? ORDER BY outcome_index').get(m) as { token_id: string }).token_id;
+      await c.router.dispatch('accounts.unlock', { passphrase: 'pw' });
+      const acct = await c.router.dispatch('accounts.createLocal', {});
+      const accountId = acct.ok ? (acct.data as { id: string }).id : '';
+      // Someone else spends the trading surface's budget.
+      let status = 0;
+      for (let i = 0; i < 100 && status !== 429; i++) status = (await fetch(`${tight.urls.trading_url}/markets/${m}`)).status;
+      expect(status).toBe(429);
+      const line = { conditionId: m, tokenId: token, side: 'BUY', price: '0.05', size: '5' };
+      const p = await c.router.dispatch('orders.preview', { lines: [line] });
+      const checked = p.ok ? (p.data as Array<{ ok: boolean; retryAfterSeconds?: number; problems: Array<{ message: string }> }>)[0] : undefined;
+      expect(checked).toMatchObject({ ok: false, retryAfterSeconds: expect.any(Number) });
+      expect(checked?.problems[0]?.message).toMatch(/throttling .* checking again in \d+ s/);
+      const r = await c.router.dispatch('orders.submit', { accountId, lines: [line] });
+      const result = r.ok ? (r.data as Array<{ success: boolean; code?: string; retryAfterSeconds?: number }>)[0] : undefined;
+      expect(result).toMatchObject({ success: false, code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
+      expect((tight.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n).toBe(0);
     } finally {
       c.close();
       await tight.stop();

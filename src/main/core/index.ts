@@ -175,7 +175,8 @@ export function createCore(opts: CoreOptions): Core {
     return {
       tick: formatMicros(BigInt(Math.round(s.data.mts * 1e6))),
       minSize: String(s.data.mos),
-      acceptingOrders: !m.stale && m.data.accepting_orders,
+      // A copy kept while the venue throttles or is away still says best; sending asks the venue.
+      acceptingOrders: m.data.accepting_orders,
       negRisk: s.data.nr,
       takerFeeBps: m.data.taker_base_fee,
       makerFeeBps: m.data.maker_base_fee,
@@ -183,7 +184,7 @@ export function createCore(opts: CoreOptions): Core {
   };
 
   type Line = CallArgs<'orders.preview'>['lines'][number];
-  type Checked = { line: Line; problems: Array<{ field: string; message: string }>; rules?: MarketRules; built?: BuiltLine; snapped?: bigint };
+  type Checked = { line: Line; problems: Array<{ field: string; message: string }>; rules?: MarketRules; built?: BuiltLine; snapped?: bigint; retryAfterSeconds?: number };
   /** Each line against its market's rules: the exact amounts to sign, or what is wrong. */
   const checkLines = (lines: readonly Line[]): Promise<Checked[]> =>
     Promise.all(
@@ -192,6 +193,11 @@ export function createCore(opts: CoreOptions): Core {
         try {
           rules = await rulesFor(line.conditionId);
         } catch (err) {
+          // Throttled with nothing kept: the line is not wrong, it waits for the venue.
+          if (err instanceof HttpStatusError && err.status === 429) {
+            const wait = err.retryAfterSeconds ?? 1;
+            return { line, retryAfterSeconds: wait, problems: [{ field: 'market', message: `the venue is throttling reads of this market's rules; checking again in ${wait} s` }] };
+          }
           return { line, problems: [{ field: 'market', message: err instanceof Error ? err.message : String(err) }] };
         }
         const { built, problems, snapped } = checkLine(line, rules);
@@ -221,6 +227,7 @@ export function createCore(opts: CoreOptions): Core {
     }
     return checked.map((c, i) => ({
       ok: c.problems.length === 0,
+      ...(c.retryAfterSeconds !== undefined ? { retryAfterSeconds: c.retryAfterSeconds } : {}),
       ...(c.snapped !== undefined ? { price: formatMicros(c.snapped) } : {}),
       ...(c.built ? { makerAmount: c.built.makerAmount.toString(), takerAmount: c.built.takerAmount.toString(), notional: formatMicros((c.built.size * c.built.price) / 1_000_000n) } : {}),
       ...(money[i] ?? {}),
@@ -247,11 +254,11 @@ export function createCore(opts: CoreOptions): Core {
    */
   const holdingsOf = async (a: AccountSummary, sells: Array<{ tokenId: string; conditionId: string }>) => {
     try {
-      const sign = await signedFor(a);
+      // The same short-lived reads the portfolio and the watcher use, due again after our writes.
       const [balance, positions, open] = await Promise.all([
-        clients.trading.balance(sign),
-        sells.length ? clients.data.positions({ user: a.address.toLowerCase(), limit: 500, sizeThreshold: 0 }) : Promise.resolve([]),
-        sells.length ? clients.trading.openOrders(sign) : Promise.resolve({ data: [] }),
+        balanceOf(a).then((r) => r.data),
+        sells.length ? positionsOf(a, FRESH.prices).then((r) => r.data) : Promise.resolve([]),
+        sells.length ? openOrdersOf(a).then((r) => r.data.orders) : Promise.resolve([]),
       ]);
       const tokens = new Map<string, bigint>();
       for (const sell of sells) {
@@ -261,12 +268,12 @@ export function createCore(opts: CoreOptions): Core {
         const dataId = formatDataTokenId(sell.conditionId.toLowerCase(), index);
         const held = positions.find((p) => p.asset === sell.tokenId || String(p.asset).toLowerCase() === dataId);
         let have = parseMicros(String(held?.size ?? 0)) ?? 0n;
-        for (const o of open.data) {
+        for (const o of open) {
           if (o.side === 'SELL' && o.asset_id === sell.tokenId) have -= (parseMicros(o.original_size) ?? 0n) - (parseMicros(o.size_matched) ?? 0n);
         }
         tokens.set(sell.tokenId, have);
       }
-      return { cash: BigInt(balance.available ?? balance.balance), tokens };
+      return { cash: parseMicros(balance.available) ?? 0n, tokens };
     } catch {
       return undefined;
     }
@@ -275,11 +282,22 @@ export function createCore(opts: CoreOptions): Core {
   const journalPut = { run: (row: Record<string, unknown>) => journal.prepare(JOURNAL_PUT).run(row) };
 
 
-  /** After a write the account's balance is due for a fresh read; the old one stays for offline use. */
-  const expireBalance = (a: AccountSummary): void => {
-    const key = cache.key('trading', '/balance-allowance', { account: a.id });
-    const entry = cache.read(key);
-    if (entry) cache.write(key, entry.data, 0);
+  const balanceOf = (a: AccountSummary) =>
+    cached('trading', '/balance-allowance', { account: a.id }, FRESH.prices, async () => {
+      const b = await clients.trading.balance(await signedFor(a));
+      return { balance: formatMicros(BigInt(b.balance)), reserved: formatMicros(BigInt(b.reserved ?? '0')), available: formatMicros(BigInt(b.available ?? b.balance)) };
+    });
+  /** Every position of the account, however small: what it can sell. */
+  const positionsQuery = (a: { address: string }) => ({ user: a.address.toLowerCase(), limit: 500, offset: 0, sizeThreshold: 0 });
+  const positionsOf = (a: { address: string }, maxAge: number) => {
+    const q = positionsQuery(a);
+    return cached('data', '/positions', q, maxAge, () => clients.data.positions(q));
+  };
+  /** After our own order or cancel: the account's cash, orders and positions are due a fresh read. */
+  const accountChanged = (a: AccountSummary): void => {
+    cache.expire(cache.key('trading', '/balance-allowance', { account: a.id }));
+    cache.expire(cache.key('trading', '/data/orders', { account: a.id, pages: 'all' }));
+    cache.expire(cache.key('data', '/positions', positionsQuery(a)));
   };
 
   const submit = async ({ accountId, lines }: CallArgs<'orders.submit'>) => {
@@ -294,7 +312,10 @@ export function createCore(opts: CoreOptions): Core {
     let pending = lines.map((_, i) => i).filter((i) => {
       const c = checks[i];
       if (c?.built && c.problems.length === 0) return true;
-      results[i] = { line: i, success: false, attempts: 0, code: 'INVALID_ORDER', message: c?.problems.map((p) => `${p.field}: ${p.message}`).join('; ') ?? 'invalid' };
+      const message = c?.problems.map((p) => `${p.field}: ${p.message}`).join('; ') ?? 'invalid';
+      results[i] = c?.retryAfterSeconds !== undefined
+        ? { line: i, success: false, attempts: 0, code: 'RATE_LIMITED', message, retryAfterSeconds: c.retryAfterSeconds }
+        : { line: i, success: false, attempts: 0, code: 'INVALID_ORDER', message };
       return false;
     });
     for (let attempt = 1; attempt <= RETRIES && pending.length > 0; attempt++) {
@@ -359,7 +380,7 @@ export function createCore(opts: CoreOptions): Core {
       pending = retry;
       if (pending.length > 0 && attempt < RETRIES) await new Promise((r) => setTimeout(r, waitS * 1000 * (1 + Math.random() * 0.2)));
     }
-    expireBalance(acct);
+    accountChanged(acct);
     opts.emit?.('orders.updated', { accountId, orderIds: results.flatMap((r) => (r.orderId ? [r.orderId] : [])) });
     return results;
   };
@@ -378,15 +399,12 @@ export function createCore(opts: CoreOptions): Core {
   };
   const marketNow = async (conditionId: string, maxAge: number) => (await cached('trading', `/markets/${conditionId}`, {}, maxAge, () => clients.trading.market(conditionId))).data;
 
-  /** Accounts whose open orders changed by our own hand: their next read goes to the venue. */
-  const ordersChanged = new Set<string>();
   /**
    * Every page of an account's open orders, with when they were asked for, and the journal
    * brought in step with them: fills so far, and what left the book (with a notice per fill).
    */
   const openOrdersOf = async (a: AccountSummary, maxAge: number = FRESH.prices) => {
-    const age = ordersChanged.delete(a.id) ? 0 : maxAge;
-    const r = await cached('trading', '/data/orders', { account: a.id, pages: 'all' }, age, async () => {
+    const r = await cached('trading', '/data/orders', { account: a.id, pages: 'all' }, maxAge, async () => {
       const askedAt = clock.now();
       const sign = await signedFor(a);
       const orders: OpenOrder[] = [];
@@ -417,7 +435,7 @@ export function createCore(opts: CoreOptions): Core {
       const line = args.lines[r.line];
       if (r.orderId && line) note.run(line.conditionId, line.type === 'GTD' ? (line.expiration ?? null) : null, r.orderId);
     }
-    ordersChanged.add(args.accountId);
+    accountChanged(account(args.accountId));
     watcher?.kick();
     return results;
   };
@@ -615,13 +633,7 @@ export function createCore(opts: CoreOptions): Core {
       return cached('data', '/trades', q, FRESH.data, () => clients.data.trades(q));
     },
     'portfolio.history': ({ accountId, from, to }) => cache.history(account(accountId).address.toLowerCase(), { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) }),
-    'portfolio.balance': ({ accountId }) => {
-      const a = account(accountId);
-      return cached('trading', '/balance-allowance', { account: a.id }, FRESH.prices, async () => {
-        const b = await clients.trading.balance(await signedFor(a));
-        return { balance: formatMicros(BigInt(b.balance)), reserved: formatMicros(BigInt(b.reserved ?? '0')), available: formatMicros(BigInt(b.available ?? b.balance)) };
-      });
-    },
+    'portfolio.balance': ({ accountId }) => balanceOf(account(accountId)),
     'leaderboard.list': (a) => cached('data', '/v1/leaderboard', a, FRESH.data, () => clients.data.leaderboard(a)),
     'accounts.list': () => ({ locked: vault.isLocked(), accounts: vault.list(active.id) }),
     'accounts.unlock': async ({ passphrase }) => {
@@ -661,8 +673,7 @@ export function createCore(opts: CoreOptions): Core {
       const r = all ? await clients.trading.cancelAll(sign) : await clients.trading.cancel(orderIds ?? [], sign);
       const at = clock.now();
       for (const id of r.canceled) journal.prepare("UPDATE journal SET state = 'cancelled', updated_at = ? WHERE order_id = ?").run(at, id);
-      expireBalance(account(accountId));
-      ordersChanged.add(accountId);
+      accountChanged(account(accountId));
       if (r.canceled.length > 0) opts.emit?.('orders.updated', { accountId, orderIds: r.canceled });
       return { canceled: r.canceled, notCanceled: r.not_canceled };
     },
@@ -737,10 +748,7 @@ export function createCore(opts: CoreOptions): Core {
             accounts: () => (vault.isLocked() ? undefined : vault.list(active.id)),
             journal: () => journal,
             openOrders: (a) => openOrdersOf(account(a.id), Math.min(FRESH.prices, watchEvery)),
-            positions: async (a) => {
-              const q = { user: a.address.toLowerCase(), limit: 500, offset: 0 };
-              return (await cached('data', '/positions', q, Math.min(FRESH.data, watchEvery), () => clients.data.positions(q))).data;
-            },
+            positions: async (a) => (await positionsOf(a, Math.min(FRESH.data, watchEvery))).data,
             market: (conditionId, fresh) => marketNow(conditionId, fresh ? 0 : Math.max(FRESH.data, watchEvery)),
             notify: (n) => opts.emit?.('notices.raised', n),
           },

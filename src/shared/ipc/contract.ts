@@ -132,6 +132,8 @@ export const LinePreview = z.object({
   execution: z.enum(['rests', 'crosses', 'killed', 'rejected']).optional(),
   bestOpposite: z.string().optional(),
   problems: z.array(z.object({ field: z.string(), message: z.string() })),
+  /** The venue throttled a read the check needs: check again after this many seconds. */
+  retryAfterSeconds: z.number().optional(),
 });
 
 export const LineResult = z.object({

@@ -83,6 +83,11 @@ export class Cache {
     this.responses.write(key, data, fetchedAt);
   }
 
+  /** The next read of `key` goes to the venue; the answer kept stays for offline use. */
+  expire(key: string): void {
+    this.responses.expire(key);
+  }
+
   cached<T>(key: string, maxAgeMs: number, load: () => Promise<T>, opts?: CachedOptions<T>): Promise<CachedResult<T>> {
     return this.responses.cached(key, maxAgeMs, load, opts);
   }

@@ -101,6 +101,41 @@ describe('response cache', () => {
     await expect(cache.cached(cache.key('catalog', '/never'), 0, offline)).rejects.toMatchObject({ name: 'NetworkError' });
   });
 
+  it('after an expiry reads the venue again, keeping the old answer and its time for offline use', async () => {
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return getJson(marketsUrl());
+    };
+    const first = await cache.cached(key(), 60_000, load);
+    cache.expire(key());
+    clock += 10;
+    expect((await cache.cached(key(), 60_000, load)).fetchedAt).toBe(first.fetchedAt + 10);
+    expect(loads).toBe(2);
+    // Now fresh again: no third load.
+    await cache.cached(key(), 60_000, load);
+    expect(loads).toBe(2);
+    cache.expire(key());
+    clock += 10;
+    const offline = await cache.cached(key(), 60_000, async () => getJson('http://127.0.0.1:9/markets'));
+    expect(offline).toMatchObject({ stale: true, fetchedAt: first.fetchedAt + 10, ageMs: 10 });
+  });
+
+  it('serves the last answer, marked stale, while the venue throttles the read', async () => {
+    const tight = await startTestVenue({ rateLimitScale: 1 / 300 }); // GET /markets: 1 per 10 s
+    try {
+      const url = `${tight.urls.catalog_url}/markets?limit=2&order=id&ascending=true`;
+      const first = await cache.cached(key(), 0, async () => getJson(url));
+      clock += 5;
+      const throttled = await cache.cached(key(), 0, async () => getJson(url));
+      expect(throttled).toMatchObject({ data: first.data, stale: true, ageMs: 5 });
+      // With nothing kept, the refusal is the answer.
+      await expect(cache.cached(cache.key('catalog', '/other'), 0, async () => getJson(url))).rejects.toMatchObject({ status: 429 });
+    } finally {
+      await tight.stop();
+    }
+  });
+
   it('tells network errors apart by name or kind', () => {
     expect(isNetworkError(Object.assign(new Error('x'), { name: 'NetworkError' }))).toBe(true);
     expect(isNetworkError({ kind: 'network', message: 'down' })).toBe(true);

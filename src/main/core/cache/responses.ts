@@ -36,6 +36,11 @@ export function isNetworkError(error: unknown): boolean {
   return e.name === 'NetworkError' || e.kind === 'network';
 }
 
+/** The venue refused for now (429): like being offline for this read, it passes. */
+export function isThrottled(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 429;
+}
+
 /**
  * The cache key of one read: profile, surface, path and the query with absent values dropped,
  * keys sorted and values written as they would be on the wire, so equal reads share one key.
@@ -57,6 +62,9 @@ export class ResponseStore {
   private readonly readStmt: Database.Statement<[string], { data: string; fetched_at: number }>;
   private readonly writeStmt: Database.Statement<[string, string, number]>;
   private readonly inflight = new Map<string, Promise<CachedResult<unknown>>>();
+  /** Keys our own writes made out of date, with a mark telling expiries apart. */
+  private readonly due = new Map<string, number>();
+  private expiries = 0;
 
   constructor(
     db: Database.Database,
@@ -81,16 +89,25 @@ export class ResponseStore {
   }
 
   /**
+   * Our own write changed what `key` answers: its next read goes to the venue, while the old
+   * answer, with its real time, stays for offline use. A read already under way is not joined.
+   */
+  expire(key: string): void {
+    this.due.set(key, ++this.expiries);
+    this.inflight.delete(key);
+  }
+
+  /**
    * Fresh cached data at once; otherwise `load` (one call per key at a time) and store its answer.
-   * When `load` fails on the network, the last good answer comes back marked stale; any other
-   * failure, or a network failure with nothing cached, is thrown.
+   * When `load` fails on the network or is throttled, the last good answer comes back marked
+   * stale; any other failure, or either of those with nothing cached, is thrown.
    */
   async cached<T>(key: string, maxAgeMs: number, load: () => Promise<T>, opts: CachedOptions<T> = {}): Promise<CachedResult<T>> {
     if (!(maxAgeMs >= 0)) throw new Error(`cached(${key}): maxAgeMs must be >= 0, got ${maxAgeMs}`);
     const entry = this.read<T>(key);
     if (entry) {
       const ageMs = Math.max(0, this.now() - entry.fetchedAt);
-      const stale = ageMs > maxAgeMs;
+      const stale = ageMs > maxAgeMs || this.due.has(key);
       if (!stale) return { ...entry, stale, ageMs };
       if (opts.staleWhileRevalidate) {
         this.refresh(key, load).then(
@@ -103,7 +120,7 @@ export class ResponseStore {
     try {
       return await this.refresh(key, load);
     } catch (error) {
-      const last = isNetworkError(error) ? this.read<T>(key) : undefined;
+      const last = isNetworkError(error) || isThrottled(error) ? this.read<T>(key) : undefined;
       if (!last) throw error;
       return { ...last, stale: true, ageMs: Math.max(0, this.now() - last.fetchedAt) };
     }
@@ -112,12 +129,17 @@ export class ResponseStore {
   private refresh<T>(key: string, load: () => Promise<T>): Promise<CachedResult<T>> {
     const running = this.inflight.get(key);
     if (running) return running as Promise<CachedResult<T>>;
+    const mark = this.due.get(key);
     const job = (async () => {
       const data = await load();
       const fetchedAt = this.now();
       this.write(key, data, fetchedAt);
+      // An expiry while this read was out means its answer may predate our write.
+      if (this.due.get(key) === mark) this.due.delete(key);
       return { data, fetchedAt, stale: false, ageMs: 0 };
-    })().finally(() => this.inflight.delete(key));
+    })().finally(() => {
+      if (this.inflight.get(key) === job) this.inflight.delete(key);
+    });
     this.inflight.set(key, job);
     return job;
   }

@@ -26,7 +26,7 @@ export async function getJson(url: string, signal?: AbortSignal): Promise<unknow
     throw new TestNetworkError(`GET ${url}: ${(err as Error).message}`, { cause: err });
   }
   const body: unknown = await res.json();
-  if (!res.ok) throw new Error(`GET ${url}: HTTP ${res.status} ${JSON.stringify(body)}`);
+  if (!res.ok) throw Object.assign(new Error(`GET ${url}: HTTP ${res.status} ${JSON.stringify(body)}`), { status: res.status });
   return body;
 }
 

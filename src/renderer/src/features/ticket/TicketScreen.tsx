@@ -83,15 +83,25 @@ export function TicketScreen(): React.JSX.Element {
   // Only complete lines go to the core; the check runs when typing pauses.
   const complete = useMemo(() => pending.filter((l) => localProblems(l).length === 0), [pending]);
   const checkInput = useDebounced(useMemo(() => complete.map(toOrderLine), [complete]), 200);
-  const check = useCall('orders.preview', { lines: checkInput, ...(accountId ? { accountId } : {}) }, { enabled: checkInput.length > 0, staleTime: 2000, placeholderData: (prev) => prev });
+  const check = useCall('orders.preview', { lines: checkInput, ...(accountId ? { accountId } : {}) }, {
+    enabled: checkInput.length > 0,
+    staleTime: 2000,
+    placeholderData: (prev) => prev,
+    // Lines the venue would not let us check yet are checked again when it says.
+    refetchInterval: (q) => {
+      const waits = (q.state.data ?? []).flatMap((p) => (p.retryAfterSeconds !== undefined ? [p.retryAfterSeconds] : []));
+      return waits.length > 0 ? Math.max(1, Math.max(...waits)) * 1000 : false;
+    },
+  });
   const previewOf = new Map<string, NonNullable<typeof check.data>[number]>();
   complete.forEach((l, i) => {
     const p = check.data?.[i];
     // A preview answers for the lines as they were sent to it; a line edited since waits.
     if (p && checkInput[i] && JSON.stringify(checkInput[i]) === JSON.stringify(toOrderLine(l))) previewOf.set(l.key, p);
   });
-  const checking = complete.some((l) => !previewOf.has(l.key));
-  const bad = pending.filter((l) => localProblems(l).length > 0 || previewOf.get(l.key)?.ok === false);
+  const waiting = complete.filter((l) => previewOf.get(l.key)?.retryAfterSeconds !== undefined);
+  const checking = complete.some((l) => !previewOf.has(l.key)) || waiting.length > 0;
+  const bad = pending.filter((l) => localProblems(l).length > 0 || (previewOf.get(l.key)?.ok === false && !waiting.includes(l)));
   const throttled = Object.values(results).some((r) => r.retryAfterSeconds && r.at + r.retryAfterSeconds * 1000 > now);
   useEffect(() => {
     if (!throttled) return;
@@ -107,6 +117,7 @@ export function TicketScreen(): React.JSX.Element {
     lines.length === 0 ? 'Add a line' :
     pending.length === 0 ? 'Every line is placed; Reset results to send them again' :
     bad.length > 0 ? `Fix ${bad.length} line${bad.length > 1 ? 's' : ''} first` :
+    waiting.length > 0 ? 'The venue is throttling; checking again shortly…' :
     checking ? 'Checking…' : undefined;
 
   // A failed line goes again on its own once it checks out and trading is possible.
