@@ -30,6 +30,8 @@ describe.skipIf(reason !== undefined)(`throttled lines (${reason ?? 'Chromium + 
     await core.router.dispatch('drafts.save', { lines });
     await page.reload();
     await page.getByRole('button', { name: 'Order ticket' }).click();
+    // Prices or not, each line shows the outcome it was saved with.
+    expect(await page.getByLabel('Outcome').first().inputValue()).toBe(token);
     await page.getByRole('button', { name: 'Sign and send 12 orders' }).click({ timeout: 15_000 });
     await expect.poll(() => page.getByTestId('line-result').count(), { timeout: 60_000 }).toBe(12);
     const throttled = page.locator('[data-testid=line-result][data-success=false]');

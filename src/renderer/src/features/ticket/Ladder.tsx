@@ -88,7 +88,7 @@ export function Ladder({ onAdd, room }: { onAdd(lines: Array<Partial<DraftLine>>
           market ? (
             <>
               <span className="label">{market.label}</span>
-              <OutcomeSelect conditionId={market.conditionId} tokenId={token?.tokenId ?? ''} onChange={(tokenId, outcome) => setToken({ tokenId, outcome })} />
+              <OutcomeSelect conditionId={market.conditionId} tokenId={token?.tokenId ?? ''} outcome={token?.outcome ?? ''} onChange={(tokenId, outcome) => setToken({ tokenId, outcome })} />
               <button className="link" onClick={() => (setMarket(undefined), setToken(undefined))}>change</button>
             </>
           ) : (

@@ -55,12 +55,15 @@ export function MarketSearch({ onPick, placeholder = 'Find a market…' }: { onP
   );
 }
 
-export function OutcomeSelect({ conditionId, tokenId, onChange }: { conditionId: string; tokenId: string; onChange(tokenId: string, outcome: string): void }): React.JSX.Element {
+export function OutcomeSelect({ conditionId, tokenId, outcome, onChange }: { conditionId: string; tokenId: string; outcome?: string; onChange(tokenId: string, outcome: string): void }): React.JSX.Element {
   const quotes = useCall('markets.quotes', { conditionId }, { enabled: conditionId !== '' });
   const list = quotes.data?.data ?? [];
+  // Without prices (venue away or throttling) the line still shows the outcome it was saved with.
+  const kept = tokenId !== '' && !list.some((q) => q.tokenId === tokenId);
   return (
-    <select aria-label="Outcome" value={tokenId} onChange={(e) => onChange(e.target.value, list.find((q) => q.tokenId === e.target.value)?.outcome ?? '')}>
+    <select aria-label="Outcome" value={tokenId} title={quotes.error ? `No prices: ${quotes.error.message}` : undefined} onChange={(e) => onChange(e.target.value, list.find((q) => q.tokenId === e.target.value)?.outcome ?? '')}>
       {tokenId === '' ? <option value="">Outcome…</option> : null}
+      {kept ? <option value={tokenId}>{outcome || 'Outcome'}{quotes.isFetching ? '' : ' · no prices'}</option> : null}
       {list.map((q) => (
         <option key={q.tokenId} value={q.tokenId}>
           {q.outcome} · bid {cents(q.bestBid)} / ask {cents(q.bestAsk)}

@@ -289,7 +289,7 @@ function LineRow(props: {
           {l.conditionId ? (
             <div className="inline">
               <span className="label" title={l.label}>{l.label}</span>
-              <OutcomeSelect conditionId={l.conditionId} tokenId={l.tokenId} onChange={(tokenId, outcome) => props.onChange({ tokenId, outcome })} />
+              <OutcomeSelect conditionId={l.conditionId} tokenId={l.tokenId} outcome={l.outcome} onChange={(tokenId, outcome) => props.onChange({ tokenId, outcome })} />
               <button className="link" onClick={() => props.onChange({ conditionId: '', tokenId: '', label: '', outcome: '' })} aria-label="Change market">change</button>
             </div>
           ) : (
