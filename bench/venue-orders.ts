@@ -4,7 +4,7 @@
 // Last line: one JSON object with every figure.
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,10 +125,24 @@ function send(batch: { trader: Trader; body: string }): Promise<{ status: number
   });
 }
 
+// CPU the venue spends (Linux: from /proc, in clock ticks of 10 ms): its main thread, and all of it.
+function venueCpuMs(): { main: number; all: number } | undefined {
+  try {
+    const ticks = (stat: string): number => {
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(f[11]) + Number(f[12])) * 10;
+    };
+    return { main: ticks(readFileSync(`/proc/${child.pid}/task/${child.pid}/stat`, 'utf8')), all: ticks(readFileSync(`/proc/${child.pid}/stat`, 'utf8')) };
+  } catch {
+    return undefined;
+  }
+}
+
 const lat: number[] = [];
 let accepted = 0;
 let filledItems = 0;
 let next = 0;
+const cpu0 = venueCpuMs();
 const tRun = performance.now();
 await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
@@ -146,6 +160,7 @@ await Promise.all(
   }),
 );
 const seconds = (performance.now() - tRun) / 1000;
+const cpu1 = venueCpuMs();
 agent.destroy();
 child.kill('SIGTERM');
 await new Promise((resolve) => child.once('exit', resolve));
@@ -164,7 +179,9 @@ const result = {
   batch_p99_ms: q(0.99),
   accepted,
   matched: filledItems,
+  ...(cpu0 && cpu1 ? { venue_cpu_us_per_order: Math.round(((cpu1.all - cpu0.all) * 1000) / orders), venue_main_thread_us_per_order: Math.round(((cpu1.main - cpu0.main) * 1000) / orders) } : {}),
   signing: native ? 'libsecp256k1' : 'pure JS',
 };
 console.log(`${orders} orders in ${result.seconds} s: ${result.orders_per_s} orders/s, batch p50 ${result.batch_p50_ms} ms, p99 ${result.batch_p99_ms} ms; ${accepted} accepted, ${filledItems} matched`);
+if (result.venue_cpu_us_per_order !== undefined) console.log(`venue CPU per order: ${result.venue_cpu_us_per_order} µs in all, ${result.venue_main_thread_us_per_order} µs on its main thread`);
 console.log(JSON.stringify(result));
