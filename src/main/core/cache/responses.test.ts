@@ -27,6 +27,17 @@ afterEach(() => {
 
 const marketsUrl = (): string => `${venue.urls.catalog_url}/markets?limit=3&order=id&ascending=true`;
 const key = (): string => cache.key('catalog', '/markets', { limit: 3, order: 'id', ascending: true });
+/** A load of the markets page that counts how often it ran. */
+function countingLoad(): { load: () => Promise<unknown>; count: () => number } {
+  let loads = 0;
+  return {
+    load: async () => {
+      loads += 1;
+      return getJson(marketsUrl());
+    },
+    count: () => loads,
+  };
+}
 
 describe('response keys', () => {
   it('normalise the query: sorted names, absent values dropped, arrays comma-joined', () => {
@@ -51,23 +62,19 @@ describe('response cache', () => {
   });
 
   it('serves fresh data without loading, reloads stale data, and keeps the new answer', async () => {
-    let loads = 0;
-    const load = async () => {
-      loads += 1;
-      return getJson(marketsUrl());
-    };
+    const { load, count } = countingLoad();
     const first = await cache.cached(key(), 60_000, load);
     expect(first).toMatchObject({ stale: false, ageMs: 0, fetchedAt: clock });
     expect((first.data as Array<{ id: string }>).map((m) => m.id)).toEqual(['1', '2', '3']);
 
     clock += 30_000;
     const fresh = await cache.cached(key(), 60_000, load);
-    expect(loads).toBe(1);
+    expect(count()).toBe(1);
     expect(fresh).toEqual({ data: first.data, fetchedAt: first.fetchedAt, stale: false, ageMs: 30_000 });
 
     clock += 31_000;
     const reloaded = await cache.cached(key(), 60_000, load);
-    expect(loads).toBe(2);
+    expect(count()).toBe(2);
     expect(reloaded).toMatchObject({ stale: false, ageMs: 0, fetchedAt: clock });
     expect(cache.read(key())?.fetchedAt).toBe(clock);
   });
@@ -82,13 +89,9 @@ describe('response cache', () => {
   });
 
   it('loads once for concurrent callers of one key', async () => {
-    let loads = 0;
-    const load = async () => {
-      loads += 1;
-      return getJson(marketsUrl());
-    };
+    const { load, count } = countingLoad();
     const [a, b] = await Promise.all([cache.cached(key(), 1000, load), cache.cached(key(), 1000, load)]);
-    expect(loads).toBe(1);
+    expect(count()).toBe(1);
     expect(a.data).toEqual(b.data);
   });
 
@@ -102,19 +105,15 @@ describe('response cache', () => {
   });
 
   it('after an expiry reads the venue again, keeping the old answer and its time for offline use', async () => {
-    let loads = 0;
-    const load = async () => {
-      loads += 1;
-      return getJson(marketsUrl());
-    };
+    const { load, count } = countingLoad();
     const first = await cache.cached(key(), 60_000, load);
     cache.expire(key());
     clock += 10;
     expect((await cache.cached(key(), 60_000, load)).fetchedAt).toBe(first.fetchedAt + 10);
-    expect(loads).toBe(2);
+    expect(count()).toBe(2);
     // Now fresh again: no third load.
     await cache.cached(key(), 60_000, load);
-    expect(loads).toBe(2);
+    expect(count()).toBe(2);
     cache.expire(key());
     clock += 10;
     const offline = await cache.cached(key(), 60_000, async () => getJson('http://127.0.0.1:9/markets'));
