@@ -5,9 +5,11 @@
 // changes: the same WAL is synced before its pages are copied, whoever copies them.
 //
 // Under sustained writes a passive checkpoint never catches the WAL at rest, so the WAL would
-// not start over and would grow. `afterCommit` lets the writer restart it: right after the
-// worker has copied everything, the writer's own checkpoint has only the commits since to copy
-// and sync, and its next transaction writes the WAL from the start again.
+// not start over and would grow. `afterCommit` lets the writer restart it: once the WAL is long
+// the writer asks the worker to stand aside, waits out the pass under way (a writer checkpoint
+// colliding with it copied nothing, which let the WAL grow without bound on a slow disk), copies
+// the few commits since with its own checkpoint, and its next transaction writes the WAL from
+// the start again.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Db } from './open.js';
@@ -22,7 +24,8 @@ const RESTART_FRAMES = 32_768;
 const BACKSTOP_FRAMES = 65_536;
 
 // Plain JS run with `eval`: a module file beside this one would be missing from the bundled app.
-// state: [checkpoints done, WAL frames, frames copied] as of the last checkpoint.
+// state: [checkpoints done, WAL frames, frames copied] as of the last checkpoint, 1 while one runs,
+// and 1 while the writer wants the WAL to itself to start it over (the worker then stands aside).
 const SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -30,6 +33,11 @@ const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 0');
 const state = new Int32Array(workerData.state);
 const timer = setInterval(() => {
+  Atomics.store(state, 3, 1);
+  if (Atomics.load(state, 4) === 1) {
+    Atomics.store(state, 3, 0);
+    return;
+  }
   try {
     let r = db.pragma('wal_checkpoint(PASSIVE)')[0];
     // Before the writer restarts a long WAL, catch up with what arrived during the first pass.
@@ -41,6 +49,8 @@ const timer = setInterval(() => {
     }
   } catch {
     // Busy or closing: the next tick tries again.
+  } finally {
+    Atomics.store(state, 3, 0);
   }
 }, workerData.intervalMs);
 parentPort.on('message', (m) => {
@@ -54,14 +64,14 @@ parentPort.on('message', (m) => {
 export interface Checkpointer {
   /** Call after a write transaction commits; cheap unless the WAL should start over. */
   afterCommit(): void;
-  /** How many times the writer has made the WAL start over. */
+  /** How many times the writer has copied back the whole WAL, so that the next write starts it over. */
   readonly restarts: number;
   close(): Promise<void>;
 }
 
 /** Starts background checkpoints of `db` (a file database in WAL mode). */
 export function startCheckpointer(db: Db, { intervalMs = 50, restartFrames = RESTART_FRAMES, backstopFrames = BACKSTOP_FRAMES } = {}): Checkpointer {
-  const state = new Int32Array(new SharedArrayBuffer(12));
+  const state = new Int32Array(new SharedArrayBuffer(20));
   const worker = new Worker(SOURCE, {
     eval: true,
     workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file: db.name, intervalMs, restartFrames, state: state.buffer },
@@ -75,7 +85,6 @@ export function startCheckpointer(db: Db, { intervalMs = 50, restartFrames = RES
     if (db.open) db.pragma('wal_autocheckpoint = 1000');
   });
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  let seen = 0;
   let stale = 0;
   let restarts = 0;
   return {
@@ -84,18 +93,27 @@ export function startCheckpointer(db: Db, { intervalMs = 50, restartFrames = RES
     },
     afterCommit() {
       const done = Atomics.load(state, 0);
-      if (done === seen) return;
-      seen = done;
-      const frames = Atomics.load(state, 1);
-      // `stale`: a checkpoint under way at the last restart reports the WAL before it.
-      if (done <= stale || frames < restartFrames || Atomics.load(state, 2) !== frames || !db.open || db.inTransaction) return;
-      stale = done + 1;
+      // `stale`: a pass under way at the last restart reports the WAL before it.
+      if (done <= stale || Atomics.load(state, 1) < restartFrames || !db.open || db.inTransaction) return;
+      // The worker stands aside from its next pass on; once the one under way (if any) is over,
+      // the writer copies what is left (the commits since) and its next write starts the WAL over.
+      Atomics.store(state, 4, 1);
+      if (Atomics.load(state, 3) === 1) return;
       try {
-        db.pragma('wal_checkpoint(PASSIVE)');
-        restarts++;
+        const r = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ busy: number; log: number; checkpointed: number }>;
+        if (r[0]?.busy === 0 && r[0].checkpointed === r[0].log) {
+          stale = done + 1;
+          restarts++;
+        } else {
+          // Cut short (another process reading, say): the worker goes on, and after its next
+          // pass the writer tries again rather than after every commit.
+          stale = done;
+        }
       } catch {
         // Only an optimisation: the backstop threshold still bounds the WAL.
+        stale = done;
       }
+      Atomics.store(state, 4, 0);
     },
     async close() {
       worker.ref();
