@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { CallArgs, EventName, EventPayload, VenueProfile } from '../../shared/ipc/contract.js';
 import { hmacSignature, orderHash, privateKeyToAddress, randomPrivateKey, secp256k1BackendName, signClobAuth, signOrder, type OrderDomain } from '../../shared/crypto/index.js';
-import type { CatalogMarket, OpenOrder } from '../../shared/spec/index.js';
+import type { CatalogMarket, OpenOrder, TradingMarket } from '../../shared/spec/index.js';
 import { openCache, type Cache, type CachedResult } from './cache/index.js';
 import { createClients, type Clients, type RequestSigner } from './clients/index.js';
 import { AnswerLostError, HttpStatusError } from './http/errors.js';
@@ -169,17 +169,20 @@ export function createCore(opts: CoreOptions): Core {
     return { name: domainCache.name, chainId: domainCache.chainId, verifyingContract: negRisk ? domainCache.negRiskExchange : domainCache.exchange };
   };
 
+  /** A market as the trading surface gives it, no older than `maxAge`. */
+  const marketNow = async (conditionId: string, maxAge: number) => (await cached('trading', `/markets/${conditionId}`, {}, maxAge, () => clients.trading.market(conditionId))).data;
+
   const rulesFor = async (conditionId: string): Promise<MarketRules> => {
     const s = await cached('trading', `/clob-markets/${conditionId}`, {}, FRESH.settings, () => clients.trading.settings(conditionId));
-    const m = await cached('trading', `/markets/${conditionId}`, {}, FRESH.prices, () => clients.trading.market(conditionId));
+    const m = await marketNow(conditionId, FRESH.prices);
     return {
       tick: formatMicros(BigInt(Math.round(s.data.mts * 1e6))),
       minSize: String(s.data.mos),
       // A copy kept while the venue throttles or is away still says best; sending asks the venue.
-      acceptingOrders: m.data.accepting_orders,
+      acceptingOrders: m.accepting_orders,
       negRisk: s.data.nr,
-      takerFeeBps: m.data.taker_base_fee,
-      makerFeeBps: m.data.maker_base_fee,
+      takerFeeBps: m.taker_base_fee,
+      makerFeeBps: m.maker_base_fee,
     };
   };
 
@@ -263,8 +266,8 @@ export function createCore(opts: CoreOptions): Core {
       const tokens = new Map<string, bigint>();
       for (const sell of sells) {
         if (tokens.has(sell.tokenId)) continue;
-        const m = await cached('trading', `/markets/${sell.conditionId}`, {}, FRESH.prices, () => clients.trading.market(sell.conditionId));
-        const index = m.data.tokens.findIndex((t) => String(t.token_id) === sell.tokenId);
+        const m = await marketNow(sell.conditionId, FRESH.prices);
+        const index = m.tokens.findIndex((t) => String(t.token_id) === sell.tokenId);
         const dataId = formatDataTokenId(sell.conditionId.toLowerCase(), index);
         const held = positions.find((p) => p.asset === sell.tokenId || String(p.asset).toLowerCase() === dataId);
         let have = parseMicros(String(held?.size ?? 0)) ?? 0n;
@@ -385,19 +388,29 @@ export function createCore(opts: CoreOptions): Core {
     return results;
   };
 
-  /** The question and outcome label of a token, from its trading-surface market; empty when unknown. */
-  const labelOf = async (conditionId: string | null | undefined, tokenId: string): Promise<{ question?: string; outcome?: string }> => {
-    if (!conditionId) return {};
-    try {
+  /**
+   * The question and outcome label of tokens, from their trading-surface markets; empty when
+   * unknown. One labeller reads each market once, however many rows name it.
+   */
+  const labeller = () => {
+    const markets = new Map<string, Promise<TradingMarket | undefined>>();
+    const read = (conditionId: string) => {
       const key = cache.key('trading', `/markets/${conditionId}`, {});
-      const m = (await cache.cached(key, LABELS_FOR, () => clients.trading.market(conditionId), { staleWhileRevalidate: true, onError: () => undefined })).data;
-      const outcome = m.tokens.find((t) => String(t.token_id) === tokenId)?.outcome;
-      return { question: m.question, ...(outcome ? { outcome } : {}) };
-    } catch {
-      return {};
-    }
+      return cache.cached(key, LABELS_FOR, () => clients.trading.market(conditionId), { staleWhileRevalidate: true, onError: () => undefined }).then(
+        (r) => r.data,
+        () => undefined,
+      );
+    };
+    return async (conditionId: string | null | undefined, tokenId: string): Promise<{ question?: string; outcome?: string }> => {
+      if (!conditionId) return {};
+      let m = markets.get(conditionId);
+      if (!m) markets.set(conditionId, (m = read(conditionId)));
+      const market = await m;
+      if (!market) return {};
+      const outcome = market.tokens.find((t) => String(t.token_id) === tokenId)?.outcome;
+      return { question: market.question, ...(outcome ? { outcome } : {}) };
+    };
   };
-  const marketNow = async (conditionId: string, maxAge: number) => (await cached('trading', `/markets/${conditionId}`, {}, maxAge, () => clients.trading.market(conditionId))).data;
 
   /**
    * Every page of an account's open orders, with when they were asked for, and the journal
@@ -420,7 +433,7 @@ export function createCore(opts: CoreOptions): Core {
       await settle(journal, a.id, settled, {
         now: () => clock.now(),
         market: marketNow,
-        label: labelOf,
+        label: labeller(),
         notify: (n) => opts.emit?.('notices.raised', n),
       });
       if (settled.changed.length > 0) opts.emit?.('orders.updated', { accountId: a.id, orderIds: settled.changed });
@@ -435,7 +448,6 @@ export function createCore(opts: CoreOptions): Core {
       const line = args.lines[r.line];
       if (r.orderId && line) note.run(line.conditionId, line.type === 'GTD' ? (line.expiration ?? null) : null, r.orderId);
     }
-    accountChanged(account(args.accountId));
     watcher?.kick();
     return results;
   };
@@ -672,7 +684,8 @@ export function createCore(opts: CoreOptions): Core {
       const sign = await signedFor(account(accountId));
       const r = all ? await clients.trading.cancelAll(sign) : await clients.trading.cancel(orderIds ?? [], sign);
       const at = clock.now();
-      for (const id of r.canceled) journal.prepare("UPDATE journal SET state = 'cancelled', updated_at = ? WHERE order_id = ?").run(at, id);
+      const cancelled = journal.prepare("UPDATE journal SET state = 'cancelled', updated_at = ? WHERE order_id = ?");
+      for (const id of r.canceled) cancelled.run(at, id);
       accountChanged(account(accountId));
       if (r.canceled.length > 0) opts.emit?.('orders.updated', { accountId, orderIds: r.canceled });
       return { canceled: r.canceled, notCanceled: r.not_canceled };
@@ -683,6 +696,7 @@ export function createCore(opts: CoreOptions): Core {
       const since = journal.prepare("SELECT order_id FROM journal WHERE account_id = ? AND state = 'cancelled' AND updated_at >= ?").pluck().all(accountId, r.data.askedAt) as string[];
       const cancelled = new Set(since);
       const listed = r.data.orders.filter((o) => !cancelled.has(o.id));
+      const labelOf = labeller();
       const data = await Promise.all(listed.map(async (o) => ({ ...o, ...(await labelOf(o.market, o.asset_id).then((l) => (l.question ? { question: l.question } : {}))) })));
       return { data, fetchedAt: r.fetchedAt, stale: r.stale, ageMs: r.ageMs };
     },
@@ -705,6 +719,7 @@ export function createCore(opts: CoreOptions): Core {
         ...(r['message'] ? { message: String(r['message']) } : {}),
         ...(r['condition_id'] ? { conditionId: String(r['condition_id']) } : {}),
       }));
+      const labelOf = labeller();
       return Promise.all(rows.map(async (e) => ({ ...e, ...(await labelOf(e.conditionId, e.tokenId)) })));
     },
     'sync.start': async () => {
