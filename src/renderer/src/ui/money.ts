@@ -1,8 +1,6 @@
-// Exact money for the portfolio: the service's numbers become integer micro units through their
-// decimal text, so totals and exported values never carry a binary fraction.
-import { formatMicros } from '../../../../shared/domain/money';
-
-export { formatMicros };
+// Exact money on screen: the service's numbers become integer micro units through their decimal
+// text, so totals and exported values never carry a binary fraction.
+import { formatMicros } from '../../../shared/domain/money';
 
 const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
 

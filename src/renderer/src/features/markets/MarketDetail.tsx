@@ -8,7 +8,7 @@ import { Comments, Holders } from './Holders';
 import { lazy, Suspense } from 'react';
 import type { DraftLine } from '../../../../shared/ipc/contract';
 import { useToasts } from '../../ui/Toasts';
-import { useTicket } from '../ticket/store';
+import { MAX_LINES, useTicket } from '../ticket/store';
 
 // The chart library loads with the first market page, not with the app.
 const PriceChart = lazy(() => import('./PriceChart').then((m) => ({ default: m.PriceChart })));
@@ -27,7 +27,7 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
   const push = useToasts((t) => t.push);
   const toTicket = (line: Partial<DraftLine>): void => {
     const n = addLines([line]);
-    push(n ? 'info' : 'bad', n ? `${line.side === 'BUY' ? 'Buy' : 'Sell'} ${line.outcome} added to the order ticket` : 'The ticket already holds 15 lines');
+    push(n ? 'info' : 'bad', n ? `${line.side === 'BUY' ? 'Buy' : 'Sell'} ${line.outcome} added to the order ticket` : `The ticket already holds ${MAX_LINES} lines`);
   };
   if (market.isPending) return <Skeleton rows={6} />;
   if (market.isError || !m) return <ErrorState error={market.error} retry={() => void market.refetch()} />;

@@ -249,15 +249,19 @@ function Results({ outcome, onClose }: { outcome: Outcome; onClose: () => void }
 
 function ConfirmAll({ count, onYes, onNo }: { count: number; onYes: () => void; onNo: () => void }): React.JSX.Element {
   const keep = useRef<HTMLButtonElement>(null);
+  // The parent redraws every second (order ages): the latest onNo is read through a ref, so the
+  // focus is set once, when the dialog opens, and never pulled back while the user tabs away.
+  const no = useRef(onNo);
+  no.current = onNo;
   useEffect(() => {
     // The safe answer has the focus; Escape keeps the orders.
     keep.current?.focus();
     const onKey = (e: KeyboardEvent): void => {
-      if (e.key === 'Escape') onNo();
+      if (e.key === 'Escape') no.current();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [onNo]);
+  }, []);
   return (
     <div className="ord-dialog" role="presentation" onClick={onNo}>
       <div className="ord-dialog-body" role="alertdialog" aria-modal="true" aria-labelledby="ord-confirm-title" onClick={(e) => e.stopPropagation()}>

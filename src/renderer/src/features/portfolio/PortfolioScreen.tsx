@@ -2,7 +2,7 @@
 // exact totals, value and P&L over time, trades, and CSV exports. Every part opens from the
 // core's cache when the venue is unreachable, with its "as of" time.
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { AccountSummary, CallInput } from '../../../../shared/ipc/contract';
 import type { Position, Trade } from '../../../../shared/spec/data';
 import { useCall, useCallPages } from '../../api/hooks';
@@ -10,7 +10,7 @@ import { useUi } from '../../state/ui';
 import { asOf, cents, shortDate } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { csvName, HISTORY_COLUMNS, POSITION_COLUMNS, toCsv, TRADE_COLUMNS, type Column } from './csv';
-import { sign, sumMicros, toMicros, usdMicros } from './money';
+import { sign, sumMicros, toMicros, usdMicros } from '../../ui/money';
 import { SORTS, usePortfolioView, type Range, type SortBy } from './view';
 
 // lightweight-charts is large; load it only when the portfolio is opened.
@@ -107,13 +107,17 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
   const positions = useCall('portfolio.positions', positionsInput, { refetchInterval: REFRESH_MS, placeholderData: keepPreviousData });
   const balance = useCall('portfolio.balance', { accountId: account.id }, { refetchInterval: REFRESH_MS, retry: false });
 
-  const [from, setFrom] = useState(() => rangeStart(view.range));
-  useEffect(() => setFrom(rangeStart(view.range)), [view.range]);
+  const from = useMemo(() => rangeStart(view.range), [view.range]);
   const history = useCall('portfolio.history', { accountId: account.id, ...(from !== undefined ? { from } : {}) }, { placeholderData: keepPreviousData });
-  // A fresh positions answer is a new snapshot, and maybe new fills: the chart and trades follow.
+  // A newer positions answer is a new snapshot, and maybe new fills: the chart and trades follow.
+  // Not the first answer: chart and trades are being read for the first time alongside it.
   const positionsAt = positions.data?.fetchedAt;
+  const seenAt = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (positionsAt === undefined) return;
+    const before = seenAt.current;
+    seenAt.current = positionsAt;
+    if (before === undefined || before === positionsAt) return;
     void client.invalidateQueries({ queryKey: ['portfolio.history'] });
     void client.invalidateQueries({ queryKey: ['portfolio.trades'] });
   }, [positionsAt, client]);
@@ -245,7 +249,7 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
           <button aria-label="Sort direction" title="Flip the sort direction" onClick={() => view.set({ sortDirection: view.sortDirection === 'ASC' ? 'DESC' : 'ASC' })}>
             {view.sortDirection === 'ASC' ? '↑ Asc' : '↓ Desc'}
           </button>
-          {filtered ? <button className="link" onClick={clearFilters}>Clear filters</button> : null}
+          {filtered ? <button className="link action" onClick={clearFilters}>Clear filters</button> : null}
         </div>
         {positions.isPending ? (
           <Skeleton rows={6} />
@@ -352,9 +356,9 @@ function PositionsTable({ rows, dim, filtered, full, onClear }: { rows: readonly
           <tr>
             <td colSpan={COLUMNS.length} className="pf-none">
               {filtered ? (
-                <>No positions match these filters. <button className="link" onClick={onClear}>Clear filters</button></>
+                <>No positions match these filters. <button className="link action" onClick={onClear}>Clear filters</button></>
               ) : (
-                <>No positions yet: they appear here once an order fills. <button className="link" onClick={() => go('markets')}>Browse markets</button></>
+                <>No positions yet: they appear here once an order fills. <button className="link action" onClick={() => go('markets')}>Browse markets</button></>
               )}
             </td>
           </tr>

@@ -1,6 +1,7 @@
 // Value and cash P&L of the account over time, from the snapshots the core takes on each refresh.
 import { BaselineSeries, createChart, LineSeries, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { usd } from '../../ui/format';
 
 export interface Point {
   at: number;
@@ -9,8 +10,6 @@ export interface Point {
 }
 
 const HEIGHT = 200;
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const axis = (v: number): string => `${v < 0 ? '−' : ''}$${money.format(Math.abs(v))}`;
 
 /** One point per second (the chart's time unit), the last snapshot of each second winning. */
 function perSecond(points: readonly Point[], pick: (p: Point) => string): Array<{ time: UTCTimestamp; value: number }> {
@@ -42,7 +41,7 @@ export function ValueChart({ points }: { points: readonly Point[] }): React.JSX.
       grid: { vertLines: { visible: false } },
       rightPriceScale: { borderVisible: false },
       timeScale: { borderVisible: false, timeVisible: true },
-      localization: { priceFormatter: axis },
+      localization: { priceFormatter: usd },
     });
     const value = c.addSeries(LineSeries, { lineWidth: 2, title: 'Value', priceLineVisible: false });
     const pnl = c.addSeries(BaselineSeries, {

@@ -89,7 +89,7 @@ export function Ladder({ onAdd, room }: { onAdd(lines: Array<Partial<DraftLine>>
             <>
               <span className="label">{market.label}</span>
               <OutcomeSelect conditionId={market.conditionId} tokenId={token?.tokenId ?? ''} outcome={token?.outcome ?? ''} onChange={(tokenId, outcome) => setToken({ tokenId, outcome })} />
-              <button className="link" onClick={() => (setMarket(undefined), setToken(undefined))}>change</button>
+              <button className="link action" onClick={() => (setMarket(undefined), setToken(undefined))}>change</button>
             </>
           ) : (
             <MarketSearch onPick={setMarket} placeholder="Market for the ladder…" />

@@ -4,7 +4,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { CallInput, DraftLine } from '../../../../shared/ipc/contract';
-import { formatMicros, parseMicros } from '../../../../shared/domain/money';
+import { formatMicros } from '../../../../shared/domain/money';
+import { sumMicros } from '../../ui/money';
 import { useCall } from '../../api/hooks';
 import { call, IpcCallError } from '../../api/transport';
 import { useUi } from '../../state/ui';
@@ -33,16 +34,7 @@ function toOrderLine(l: DraftLine): Preview {
 }
 
 /** Exact sum of signed decimal strings. */
-function sum(values: Array<string | undefined>): string {
-  let t = 0n;
-  for (const v of values) {
-    if (!v) continue;
-    const neg = v.startsWith('-');
-    const m = parseMicros(neg ? v.slice(1) : v) ?? 0n;
-    t += neg ? -m : m;
-  }
-  return formatMicros(t);
-}
+const sum = (values: Array<string | undefined>): string => formatMicros(sumMicros(values));
 
 const money = (v: string | undefined): string => {
   if (v === undefined) return '—';
@@ -245,7 +237,7 @@ export function TicketScreen(): React.JSX.Element {
         </button>
       </div>
       {sendError ? <p className="no" role="alert">{sendError}</p> : null}
-      {ladder ? <Ladder onAdd={(ls) => { const n = add(ls); if (n < ls.length) push('bad', `Only ${n} of ${ls.length} rungs fit in the ticket (15 lines)`); setLadder(false); }} room={MAX_LINES - lines.length} /> : null}
+      {ladder ? <Ladder onAdd={(ls) => { const n = add(ls); if (n < ls.length) push('bad', `Only ${n} of ${ls.length} rungs fit in the ticket (${MAX_LINES} lines)`); setLadder(false); }} room={MAX_LINES - lines.length} /> : null}
 
       {confirming ? (
         <div className="modal" role="dialog" aria-modal="true" aria-label="Confirm batch">
@@ -290,7 +282,7 @@ function LineRow(props: {
             <div className="inline">
               <span className="label" title={l.label}>{l.label}</span>
               <OutcomeSelect conditionId={l.conditionId} tokenId={l.tokenId} outcome={l.outcome} onChange={(tokenId, outcome) => props.onChange({ tokenId, outcome })} />
-              <button className="link" onClick={() => props.onChange({ conditionId: '', tokenId: '', label: '', outcome: '' })} aria-label="Change market">change</button>
+              <button className="link action" onClick={() => props.onChange({ conditionId: '', tokenId: '', label: '', outcome: '' })} aria-label="Change market">change</button>
             </div>
           ) : (
             <MarketSearch onPick={(m) => props.onChange({ conditionId: m.conditionId, label: m.label, tokenId: '', outcome: '' })} />
@@ -354,7 +346,7 @@ function ResultNote({ result: r, wait, onRetry }: { result: LineResult; wait: nu
       {r.success ? `${r.status ?? 'accepted'}${filled}` : `${r.code ?? 'failed'}: ${r.message ?? ''}`}
       {r.orderId ? <span className="mono muted"> · {r.orderId.slice(0, 10)}…</span> : null}
       {!r.success && wait > 0 ? <span className="muted"> · retry in {wait} s</span> : null}
-      {!r.success && onRetry ? <button className="link" disabled={wait > 0} onClick={onRetry}>Retry this line</button> : null}
+      {!r.success && onRetry ? <button className="link action" disabled={wait > 0} onClick={onRetry}>Retry this line</button> : null}
     </span>
   );
 }
