@@ -7,7 +7,7 @@ import type { VenueContext } from './http.js';
 import { hashId } from './ids.js';
 import { markPrices, marketsByCondition } from './market-index.js';
 import { MICRO } from './money.js';
-import { orderDomain, placeOrders } from './trading/orders.js';
+import { inTurn, orderDomain, placeOrders } from './trading/orders.js';
 import { privateKeyToAddress, signOrder, type SignableOrder } from '../shared/crypto/index.js';
 import { ensureApiKey } from './auth/keys.js';
 import { Rng } from './world/random.js';
@@ -70,13 +70,15 @@ export class Simulator {
 
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => {
+    const tick = (): void => {
       try {
         this.tick();
       } catch {
         // A failed tick must not stop the venue; the next one starts afresh.
       }
-    }, this.opts.tickMs);
+    };
+    // In its turn, like a batch over HTTP: never ahead of batches that arrived before it.
+    this.timer = setInterval(() => void inTurn(this.ctx, tick), this.opts.tickMs);
     this.timer.unref?.();
   }
 
@@ -138,7 +140,7 @@ export class Simulator {
       const orders = [];
       if (bid >= m.tick) orders.push(this.order(maker, token, 'BUY', bid, size, 'GTC'));
       if (ask <= MICRO - m.tick) orders.push(this.order(maker, token, 'SELL', ask, size, 'GTC'));
-      if (orders.length) placeOrders(this.ctx, maker, orders, orders.length);
+      if (orders.length) placeOrders(this.ctx, maker, orders);
     }
   }
 
@@ -151,7 +153,7 @@ export class Simulator {
     const wantsSell = this.rng.chance(0.45) && this.ctx.exchange.freeTokens(taker.address, token) >= size;
     const price = wantsSell ? book.bestBid() : book.bestAsk();
     if (price === undefined) return;
-    placeOrders(this.ctx, taker, [this.order(taker, token, wantsSell ? 'SELL' : 'BUY', price, size, 'FAK')], 1);
+    placeOrders(this.ctx, taker, [this.order(taker, token, wantsSell ? 'SELL' : 'BUY', price, size, 'FAK')]);
   }
 
   private order(w: Wallet, tokenId: string, side: 'BUY' | 'SELL', price: number, size: number, orderType: 'GTC' | 'FAK'): unknown {

@@ -10,7 +10,7 @@ import { verifyL2 } from '../auth/routes.js';
 import { HttpError, badParam } from '../errors.js';
 import { clientKey, type Surface, type VenueContext } from '../http.js';
 import { MICRO, microToDecimal } from '../money.js';
-import { BUCKETS } from '../rate-limit.js';
+import { BUCKETS, type Admission } from '../rate-limit.js';
 import type { NewOrder, TokenInfo } from './exchange.js';
 import { inlineBatch, type SignerBatch } from './signatures.js';
 import { parseOrderItem } from './items.js';
@@ -176,13 +176,12 @@ export function prepareOrders(
   ctx: VenueContext,
   who: { apiKey: string; address: string },
   body: unknown[],
-  admitted: number,
-  admission: { retryAfterSeconds: number; blockedBy?: string } = { retryAfterSeconds: 0 },
+  admission: Admission = { admitted: body.length, retryAfterSeconds: 0 },
 ): PreparedBatch {
   const signers = ctx.signatures?.batch() ?? inlineBatch();
   try {
     const checked = body.map((raw, i): Hashed | ItemResult => {
-      if (i >= admitted) {
+      if (i >= admission.admitted) {
         return failure('RATE_LIMITED', `order rate limit (${admission.blockedBy ?? 'POST /order'}) reached; retry in ${admission.retryAfterSeconds} s`, '', {
           retry_after_seconds: admission.retryAfterSeconds,
         });
@@ -257,16 +256,14 @@ export function settleOrders(ctx: VenueContext, batch: PreparedBatch, logError: 
   }
 }
 
-/** Places a batch for one API key at once: both halves, one after the other. */
-export function placeOrders(
-  ctx: VenueContext,
-  who: { apiKey: string; address: string },
-  body: unknown[],
-  admitted: number,
-  admission: { retryAfterSeconds: number; blockedBy?: string } = { retryAfterSeconds: 0 },
-  logError: (err: unknown) => void = () => undefined,
-): ItemResult[] {
-  return settleOrders(ctx, prepareOrders(ctx, who, body, admitted, admission), logError);
+/** Places a batch for one API key at once (the simulator's, inside its own turn): both halves. */
+export function placeOrders(ctx: VenueContext, who: { apiKey: string; address: string }, body: unknown[]): ItemResult[] {
+  return settleOrders(ctx, prepareOrders(ctx, who, body));
+}
+
+/** Runs `fn` in its turn behind the order batches already queued; at once when there is no queue. */
+export function inTurn<T>(ctx: VenueContext, fn: () => T): T | Promise<T> {
+  return ctx.settlements ? ctx.settlements.run(fn) : fn();
 }
 
 /**
@@ -292,11 +289,6 @@ export class Settlements {
     });
   }
 
-  /** Resolves once every batch queued so far has settled. */
-  idle(): Promise<void> {
-    return this.queue.length === 0 ? Promise.resolve() : this.run(() => undefined);
-  }
-
   private schedule(): void {
     if (this.scheduled || this.queue.length === 0) return;
     this.scheduled = true;
@@ -318,9 +310,9 @@ export function registerOrders(s: Surface, ctx: VenueContext): void {
       throw new HttpError(400, 'INVALID_BATCH_SIZE', `body must hold ${minItems} to ${maxItems} orders, got ${body.length}`, { param: 'body' });
     }
     const admission = ctx.limiter.take(clientKey(req, ctx.settings.headerPrefix), [BUCKETS.orderBurst, BUCKETS.orderSustained], body.length);
-    const batch = prepareOrders(ctx, who, body, admission.admitted, admission);
+    const batch = prepareOrders(ctx, who, body, admission);
     const logError = (err: unknown): void => req.log.error({ err }, 'order settlement failed');
-    return ctx.settlements ? ctx.settlements.run(() => settleOrders(ctx, batch, logError)) : settleOrders(ctx, batch, logError);
+    return inTurn(ctx, () => settleOrders(ctx, batch, logError));
   });
 
   const cancelBudget = (req: FastifyRequest, units: number): void => {
@@ -333,31 +325,30 @@ export function registerOrders(s: Surface, ctx: VenueContext): void {
     }
   };
 
-  // Cancels wait for the order batches that arrived before them to settle.
-  s.delete('/order', [], async (req) => {
+  // Cancels take their turn behind the order batches that arrived before them.
+  s.delete('/order', [], (req) => {
     const who = auth(req, ctx, '/order');
     const body = cancelOne.safeParse(req.body);
     if (!body.success) throw badParam('body.orderID', 'body must be {"orderID": "<order id>"}');
     cancelBudget(req, 1);
-    await ctx.settlements?.idle();
-    return ctx.exchange.cancel(who.apiKey, [body.data.orderID]);
+    return inTurn(ctx, () => ctx.exchange.cancel(who.apiKey, [body.data.orderID]));
   });
 
-  s.delete('/orders', [], async (req) => {
+  s.delete('/orders', [], (req) => {
     const who = auth(req, ctx, '/orders');
     const body = cancelMany.safeParse(req.body);
     if (!body.success) throw badParam('body', `body must be a JSON array of at most ${MAX_CANCEL_IDS} order ids`);
     cancelBudget(req, body.data.length);
-    await ctx.settlements?.idle();
-    return ctx.exchange.cancel(who.apiKey, body.data);
+    return inTurn(ctx, () => ctx.exchange.cancel(who.apiKey, body.data));
   });
 
-  s.delete('/cancel-all', [], async (req) => {
+  s.delete('/cancel-all', [], (req) => {
     const who = auth(req, ctx, '/cancel-all');
-    await ctx.settlements?.idle();
-    const ids = ctx.exchange.openOrderIds(who.apiKey);
-    cancelBudget(req, ids.length);
-    return ctx.exchange.cancel(who.apiKey, ids);
+    return inTurn(ctx, () => {
+      const ids = ctx.exchange.openOrderIds(who.apiKey);
+      cancelBudget(req, ids.length);
+      return ctx.exchange.cancel(who.apiKey, ids);
+    });
   });
 
   s.get('/data/orders', [], (req) => {

@@ -54,20 +54,20 @@ describe('settling prepared batches', () => {
     const who = (t: Trader) => ({ apiKey: t.creds.apiKey, address: t.address.toLowerCase() });
     const settlements = new Settlements();
     // The bid arrives first, so the sell behind it in the queue finds it on the book.
-    const bid = prepareOrders(ctx, who(buyer), [buyer.order(m.token, 'BUY', '0.40', '10')], 1);
-    const sell = prepareOrders(ctx, who(seller), [seller.order(m.token, 'SELL', '0.40', '10', { type: 'FOK' })], 1);
+    const bid = prepareOrders(ctx, who(buyer), [buyer.order(m.token, 'BUY', '0.40', '10')]);
+    const sell = prepareOrders(ctx, who(seller), [seller.order(m.token, 'SELL', '0.40', '10', { type: 'FOK' })]);
     const [bidResult, sellResult] = await Promise.all([settlements.run(() => settleOrders(ctx, bid)), settlements.run(() => settleOrders(ctx, sell))]);
     expect(bidResult[0]).toMatchObject({ success: true, status: 'live' });
     expect(sellResult[0]).toMatchObject({ success: true, status: 'matched' });
   });
 
-  it('resolves idle() once the batches before it have settled', async () => {
+  it('runs what is queued after a batch only once the batch has settled', async () => {
     const m = market();
     const buyer = await Trader.create(venue.urls);
     const settlements = new Settlements();
-    const batch = prepareOrders(ctx, { apiKey: buyer.creds.apiKey, address: buyer.address.toLowerCase() }, [buyer.order(m.token, 'BUY', '0.30', '5')], 1);
+    const batch = prepareOrders(ctx, { apiKey: buyer.creds.apiKey, address: buyer.address.toLowerCase() }, [buyer.order(m.token, 'BUY', '0.30', '5')]);
     const placed = settlements.run(() => settleOrders(ctx, batch));
-    await settlements.idle();
+    await settlements.run(() => undefined);
     const [result] = await placed;
     expect(venue.db.prepare('SELECT status FROM orders WHERE id = ?').get(result?.orderID)).toEqual({ status: 'live' });
   });
@@ -75,7 +75,7 @@ describe('settling prepared batches', () => {
   it('checks an item again when its market changed between the two halves', async () => {
     const m = market();
     const buyer = await Trader.create(venue.urls);
-    const batch = prepareOrders(ctx, { apiKey: buyer.creds.apiKey, address: buyer.address.toLowerCase() }, [buyer.order(m.token, 'BUY', '0.30', '5')], 1);
+    const batch = prepareOrders(ctx, { apiKey: buyer.creds.apiKey, address: buyer.address.toLowerCase() }, [buyer.order(m.token, 'BUY', '0.30', '5')]);
     venue.exchange.setMarketStatus(m.conditionId, 'paused');
     const [result] = settleOrders(ctx, batch);
     expect(result).toMatchObject({ success: false, code: 'MARKET_NOT_ACCEPTING_ORDERS' });
