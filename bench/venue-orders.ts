@@ -3,7 +3,6 @@
 // Usage: npm run bench -- venue-orders [--batches 2000] [--concurrency 4] [--size default]
 // Last line: one JSON object with every figure.
 import { spawn } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -16,6 +15,7 @@ import { getMeta } from '../src/venue/db/open.js';
 import { prepareWorld, type VenueUrls, type WorldSize } from '../src/venue/server.js';
 import { Trader } from '../src/venue/trading/test-trader.js';
 import { l2Headers } from '../src/venue/auth/client.js';
+import { l2Signature } from '../src/venue/auth/l2.js';
 import { walletPrivateKey } from '../src/venue/world/trading.js';
 import { useNativeSecp256k1 } from '../src/shared/crypto/native.js';
 
@@ -98,7 +98,7 @@ function l2(trader: Trader, body: string, nowMs = Date.now()): Record<string, st
   let key = keys.get(trader);
   if (!key) keys.set(trader, (key = Buffer.from(trader.creds.secret, 'base64')));
   const timestamp = String(nowMs);
-  const signature = createHmac('sha256', key).update(`${timestamp}POST/orders`).update(body).digest('base64').replace(/\+/g, '-').replace(/\//g, '_');
+  const signature = l2Signature(key, timestamp, 'POST', '/orders', body);
   return { [`${p}_ADDRESS`]: trader.address, [`${p}_API_KEY`]: trader.creds.apiKey, [`${p}_PASSPHRASE`]: trader.creds.passphrase, [`${p}_TIMESTAMP`]: timestamp, [`${p}_SIGNATURE`]: signature };
 }
 const sample = batches[0];
