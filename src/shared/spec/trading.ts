@@ -139,14 +139,22 @@ export type MarketSettings = z.output<typeof MarketSettings>;
 export const ORDER_TYPES = ['GTC', 'GTD', 'FOK', 'FAK'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
+/** The text forms of the signed order's fields (also read directly by the venue's fast path). */
+export const ORDER_FIELD_PATTERNS = {
+  uint: /^\d{1,78}$/,
+  address: /^0x[0-9a-fA-F]{40}$/,
+  bytes32: /^0x[0-9a-fA-F]{64}$/,
+  hexBytes: /^0x([0-9a-fA-F]{2})+$/,
+} as const;
+
 /** A uint256 field of the signed order: a digit string, or a safe integer number. */
 const uintString = z
   .preprocess((v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v), z.string())
-  .refine((s) => /^\d{1,78}$/.test(s), 'Invalid input: expected an unsigned integer');
+  .refine((s) => ORDER_FIELD_PATTERNS.uint.test(s), 'Invalid input: expected an unsigned integer');
 const hex = (re: RegExp, what: string) => z.string().regex(re, `Invalid input: expected ${what}`);
-const address = hex(/^0x[0-9a-fA-F]{40}$/, 'a 0x-prefixed 20-byte address');
-const bytes32 = hex(/^0x[0-9a-fA-F]{64}$/, 'a 0x-prefixed 32-byte hex string');
-const hexBytes = hex(/^0x([0-9a-fA-F]{2})+$/, 'a 0x-prefixed hex string');
+const address = hex(ORDER_FIELD_PATTERNS.address, 'a 0x-prefixed 20-byte address');
+const bytes32 = hex(ORDER_FIELD_PATTERNS.bytes32, 'a 0x-prefixed 32-byte hex string');
+const hexBytes = hex(ORDER_FIELD_PATTERNS.hexBytes, 'a 0x-prefixed hex string');
 
 /**
  * The signed order object. Fields the EIP-712 Order type needs are required (a request, not a
