@@ -23,19 +23,24 @@ const RESTART_FRAMES = 32_768;
 /** The writer's own automatic threshold: only reached should the worker fall behind or die. */
 const BACKSTOP_FRAMES = 65_536;
 
+/**
+ * Shared words: passes completed, WAL frames at the last one, 1 while a pass runs, and 1 while
+ * the writer wants the WAL to itself to start it over (the worker then stands aside).
+ */
+const LAYOUT = { PASSES: 0, FRAMES: 1, RUNNING: 2, STAND_ASIDE: 3 } as const;
+
 // Plain JS run with `eval`: a module file beside this one would be missing from the bundled app.
-// state: [checkpoints done, WAL frames, frames copied] as of the last checkpoint, 1 while one runs,
-// and 1 while the writer wants the WAL to itself to start it over (the worker then stands aside).
 const SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 0');
 const state = new Int32Array(workerData.state);
+const { PASSES, FRAMES, RUNNING, STAND_ASIDE } = workerData.layout;
 const timer = setInterval(() => {
-  Atomics.store(state, 3, 1);
-  if (Atomics.load(state, 4) === 1) {
-    Atomics.store(state, 3, 0);
+  Atomics.store(state, RUNNING, 1);
+  if (Atomics.load(state, STAND_ASIDE) === 1) {
+    Atomics.store(state, RUNNING, 0);
     return;
   }
   try {
@@ -43,14 +48,13 @@ const timer = setInterval(() => {
     // Before the writer restarts a long WAL, catch up with what arrived during the first pass.
     for (let i = 0; i < 3 && r.busy === 0 && r.log >= workerData.restartFrames; i++) r = db.pragma('wal_checkpoint(PASSIVE)')[0];
     if (r.busy === 0) {
-      Atomics.store(state, 1, r.log);
-      Atomics.store(state, 2, r.checkpointed);
-      Atomics.add(state, 0, 1);
+      Atomics.store(state, FRAMES, r.log);
+      Atomics.add(state, PASSES, 1);
     }
   } catch {
     // Busy or closing: the next tick tries again.
   } finally {
-    Atomics.store(state, 3, 0);
+    Atomics.store(state, RUNNING, 0);
   }
 }, workerData.intervalMs);
 parentPort.on('message', (m) => {
@@ -71,10 +75,10 @@ export interface Checkpointer {
 
 /** Starts background checkpoints of `db` (a file database in WAL mode). */
 export function startCheckpointer(db: Db, { intervalMs = 50, restartFrames = RESTART_FRAMES, backstopFrames = BACKSTOP_FRAMES } = {}): Checkpointer {
-  const state = new Int32Array(new SharedArrayBuffer(20));
+  const state = new Int32Array(new SharedArrayBuffer(4 * Object.keys(LAYOUT).length));
   const worker = new Worker(SOURCE, {
     eval: true,
-    workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file: db.name, intervalMs, restartFrames, state: state.buffer },
+    workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file: db.name, intervalMs, restartFrames, state: state.buffer, layout: LAYOUT },
   });
   worker.unref();
   db.pragma(`wal_autocheckpoint = ${backstopFrames}`);
@@ -92,13 +96,13 @@ export function startCheckpointer(db: Db, { intervalMs = 50, restartFrames = RES
       return restarts;
     },
     afterCommit() {
-      const done = Atomics.load(state, 0);
+      const done = Atomics.load(state, LAYOUT.PASSES);
       // `stale`: a pass under way at the last restart reports the WAL before it.
-      if (done <= stale || Atomics.load(state, 1) < restartFrames || !db.open || db.inTransaction) return;
+      if (done <= stale || Atomics.load(state, LAYOUT.FRAMES) < restartFrames || !db.open || db.inTransaction) return;
       // The worker stands aside from its next pass on; once the one under way (if any) is over,
       // the writer copies what is left (the commits since) and its next write starts the WAL over.
-      Atomics.store(state, 4, 1);
-      if (Atomics.load(state, 3) === 1) return;
+      Atomics.store(state, LAYOUT.STAND_ASIDE, 1);
+      if (Atomics.load(state, LAYOUT.RUNNING) === 1) return;
       try {
         const r = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ busy: number; log: number; checkpointed: number }>;
         if (r[0]?.busy === 0 && r[0].checkpointed === r[0].log) {
@@ -113,7 +117,7 @@ export function startCheckpointer(db: Db, { intervalMs = 50, restartFrames = RES
         // Only an optimisation: the backstop threshold still bounds the WAL.
         stale = done;
       }
-      Atomics.store(state, 4, 0);
+      Atomics.store(state, LAYOUT.STAND_ASIDE, 0);
     },
     async close() {
       worker.ref();
