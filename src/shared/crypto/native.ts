@@ -9,11 +9,13 @@ interface Binding {
   publicKeyCreate(seckey: Uint8Array, compressed: boolean): Uint8Array;
 }
 
+/** The package's own entry falls back to a JS curve silently; its `bindings` entry does not. */
+export const NATIVE_SECP256K1 = 'secp256k1/bindings.js';
+
 export async function useNativeSecp256k1(): Promise<boolean> {
   let binding: Binding;
   try {
-    // The package's own entry falls back to a JS curve silently; its `bindings` entry does not.
-    const specifier = 'secp256k1/bindings.js';
+    const specifier = NATIVE_SECP256K1;
     const mod = (await import(/* @vite-ignore */ specifier)) as { default?: Binding } & Binding;
     binding = mod.default ?? mod;
   } catch {

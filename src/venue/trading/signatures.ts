@@ -14,6 +14,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { parseSignature, publicKeyAddressLower, recoverAddressLower, secp256k1BackendName } from '../../shared/crypto/index.js';
+import { NATIVE_SECP256K1 } from '../../shared/crypto/native.js';
 
 /** Batches that can be in flight at once, and items of each the worker can take. */
 const LANES = 8;
@@ -136,7 +137,7 @@ export class SignatureVerifier {
     let binding: string | undefined;
     if (secp256k1BackendName() === 'libsecp256k1') {
       try {
-        binding = createRequire(import.meta.url).resolve('secp256k1/bindings.js');
+        binding = createRequire(import.meta.url).resolve(NATIVE_SECP256K1);
       } catch {
         binding = undefined;
       }
