@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { CallArgs, EventName, EventPayload, VenueProfile } from '../../shared/ipc/contract.js';
 import { hmacSignature, orderHash, privateKeyToAddress, randomPrivateKey, secp256k1BackendName, signClobAuth, signOrder, type OrderDomain } from '../../shared/crypto/index.js';
-import type { CatalogMarket, OpenOrder, TradingMarket } from '../../shared/spec/index.js';
+import { LIMITS, type CatalogMarket, type OpenOrder, type TradingMarket } from '../../shared/spec/index.js';
 import { openCache, type Cache, type CachedResult } from './cache/index.js';
 import { createClients, type Clients, type RequestSigner } from './clients/index.js';
 import { AnswerLostError, HttpStatusError } from './http/errors.js';
@@ -67,7 +67,7 @@ const WATCH_EVERY = 6_000;
 const LABELS_FOR = 86_400_000;
 
 const FRESH = { catalog: 60_000, prices: 5_000, data: 15_000, settings: 300_000 };
-const MAX_BATCH = 15;
+const MAX_BATCH = LIMITS.orders.maxItems;
 const RETRIES = 3;
 
 export function createCore(opts: CoreOptions): Core {

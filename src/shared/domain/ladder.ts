@@ -2,7 +2,11 @@
 // size split over them. Prices and sizes come out as exact decimal strings: the split is done in
 // hundredths of a token (orders take two size decimals) and the remainder is handed out one
 // hundredth at a time, so the rungs always add up to the total.
+import { LIMITS } from '../spec/queries.js';
 import { formatMicros, parseMicros } from './money.js';
+
+/** A ladder fits in one order batch. */
+const MAX_RUNGS = LIMITS.orders.maxItems;
 
 export interface LadderSpec {
   from: string;
@@ -28,7 +32,7 @@ export function buildLadder(spec: LadderSpec): Ladder {
   if (!tick || tick <= 0n) return { ok: false, problem: `tick ${spec.tick} is not a price step` };
   if (a === null || b === null) return { ok: false, problem: 'prices must be decimals such as 0.42' };
   if (a < tick || b < tick || a > 1_000_000n - tick || b > 1_000_000n - tick) return { ok: false, problem: `prices must be from ${formatMicros(tick)} to ${formatMicros(1_000_000n - tick)}` };
-  if (!Number.isInteger(spec.rungs) || spec.rungs < 1 || spec.rungs > 15) return { ok: false, problem: 'rungs must be a whole number from 1 to 15' };
+  if (!Number.isInteger(spec.rungs) || spec.rungs < 1 || spec.rungs > MAX_RUNGS) return { ok: false, problem: `rungs must be a whole number from 1 to ${MAX_RUNGS}` };
   if (total === null || total <= 0n || total % HUNDREDTH !== 0n) return { ok: false, problem: 'total size must be above 0 with at most 2 decimals' };
   const n = spec.rungs;
   const hundredths = total / HUNDREDTH;

@@ -4,8 +4,8 @@
 // through one typed hook — no channel strings anywhere else.
 import { z } from 'zod';
 import {
-  Book, CatalogMarket, Comment, Event, HolderGroup, LeaderboardEntry, MarketSettings, OpenOrder, Position, POSITION_SORT_BY, PricesHistory, Series, SIDES,
-  SORT_DIRECTIONS, Tag, Trade,
+  Book, CatalogMarket, Comment, Event, HolderGroup, LeaderboardEntry, LIMITS, MarketSettings, OpenOrder, ORDER_TYPES, Position, POSITION_SORT_BY, PricesHistory, Series,
+  SIDES, SORT_DIRECTIONS, Tag, Trade,
 } from '../spec/index.js';
 
 export { IPC_ERROR_CODES, type IpcError, type IpcErrorCode, type IpcResult } from './errors.js';
@@ -101,10 +101,10 @@ export const OrderLine = z.object({
   /** The market of the token: its settings (tick, minimum size) govern the line. */
   conditionId: id,
   tokenId: id,
-  side: z.enum(['BUY', 'SELL']),
+  side: z.enum(SIDES),
   price: decimal,
   size: decimal,
-  type: z.enum(['GTC', 'GTD', 'FOK', 'FAK']).default('GTC'),
+  type: z.enum(ORDER_TYPES).default('GTC'),
   /** Epoch seconds, GTD only. */
   expiration: z.number().int().positive().optional(),
   postOnly: z.boolean().default(false),
@@ -204,17 +204,17 @@ export const DraftLine = z.object({
   /** What the line shows for its market and outcome. */
   label: z.string().max(400).default(''),
   outcome: z.string().max(100).default(''),
-  side: z.enum(['BUY', 'SELL']).default('BUY'),
+  side: z.enum(SIDES).default('BUY'),
   price: z.string().max(32).default(''),
   size: z.string().max(32).default(''),
-  type: z.enum(['GTC', 'GTD', 'FOK', 'FAK']).default('GTC'),
+  type: z.enum(ORDER_TYPES).default('GTC'),
   expiration: z.number().int().positive().optional(),
   postOnly: z.boolean().default(false),
 });
 export type DraftLine = z.output<typeof DraftLine>;
 
 export const TicketDraft = z.object({
-  lines: z.array(DraftLine).max(15, 'a batch holds at most 15 lines').default([]),
+  lines: z.array(DraftLine).max(LIMITS.orders.maxItems, `a batch holds at most ${LIMITS.orders.maxItems} lines`).default([]),
   /** The last result per line key, so a placed line is not sent again after a restart. */
   results: z.record(z.string().max(40), LineResult.extend({ at: z.number() })).default({}),
   updatedAt: z.number().default(0),
@@ -230,13 +230,13 @@ const markets = z.array(id).min(1, 'name at least one market').max(100, 'at most
 export const PositionFilters = z.object({
   address,
   limit: limit(500, 100),
-  offset: z.number().int().min(0).max(10_000).default(0),
+  offset: z.number().int().min(0).max(LIMITS.positions.offset.max).default(0),
   sortBy: z.enum(POSITION_SORT_BY, { error: `expected one of ${POSITION_SORT_BY.join(', ')}` }).optional(),
   sortDirection: z.enum(SORT_DIRECTIONS, { error: 'expected ASC or DESC' }).optional(),
   redeemable: z.boolean({ error: 'expected true or false' }).optional(),
   mergeable: z.boolean({ error: 'expected true or false' }).optional(),
   sizeThreshold: z.number({ error: 'expected a number of tokens' }).min(0, 'expected 0 or more tokens').optional(),
-  title: z.string().max(100, 'a title search is at most 100 characters').optional(),
+  title: z.string().max(LIMITS.positions.title.maxLength, `a title search is at most ${LIMITS.positions.title.maxLength} characters`).optional(),
   market: markets.optional(),
 });
 export type PositionFilters = z.input<typeof PositionFilters>;
@@ -244,7 +244,7 @@ export type PositionFilters = z.input<typeof PositionFilters>;
 export const TradeFilters = z.object({
   address,
   limit: limit(500, 100),
-  offset: z.number().int().min(0).max(10_000).default(0),
+  offset: z.number().int().min(0).max(LIMITS.trades.offset.max).default(0),
   side: z.enum(SIDES, { error: 'expected BUY or SELL' }).optional(),
   market: markets.optional(),
 });

@@ -3,9 +3,10 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import type { CallOutput, DraftLine } from '../../../../shared/ipc/contract';
+import { LIMITS } from '../../../../shared/spec/queries';
 import { call } from '../../api/transport';
 
-export const MAX_LINES = 15;
+export const MAX_LINES = LIMITS.orders.maxItems;
 
 export type LineResult = CallOutput<'orders.submit'>[number] & { at: number };
 
