@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useCall } from './api/hooks';
 import { call, onEvent } from './api/transport';
+import type { CallOutput } from '../../shared/ipc/contract';
 import { EventsScreen } from './features/events/EventsScreen';
 import { TraderPage } from './features/traders/TraderPage';
 import { LeaderboardScreen } from './features/leaderboard/LeaderboardScreen';
@@ -42,10 +43,15 @@ function App(): React.JSX.Element {
   const client = useQueryClient();
   useEffect(() => {
     let last = 0;
+    // Markets the shown list counts: once it counts all the sync has seen, a later pass (every
+    // few minutes, and on each launch) has nothing to add until it completes.
+    const shown = (): number =>
+      Math.max(0, ...client.getQueriesData<InfiniteData<CallOutput<'markets.list'>>>({ queryKey: ['markets.list'] }).map(([, d]) => d?.pages.at(-1)?.data.total ?? 0));
     return onEvent('sync.progressed', (e) => {
       syncProgress(e.kind, e.done, e.total);
-      // The list grows with the sync; refresh it now and then, not on every page.
-      if (e.kind === 'markets' && (e.complete || (e.total !== undefined && e.done >= e.total) || Date.now() - last > 3000)) {
+      // The list grows with the first sync; refresh it now and then, not on every page.
+      const growing = e.done > shown() && Date.now() - last > 3000;
+      if (e.kind === 'markets' && (e.complete || (e.total !== undefined && e.done >= e.total) || growing)) {
         last = Date.now();
         void client.invalidateQueries({ queryKey: ['markets.list'] });
         if (e.complete) void client.invalidateQueries({ queryKey: ['sync.status'] });

@@ -1,7 +1,7 @@
 // Markets: the catalog list (virtualized) or local search results on the left, the selected
 // market's detail on the right. Arrow keys move the selection.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useCall, useCallPages } from '../../api/hooks';
 import { useUi } from '../../state/ui';
 import { cents, shortDate, usdCompact } from '../../ui/format';
@@ -49,36 +49,38 @@ export function MarketsScreen(): React.JSX.Element {
   const tags = useCall('tags.list', { limit: 100 }, { enabled: listed });
   const events = useCall('events.list', { active: true, limit: 100 }, { enabled: listed });
   const seriesList = useCall('series.list', { limit: 100 }, { enabled: listed });
-  const loaded = pages.data?.pages.flatMap((p) => p.data.rows) ?? [];
+  // Rebuilt when a page arrives, not on every keystroke or scroll frame.
+  const loaded = useMemo(() => pages.data?.pages.flatMap((p) => p.data.rows) ?? [], [pages.data]);
   const head = pages.data?.pages[0];
   const total = pages.data?.pages.at(-1)?.data.total ?? 0;
-  const list = { ...pages, data: head };
   // The previous results stay on screen while the next keystroke's arrive: no flash of empty.
   const hits = useCall('markets.search', { query: search, limit: 50, kinds: ['markets'] }, { enabled: search.trim().length > 0, placeholderData: (prev) => prev });
 
-  const byId = new Map(loaded.map((r) => [r.id, r]));
-  const rows: Row[] =
-    search.trim().length > 0
-      ? (hits.data ?? []).map((h) => {
-          const m = byId.get(h.id);
-          return { id: h.id, conditionId: m?.conditionId ?? '', question: h.title, ...(m?.outcomePrices[0] ? { price: m.outcomePrices[0] } : {}) };
-        })
-      : loaded.map((m) => ({
-          id: m.id,
-          conditionId: m.conditionId,
-          question: m.question,
-          ...(m.outcomePrices[0] ? { price: m.outcomePrices[0] } : {}),
-          ...(m.volume24hr !== undefined ? { volume24hr: m.volume24hr } : {}),
-          ...(m.endDate ? { endDate: m.endDate } : {}),
-          closed: m.closed,
-          archived: m.archived,
-          mirror: m.mirror,
-          // Open but not taking orders: paused by the venue.
-          paused: m.active && !m.closed && m.acceptingOrders === false,
-        }));
+  const searching = search.trim().length > 0;
+  const rows: Row[] = useMemo(() => {
+    if (searching) {
+      const byId = new Map(loaded.map((r) => [r.id, r]));
+      return (hits.data ?? []).map((h) => {
+        const m = byId.get(h.id);
+        return { id: h.id, conditionId: m?.conditionId ?? '', question: h.title, ...(m?.outcomePrices[0] ? { price: m.outcomePrices[0] } : {}) };
+      });
+    }
+    return loaded.map((m) => ({
+      id: m.id,
+      conditionId: m.conditionId,
+      question: m.question,
+      ...(m.outcomePrices[0] ? { price: m.outcomePrices[0] } : {}),
+      ...(m.volume24hr !== undefined ? { volume24hr: m.volume24hr } : {}),
+      ...(m.endDate ? { endDate: m.endDate } : {}),
+      closed: m.closed,
+      archived: m.archived,
+      mirror: m.mirror,
+      // Open but not taking orders: paused by the venue.
+      paused: m.active && !m.closed && m.acceptingOrders === false,
+    }));
+  }, [searching, hits.data, loaded]);
 
   const parent = useRef<HTMLDivElement>(null);
-  const searching = search.trim().length > 0;
   const virtual = useVirtualizer({ count: searching ? rows.length : Math.max(rows.length, total), getScrollElement: () => parent.current, estimateSize: () => 30, overscan: 12 });
   const lastVisible = virtual.getVirtualItems().at(-1)?.index ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
@@ -143,15 +145,15 @@ export function MarketsScreen(): React.JSX.Element {
         </div>
         <div className="row head">
           <span>
-            Market{total && !searching ? <span className="muted" data-testid="market-count"> · {total.toLocaleString()}</span> : null} {list.data ? <Stamp fetchedAt={list.data.fetchedAt} stale={list.data.stale} /> : null}
+            Market{total && !searching ? <span className="muted" data-testid="market-count"> · {total.toLocaleString()}</span> : null} {head ? <Stamp fetchedAt={head.fetchedAt} stale={head.stale} /> : null}
           </span>
           <span className="num">Yes</span>
           <span className="num">24h vol</span>
           <span className="num">Ends</span>
         </div>
         </div>
-        {list.isPending ? <Skeleton rows={14} /> : list.isError ? <ErrorState error={list.error} retry={() => void list.refetch()} /> : null}
-        {!list.isPending && rows.length === 0 && search ? <p className="muted" style={{ padding: 12 }}>No market matches “{search}”. Try another word.</p> : null}
+        {pages.isPending ? <Skeleton rows={14} /> : pages.isError ? <ErrorState error={pages.error} retry={() => void pages.refetch()} /> : null}
+        {!pages.isPending && rows.length === 0 && search ? <p className="muted" style={{ padding: 12 }}>No market matches “{search}”. Try another word.</p> : null}
         <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
           {virtual.getVirtualItems().map((v) => {
             const r = rows[v.index];
