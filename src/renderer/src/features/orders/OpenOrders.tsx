@@ -8,8 +8,8 @@ import type { IpcCallError } from '../../api/transport';
 import { useUi } from '../../state/ui';
 import { cents } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
-import { age, describe, fromJournal, fromVenue, RESTING, shortId, size, type JournalEntry, type OpenOrderRow, type OrderRow } from './rows';
-import { OrderHeads } from './OrderHeads';
+import { age, describe, fromJournal, fromVenue, RESTING, shortId, type JournalEntry, type OpenOrderRow, type OrderRow } from './rows';
+import { OrderCells, OrderHeads } from './OrderHeads';
 
 interface Query<T> {
   data: T | undefined;
@@ -170,15 +170,7 @@ export function OpenOrders({
                       }
                     />
                   </td>
-                  <td className="ord-market" title={r.question ?? r.tokenId}>
-                    {r.question ?? <span className="mono muted">{shortId(r.tokenId)}</span>}
-                  </td>
-                  <td>{r.outcome ?? '—'}</td>
-                  <td className={r.side === 'BUY' ? 'yes' : 'no'}>{r.side === 'BUY' ? 'Buy' : 'Sell'}</td>
-                  <td className="num" title={`probability ${Math.round(Number(r.price) * 1000) / 10}%`}>{cents(r.price)}</td>
-                  <td className="num">{size(r.size)}</td>
-                  <td className="num">{Number(r.filled) > 0 ? size(r.filled) : <span className="muted">0</span>}</td>
-                  <td>{r.type}</td>
+                  <OrderCells row={r} />
                   <td className="num muted" title={new Date(r.createdAt).toLocaleString()}>{age(r.createdAt, now)}</td>
                   <td className="ord-actions">
                     {reason ? (

@@ -1,10 +1,9 @@
 // Every order sent from Kairos for the account, newest first, with what became of it.
 import { useMemo, useState } from 'react';
 import type { IpcCallError } from '../../api/transport';
-import { cents } from '../../ui/format';
 import { ErrorState, Skeleton } from '../../ui/states';
-import { shortId, size, STATE_LABEL, type JournalEntry, type JournalState } from './rows';
-import { OrderHeads } from './OrderHeads';
+import { fromJournal, STATE_LABEL, type JournalEntry, type JournalState } from './rows';
+import { OrderCells, OrderHeads } from './OrderHeads';
 
 const STATES = Object.keys(STATE_LABEL) as JournalState[];
 
@@ -55,15 +54,7 @@ export function OrderHistory({ journal }: { journal: { data: JournalEntry[] | un
             {shown.map((e) => (
               <tr key={e.orderId} data-testid="history-row" data-order-id={e.orderId} data-state={e.state}>
                 <td className="muted ord-when">{when(e.sentAt)}</td>
-                <td className="ord-market" title={e.question ?? e.tokenId}>
-                  {e.question ?? <span className="mono muted">{shortId(e.tokenId)}</span>}
-                </td>
-                <td>{e.outcome ?? '—'}</td>
-                <td className={e.side === 'BUY' ? 'yes' : 'no'}>{e.side === 'BUY' ? 'Buy' : 'Sell'}</td>
-                <td className="num">{cents(e.price)}</td>
-                <td className="num">{size(e.size)}</td>
-                <td className="num">{Number(e.sizeMatched) > 0 ? size(e.sizeMatched) : <span className="muted">0</span>}</td>
-                <td>{e.type}</td>
+                <OrderCells row={fromJournal(e)} />
                 <td>
                   <span className={`ord-state ${e.state}`} title={e.state === 'closed' ? 'Left the book without a cancel from Kairos while its market stopped trading' : undefined}>
                     {STATE_LABEL[e.state]}
