@@ -1,6 +1,6 @@
 // A tape of trades: side, (market,) outcome, price, size, time.
 import type { Trade } from '../../../shared/spec/index';
-import { cents } from './format';
+import { cents, dateTime } from './format';
 
 export function TradesTable({ trades, withMarket = false }: { trades: readonly Trade[]; withMarket?: boolean }): React.JSX.Element {
   return (
@@ -13,7 +13,7 @@ export function TradesTable({ trades, withMarket = false }: { trades: readonly T
             <td>{String(t.outcome ?? '')}</td>
             <td className="num" title={t.price !== undefined ? `probability ${Math.round(Number(t.price) * 1000) / 10}%` : undefined}>{cents(t.price)}</td>
             <td className="num">{t.size}</td>
-            <td className="num muted">{t.timestamp ? new Date(Number(t.timestamp) * 1000).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }) : ''}</td>
+            <td className="num muted">{dateTime(t.timestamp ? Number(t.timestamp) * 1000 : undefined)}</td>
           </tr>
         ))}
       </tbody>

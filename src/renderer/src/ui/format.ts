@@ -20,6 +20,21 @@ export function usdCompact(v: number | undefined): string {
   return v === undefined ? '—' : `$${compact.format(v)}`;
 }
 
+const sizes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** A token size with up to 2 decimals; text that is not a number is shown as it is. */
+export function size(v: number | string | undefined): string {
+  if (v === undefined || v === '') return '—';
+  const n = Number(v);
+  return Number.isFinite(n) ? sizes.format(n) : String(v);
+}
+
+/** "Nov 23, 04:01 PM" (with seconds on request); empty when there is no time. */
+export function dateTime(ms: number | undefined, seconds = false): string {
+  if (!ms) return '';
+  return new Date(ms).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', ...(seconds ? { second: '2-digit' as const } : {}) });
+}
+
 export function asOf(fetchedAt: number): string {
   return new Date(fetchedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }

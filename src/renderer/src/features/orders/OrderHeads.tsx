@@ -1,6 +1,6 @@
 // The columns an open order and a sent order have in common, in one order on both tables.
-import { cents } from '../../ui/format';
-import { shortId, size, type OrderRow } from './rows';
+import { cents, size } from '../../ui/format';
+import { shortId, type OrderRow } from './rows';
 
 export function OrderHeads(): React.JSX.Element {
   return (

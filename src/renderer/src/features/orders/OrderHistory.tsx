@@ -2,12 +2,12 @@
 import { useMemo, useState } from 'react';
 import type { IpcCallError } from '../../api/transport';
 import { ErrorState, Skeleton } from '../../ui/states';
+import { dateTime } from '../../ui/format';
 import { fromJournal, STATE_LABEL, type JournalEntry, type JournalState } from './rows';
 import { OrderCells, OrderHeads } from './OrderHeads';
 
 const STATES = Object.keys(STATE_LABEL) as JournalState[];
 
-const when = (ms: number): string => new Date(ms).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 export function OrderHistory({ journal }: { journal: { data: JournalEntry[] | undefined; error: IpcCallError | null; isPending: boolean; isError: boolean; refetch(): unknown } }): React.JSX.Element {
   const [state, setState] = useState<JournalState | 'all'>('all');
@@ -53,7 +53,7 @@ export function OrderHistory({ journal }: { journal: { data: JournalEntry[] | un
           <tbody>
             {shown.map((e) => (
               <tr key={e.orderId} data-testid="history-row" data-order-id={e.orderId} data-state={e.state}>
-                <td className="muted ord-when">{when(e.sentAt)}</td>
+                <td className="muted ord-when">{dateTime(e.sentAt, true)}</td>
                 <OrderCells row={fromJournal(e)} />
                 <td>
                   <span className={`ord-state ${e.state}`} title={e.state === 'closed' ? 'Left the book without a cancel from Kairos while its market stopped trading' : undefined}>

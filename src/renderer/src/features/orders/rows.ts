@@ -1,5 +1,6 @@
 // One row shape for open orders, whether the venue listed them or the journal remembers them.
 import type { CallOutput } from '../../../../shared/ipc/contract';
+import { size } from '../../ui/format';
 
 export type OpenOrderRow = CallOutput<'orders.open'>['data'][number];
 export type JournalEntry = CallOutput<'orders.journal'>[number];
@@ -66,14 +67,6 @@ export const STATE_LABEL: Record<JournalState, string> = {
   rejected: 'rejected',
   unknown: 'unknown',
 };
-
-const sizes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** Sizes with up to 2 decimals; display only. */
-export function size(v: string): string {
-  const n = Number(v);
-  return Number.isFinite(n) ? sizes.format(n) : v;
-}
 
 /** "12s", "5m", "3h", "2d": how long ago. */
 export function age(fromMs: number, nowMs: number): string {

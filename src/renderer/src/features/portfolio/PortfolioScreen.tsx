@@ -7,7 +7,7 @@ import type { AccountSummary, CallInput } from '../../../../shared/ipc/contract'
 import type { Position, Trade } from '../../../../shared/spec/data';
 import { useCall, useCallPages } from '../../api/hooks';
 import { useUi } from '../../state/ui';
-import { asOf, cents, shortDate } from '../../ui/format';
+import { asOf, cents, dateTime, shortDate, size } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { csvName, HISTORY_COLUMNS, POSITION_COLUMNS, toCsv, TRADE_COLUMNS, type Column } from './csv';
 import { sign, sumMicros, toMicros, usdMicros } from '../../ui/money';
@@ -28,14 +28,10 @@ function rangeStart(range: Range): number | undefined {
   return span === undefined ? undefined : Math.floor((Date.now() - span) / 60_000) * 60_000;
 }
 
-const sizeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const size = (v: number | undefined): string => (v === undefined ? '—' : sizeFormat.format(v));
 const tone = (m: bigint | undefined): string => ['no', '', 'yes'][sign(m) + 1] as string;
 const percent = (v: number | undefined): string => (v === undefined || !Number.isFinite(v) ? '—' : `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(1)}%`);
 /** Yes and No read as the two sides; other outcome labels stay neutral. */
 const outcomeTone = (o: string | undefined): string => (/^yes$/i.test(o ?? '') ? 'yes' : /^no$/i.test(o ?? '') ? 'no' : 'muted');
-const when = (epochSeconds: number | undefined): string =>
-  epochSeconds ? new Date(epochSeconds * 1000).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }) : '';
 
 function download<R>(what: string, address: string, at: number, columns: ReadonlyArray<Column<R>>, rows: readonly R[]): void {
   const text = toCsv(`Kairos ${what} of ${address}`, at, columns, rows);
@@ -436,7 +432,7 @@ function TradesList({ rows, filtered }: { rows: readonly Trade[]; filtered: bool
         ) : null}
         {rows.map((t, i) => (
           <tr key={`${String(t.transactionHash)}-${String(t.asset)}-${i}`} data-side={t.side}>
-            <td className="muted pf-time">{when(t.timestamp)}</td>
+            <td className="muted pf-time">{dateTime(t.timestamp ? t.timestamp * 1000 : undefined)}</td>
             <td className={t.side === 'BUY' ? 'yes' : 'no'} data-field="side">{t.side}</td>
             <td className="pf-market"><span className="pf-name">{t.title}</span></td>
             <td className={outcomeTone(t.outcome)}>{t.outcome}</td>
