@@ -2,6 +2,24 @@
 import { useEffect } from 'react';
 import { useCall } from '../api/hooks';
 import { useUi } from '../state/ui';
+import type { AccountSummary } from '../../../shared/ipc/contract';
+
+/** The account's label, or its address shortened. */
+export function accountName(a: Pick<AccountSummary, 'label' | 'address'>): string {
+  return a.label ?? `${a.address.slice(0, 6)}…${a.address.slice(-4)}`;
+}
+
+/**
+ * The account the money screens act for: undefined while the list loads or the picker settles
+ * on one, null when the profile has none.
+ */
+export function useAccount() {
+  const accounts = useCall('accounts.list', {});
+  const accountId = useUi((s) => s.accountId);
+  const list = accounts.data?.accounts;
+  const account: AccountSummary | null | undefined = list === undefined ? undefined : list.length === 0 ? null : list.find((a) => a.id === accountId);
+  return { accounts, account };
+}
 
 export function AccountPicker(): React.JSX.Element | null {
   const accounts = useCall('accounts.list', {});
@@ -27,7 +45,7 @@ export function AccountPicker(): React.JSX.Element | null {
       <select aria-label="Account" value={accountId ?? ''} onChange={(e) => setAccount(e.target.value)}>
         {list.map((a) => (
           <option key={a.id} value={a.id}>
-            {a.label ?? `${a.address.slice(0, 6)}…${a.address.slice(-4)}`}
+            {accountName(a)}
           </option>
         ))}
       </select>

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useCall } from '../../api/hooks';
 import { onEvent } from '../../api/transport';
 import { useUi } from '../../state/ui';
+import { accountName, useAccount } from '../../ui/AccountPicker';
 import { Skeleton } from '../../ui/states';
 import { OpenOrders } from './OpenOrders';
 import { OrderHistory } from './OrderHistory';
@@ -13,18 +14,17 @@ import { RESTING } from './rows';
 const REFRESH_MS = 5_000;
 
 export function OrdersScreen(): React.JSX.Element {
-  const accountId = useUi((s) => s.accountId);
-  const accounts = useCall('accounts.list', {});
-  const account = accounts.data?.accounts.find((a) => a.id === accountId);
+  const { accounts, account } = useAccount();
   const go = useUi((s) => s.go);
-  if (!accounts.data) {
+  // The picker settles on an account right after the list arrives.
+  if (!accounts.data || account === undefined) {
     return (
       <div className="page ord">
         <Skeleton rows={6} />
       </div>
     );
   }
-  if (!account) {
+  if (account === null) {
     return (
       <div className="page ord">
         <h1>Orders</h1>
@@ -35,7 +35,7 @@ export function OrdersScreen(): React.JSX.Element {
       </div>
     );
   }
-  return <Orders key={account.id} accountId={account.id} name={account.label ?? `${account.address.slice(0, 6)}…${account.address.slice(-4)}`} locked={accounts.data.locked} />;
+  return <Orders key={account.id} accountId={account.id} name={accountName(account)} locked={accounts.data.locked} />;
 }
 
 function Orders({ accountId, name, locked }: { accountId: string; name: string; locked: boolean }): React.JSX.Element {

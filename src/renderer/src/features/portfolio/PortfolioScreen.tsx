@@ -7,6 +7,7 @@ import type { AccountSummary, CallInput } from '../../../../shared/ipc/contract'
 import type { Position, Trade } from '../../../../shared/spec/data';
 import { useCall, useCallPages } from '../../api/hooks';
 import { useUi } from '../../state/ui';
+import { useAccount } from '../../ui/AccountPicker';
 import { asOf, cents, dateTime, shortDate, size } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { csvName, HISTORY_COLUMNS, POSITION_COLUMNS, toCsv, TRADE_COLUMNS, type Column } from './csv';
@@ -46,13 +47,11 @@ function download<R>(what: string, address: string, at: number, columns: Readonl
 }
 
 export function PortfolioScreen(): React.JSX.Element {
-  const accounts = useCall('accounts.list', {});
-  const accountId = useUi((s) => s.accountId);
+  const { accounts, account } = useAccount();
   const go = useUi((s) => s.go);
   if (accounts.isPending) return <div className="page"><Skeleton rows={10} /></div>;
   if (accounts.isError) return <div className="page"><ErrorState error={accounts.error} retry={() => void accounts.refetch()} /></div>;
-  const list = accounts.data.accounts;
-  if (list.length === 0) {
+  if (account === null) {
     return (
       <div className="page" data-testid="portfolio-empty">
         <h1 className="pf-title">Portfolio</h1>
@@ -63,7 +62,6 @@ export function PortfolioScreen(): React.JSX.Element {
       </div>
     );
   }
-  const account = list.find((a) => a.id === accountId);
   // The account picker settles on an account right after the list arrives.
   if (!account) return <div className="page"><Skeleton rows={10} /></div>;
   return <Portfolio key={account.id} account={account} locked={accounts.data.locked} />;
