@@ -12,7 +12,7 @@ import { openCache, type Cache, type CachedResult } from './cache/index.js';
 import { createClients, type Clients, type RequestSigner } from './clients/index.js';
 import { AnswerLostError, HttpStatusError } from './http/errors.js';
 import { checkLine, signable, type BuiltLine, type MarketRules } from './orders/build.js';
-import { formatMicros, parseMicros } from '../../shared/domain/money.js';
+import { formatMicros, parseMicros, tickText } from '../../shared/domain/money.js';
 import { checkBatch, economics } from './orders/economics.js';
 import { formatDataTokenId } from '../../shared/domain/token-ids.js';
 import type { Clock, Logger, SecretCipher } from './ports.js';
@@ -176,7 +176,7 @@ export function createCore(opts: CoreOptions): Core {
     const s = await cached('trading', `/clob-markets/${conditionId}`, {}, FRESH.settings, () => clients.trading.settings(conditionId));
     const m = await marketNow(conditionId, FRESH.prices);
     return {
-      tick: formatMicros(BigInt(Math.round(s.data.mts * 1e6))),
+      tick: tickText(s.data.mts),
       minSize: String(s.data.mos),
       // A copy kept while the venue throttles or is away still says best; sending asks the venue.
       acceptingOrders: m.accepting_orders,

@@ -19,3 +19,8 @@ export function parseMicros(decimal: string): bigint | null {
   if (frac.length > 6) return null;
   return BigInt(m[1] as string) * 1_000_000n + BigInt(frac.padEnd(6, '0') || '0');
 }
+
+/** A market's tick as the venue's settings give it (a JSON number such as 0.01) → "0.01". */
+export function tickText(mts: number): string {
+  return formatMicros(BigInt(Math.round(mts * 1e6)));
+}

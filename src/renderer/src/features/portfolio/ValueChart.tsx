@@ -2,23 +2,18 @@
 import { BaselineSeries, createChart, LineSeries, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { usd } from '../../ui/format';
-
-export interface Point {
-  at: number;
-  value: string;
-  cashPnl: string;
-}
+import type { HistoryPoint } from './csv';
 
 const HEIGHT = 200;
 
 /** One point per second (the chart's time unit), the last snapshot of each second winning. */
-function perSecond(points: readonly Point[], pick: (p: Point) => string): Array<{ time: UTCTimestamp; value: number }> {
+function perSecond(points: readonly HistoryPoint[], pick: (p: HistoryPoint) => string): Array<{ time: UTCTimestamp; value: number }> {
   const out = new Map<number, number>();
   for (const p of points) out.set(Math.floor(p.at / 1000), Number(pick(p)));
   return [...out].sort((a, b) => a[0] - b[0]).map(([t, v]) => ({ time: t as UTCTimestamp, value: v }));
 }
 
-export function ValueChart({ points }: { points: readonly Point[] }): React.JSX.Element {
+export function ValueChart({ points }: { points: readonly HistoryPoint[] }): React.JSX.Element {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<{ chart: IChartApi; value: ISeriesApi<'Line'>; pnl: ISeriesApi<'Baseline'> } | null>(null);
 

@@ -1,5 +1,6 @@
 // CSV files of the portfolio's tables: a first comment line with the "as of" time, a header,
 // one row per item (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break).
+import type { CallOutput } from '../../../../shared/ipc/contract';
 import type { Position, Trade } from '../../../../shared/spec/data';
 import { exact } from '../../ui/money';
 
@@ -65,11 +66,8 @@ export const TRADE_COLUMNS: ReadonlyArray<Column<Trade>> = [
   { header: 'transaction_hash', value: (t) => t.transactionHash },
 ];
 
-export interface HistoryPoint {
-  at: number;
-  value: string;
-  cashPnl: string;
-}
+/** One snapshot of the account's value, as the core keeps them. */
+export type HistoryPoint = CallOutput<'portfolio.history'>[number];
 
 export const HISTORY_COLUMNS: ReadonlyArray<Column<HistoryPoint>> = [
   { header: 'time', value: (h) => new Date(h.at).toISOString() },

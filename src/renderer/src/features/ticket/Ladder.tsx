@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { DraftLine } from '../../../../shared/ipc/contract';
 import { buildLadder, type LadderSpec } from '../../../../shared/domain/ladder';
-import { formatMicros } from '../../../../shared/domain/money';
+import { tickText } from '../../../../shared/domain/money';
 import { useCall } from '../../api/hooks';
 import { call } from '../../api/transport';
 import { MarketSearch, OutcomeSelect } from './MarketPicker';
@@ -16,7 +16,7 @@ interface Target {
   outcome: string;
 }
 
-const tickOf = async (conditionId: string): Promise<string> => formatMicros(BigInt(Math.round((await call('markets.settings', { conditionId })).data.mts * 1e6)));
+const tickOf = async (conditionId: string): Promise<string> => tickText((await call('markets.settings', { conditionId })).data.mts);
 
 export function Ladder({ onAdd, room }: { onAdd(lines: Array<Partial<DraftLine>>): void; room: number }): React.JSX.Element {
   const [mode, setMode] = useState<'outcome' | 'event'>('outcome');
@@ -30,7 +30,7 @@ export function Ladder({ onAdd, room }: { onAdd(lines: Array<Partial<DraftLine>>
   const [problem, setProblem] = useState<string | undefined>();
   const events = useCall('markets.search', { query: eventQuery, limit: 8, kinds: ['events'] }, { enabled: eventQuery.trim().length > 1 });
   const settings = useCall('markets.settings', { conditionId: market?.conditionId ?? '' }, { enabled: Boolean(market) });
-  const tick = settings.data ? formatMicros(BigInt(Math.round(settings.data.data.mts * 1e6))) : undefined;
+  const tick = settings.data ? tickText(settings.data.data.mts) : undefined;
   const preview = tick ? buildLadder({ ...spec, tick }) : undefined;
 
   const build = async (): Promise<void> => {
