@@ -124,7 +124,7 @@ export class Simulator {
     const maker = this.makers[parseInt(m.conditionId.slice(2, 10), 16) % this.makers.length] as Wallet;
 
     const stale = this.ctx.db
-      .prepare("SELECT id FROM orders WHERE owner = ? AND condition_id = ? AND status = 'live'")
+      .prepare("SELECT id FROM orders WHERE owner = ? AND status IN ('live', 'delayed') AND condition_id = ?")
       .all(maker.apiKey, m.conditionId) as Array<{ id: string }>;
     if (stale.length) this.ctx.exchange.cancel(maker.apiKey, stale.map((r) => r.id));
 

@@ -18,14 +18,34 @@ export function openDb(dataDir: string): Db {
   // Statement journals in memory: spilled to a temp file they cost two writes per changed page
   // of every statement inside an order's transaction, about as many as the WAL itself.
   db.pragma('temp_store = MEMORY');
-  db.exec(SCHEMA_SQL);
-  const version = getMeta(db, 'schema_version');
-  if (version === undefined) setMeta(db, 'schema_version', String(SCHEMA_VERSION));
-  else if (Number(version) !== SCHEMA_VERSION) {
-    throw new Error(`venue data in ${dataDir} has schema ${version}, this build expects ${SCHEMA_VERSION}; use a new --data-dir`);
+  const stored = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'meta'").get() ? getMeta(db, 'schema_version') : undefined;
+  if (stored !== undefined && Number(stored) !== SCHEMA_VERSION) {
+    const upgrade = MIGRATIONS[Number(stored)];
+    if (!upgrade) {
+      db.close();
+      throw new Error(`venue data in ${dataDir} has schema ${stored}, this build expects ${SCHEMA_VERSION}; use a new --data-dir`);
+    }
+    db.transaction(() => {
+      upgrade(db);
+      setMeta(db, 'schema_version', String(SCHEMA_VERSION));
+    })();
   }
+  db.exec(SCHEMA_SQL);
+  if (stored === undefined) setMeta(db, 'schema_version', String(SCHEMA_VERSION));
   return db;
 }
+
+const ORDER_COLUMNS = 'seq, id, owner, wallet, token_id, condition_id, outcome_index, side, price, size, filled, order_type, post_only, expiration, release_at, status, created_at, updated_at, body';
+
+/** Upgrades from an older schema to the current one, keyed by the older version. */
+const MIGRATIONS: Record<number, (db: Db) => void> = {
+  // 2 → 3: orders keyed by their sequence instead of their id; the open-orders index by owner.
+  2: (db) => {
+    db.exec('DROP INDEX IF EXISTS orders_live; DROP INDEX IF EXISTS orders_owner; ALTER TABLE orders RENAME TO orders_v2;');
+    db.exec(SCHEMA_SQL);
+    db.exec(`INSERT INTO orders (${ORDER_COLUMNS}) SELECT ${ORDER_COLUMNS} FROM orders_v2 ORDER BY seq; DROP TABLE orders_v2;`);
+  },
+};
 
 export function getMeta(db: Db, key: string): string | undefined {
   const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;

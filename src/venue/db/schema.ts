@@ -3,7 +3,7 @@
 // `positions`, `last_trades` and `market_stats` are derived from `fills` (kept in step by
 // ledger.ts inside the same transaction as each fill, and rebuildable from the fills alone).
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -255,9 +255,11 @@ CREATE TABLE IF NOT EXISTS balances (
 ) WITHOUT ROWID;
 
 -- Every accepted order. Resting ones (status 'live') are reloaded into the books on start.
+-- Keyed by arrival, so new orders append; the ids (random hashes) are indexed in memory by
+-- trading/order-ids.ts, as an index here put each order on a random page of it.
 CREATE TABLE IF NOT EXISTS orders (
-  id TEXT PRIMARY KEY,                 -- the order hash, 0x + 64 hex
-  seq INTEGER NOT NULL UNIQUE,         -- arrival order: time priority within a price
+  seq INTEGER PRIMARY KEY,             -- arrival order: time priority within a price
+  id TEXT NOT NULL,                    -- the order hash, 0x + 64 hex; unique
   owner TEXT NOT NULL,                 -- api key
   wallet TEXT NOT NULL,                -- lowercase maker address
   token_id TEXT NOT NULL,
@@ -277,5 +279,5 @@ CREATE TABLE IF NOT EXISTS orders (
   body TEXT NOT NULL                   -- the signed order as received
 );
 CREATE INDEX IF NOT EXISTS orders_live ON orders(status, token_id, seq) WHERE status IN ('live', 'delayed');
-CREATE INDEX IF NOT EXISTS orders_owner ON orders(owner, status, seq);
+CREATE INDEX IF NOT EXISTS orders_open_owner ON orders(owner, seq) WHERE status IN ('live', 'delayed');
 `;

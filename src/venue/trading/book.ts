@@ -10,6 +10,8 @@ export interface RestingOrder {
   owner: string;
   side: BookSide;
   price: number; // micro
+  /** Micro tokens ordered. */
+  size: number;
   /** Micro tokens still open. */
   remaining: number;
   createdAt: number; // epoch ms

@@ -9,6 +9,7 @@ import { Ledger } from '../ledger.js';
 import { catalogChanged, catalogVersion, type MarketStatus } from '../market-index.js';
 import { feeMicro, MICRO, notional } from '../money.js';
 import { OrderBook, type BookSide, type RestingOrder } from './book.js';
+import { OrderIds } from './order-ids.js';
 
 export type OrderType = 'GTC' | 'GTD' | 'FOK' | 'FAK';
 export type OrderStatus = 'live' | 'delayed' | 'matched' | 'unmatched' | 'cancelled' | 'expired';
@@ -91,6 +92,8 @@ const STATUS_ORDER: Record<MarketStatus, number> = { active: 0, paused: 0, close
 export class Exchange {
   private readonly books = new Map<string, OrderBook>();
   private readonly restingById = new Map<string, { order: RestingOrder; tokenId: string }>();
+  /** Every order's id → its sequence (the orders table's key). */
+  private readonly ids = new OrderIds();
   /** Cash and tokens promised to open orders, so a wallet cannot spend the same money twice. */
   private readonly reservedCash = new Map<string, number>();
   private readonly reservedTokens = new Map<string, number>();
@@ -148,7 +151,9 @@ export class Exchange {
     this.restingById.clear();
     this.reservedCash.clear();
     this.reservedTokens.clear();
+    this.ids.clear();
     this.seq = (this.sql('SELECT COALESCE(MAX(seq), 0) AS s FROM orders').get() as { s: number }).s;
+    for (const [id, seq] of this.sql('SELECT id, seq FROM orders').raw().iterate() as IterableIterator<[string, number]>) this.ids.add(id, seq);
     for (const r of this.rows("SELECT * FROM orders WHERE status IN ('live', 'delayed') ORDER BY seq")) {
       const token = this.token(r.token_id);
       if (!token) continue;
@@ -207,7 +212,18 @@ export class Exchange {
   }
 
   isDuplicate(id: string): boolean {
-    return this.sql('SELECT 1 FROM orders WHERE id = ?').get(id) !== undefined;
+    return this.seqOf(id) !== undefined;
+  }
+
+  /** The sequence of the order with this id, if there is one. */
+  seqOf(id: string): number | undefined {
+    const idAt = this.sql('SELECT id FROM orders WHERE seq = ?').pluck();
+    return this.ids.find(id, (seq) => idAt.get(seq) === id);
+  }
+
+  private orderRow(id: string): OrderRow | undefined {
+    const seq = this.seqOf(id);
+    return seq === undefined ? undefined : this.rows('SELECT * FROM orders WHERE seq = ?', seq)[0];
   }
 
   /** Places one checked, signed order: the money checks, matching and settlement. */
@@ -235,7 +251,7 @@ export class Exchange {
       this.atomic(() => this.insertOrder(order, seq, 'delayed', 0, now, releaseAt));
       const resting = { ...toRestingNew(order, seq, now) };
       this.reserve(resting, token, 1);
-      this.schedule({ id: order.id, release_at: releaseAt } as OrderRow);
+      this.schedule({ id: order.id, release_at: releaseAt });
       this.onChange?.();
       return { ok: true, status: 'delayed', making: 0, taking: 0 };
     }
@@ -247,8 +263,8 @@ export class Exchange {
   /** Executes a delayed order whose taker delay is over. */
   release(id: string): void {
     this.delayed.delete(id);
-    const row = this.rows("SELECT * FROM orders WHERE id = ? AND status = 'delayed'", id)[0];
-    if (!row) return;
+    const row = this.orderRow(id);
+    if (row?.status !== 'delayed') return;
     const token = this.token(row.token_id);
     const order = fromRow(row, token);
     if (!token || !order) return;
@@ -256,7 +272,7 @@ export class Exchange {
     const now = this.now();
     const plan = this.plan(order, now);
     if (token.status !== 'active' || (order.type === 'FOK' && plan.filled < order.size)) {
-      this.sql("UPDATE orders SET status = ?, updated_at = ? WHERE id = ?").run(token.status !== 'active' ? 'cancelled' : 'unmatched', now, id);
+      this.setStatus(row.seq, token.status !== 'active' ? 'cancelled' : 'unmatched');
     } else {
       this.execute(order, row.seq, now, plan, true);
     }
@@ -270,7 +286,7 @@ export class Exchange {
     for (const { order } of this.restingById.values()) if (order.expiration > 0 && order.expiration <= nowS) due.push(order);
     if (due.length === 0) return 0;
     this.atomic(() => {
-      for (const o of due) this.setStatus(o.id, 'expired');
+      for (const o of due) this.setStatus(o.seq, 'expired');
     });
     for (const o of due) this.unrest(o);
     this.onChange?.();
@@ -284,7 +300,7 @@ export class Exchange {
     const done: Array<{ order: RestingOrder; row: OrderRow }> = [];
     this.atomic(() => {
       for (const id of ids) {
-        const row = this.rows('SELECT * FROM orders WHERE id = ?', id)[0];
+        const row = this.orderRow(id);
         if (!row || row.owner !== owner) {
           out.not_canceled[id] = 'order not found';
           continue;
@@ -299,7 +315,7 @@ export class Exchange {
           out.not_canceled[id] = `order is younger than the market's minimum order age of ${minAge} s`;
           continue;
         }
-        this.setStatus(id, 'cancelled');
+        this.setStatus(row.seq, 'cancelled');
         done.push({ order: this.restingById.get(id)?.order ?? toResting(row), row });
         out.canceled.push(id);
       }
@@ -335,7 +351,7 @@ export class Exchange {
     this.atomic(() => {
       this.sql('UPDATE markets SET status = ?, winner_index = COALESCE(?, winner_index), updated_at = ? WHERE condition_id = ?')
         .run(status, status === 'resolved' ? winnerIndex : null, now, conditionId);
-      for (const r of open) this.setStatus(r.id, 'cancelled');
+      for (const r of open) this.setStatus(r.seq, 'cancelled');
     });
     catalogChanged(this.db);
     for (const r of open) this.drop(this.restingById.get(r.id)?.order ?? toResting(r), r);
@@ -425,21 +441,18 @@ export class Exchange {
     const status: OrderStatus = rests ? 'live' : plan.filled === order.size || plan.filled > 0 ? 'matched' : 'unmatched';
     let making = 0;
     let taking = 0;
-    const makerRows = new Map<string, OrderRow>();
 
     // With nothing to fill or take off the book the order is one INSERT, atomic by itself.
     const write = existing || plan.expired.length > 0 || plan.selfCancelled.length > 0 || plan.fills.length > 0 ? this.atomic : (fn: () => void) => fn();
     write(() => {
       if (existing) {
-        this.sql('UPDATE orders SET status = ?, filled = ?, updated_at = ? WHERE id = ?').run(status, plan.filled, now, order.id);
+        this.sql('UPDATE orders SET status = ?, filled = ?, updated_at = ? WHERE seq = ?').run(status, plan.filled, now, seq);
       } else {
         this.insertOrder(order, seq, status, plan.filled, now, 0);
       }
-      for (const m of plan.expired) this.setStatus(m.id, 'expired');
-      for (const m of plan.selfCancelled) this.setStatus(m.id, 'cancelled');
+      for (const m of plan.expired) this.setStatus(m.seq, 'expired');
+      for (const m of plan.selfCancelled) this.setStatus(m.seq, 'cancelled');
       for (const { maker, size } of plan.fills) {
-        const makerRow = this.rows('SELECT * FROM orders WHERE id = ?', maker.id)[0];
-        if (makerRow) makerRows.set(maker.id, makerRow);
         const price = maker.price;
         const cashAmount = notional(size, price);
         const takerFee = feeMicro(token.takerBps, price, size);
@@ -448,10 +461,9 @@ export class Exchange {
         const seller = order.side === 'BUY' ? { wallet: maker.wallet, fee: makerFee } : { wallet: order.wallet, fee: takerFee };
         this.moveCash(buyer.wallet, -(cashAmount + buyer.fee), now);
         this.moveCash(seller.wallet, cashAmount - seller.fee, now);
-        const filledNow = (makerRow?.filled ?? 0) + size;
-        this.sql('UPDATE orders SET filled = ?, status = ?, updated_at = ? WHERE id = ?')
-          .run(filledNow, filledNow >= (makerRow?.size ?? size) ? 'matched' : 'live', now, maker.id);
-        if (makerRow) makerRow.filled = filledNow;
+        // The book is only changed after the commit, so `remaining` is still the maker's before this fill.
+        const filledNow = maker.size - maker.remaining + size;
+        this.sql('UPDATE orders SET filled = ?, status = ?, updated_at = ? WHERE seq = ?').run(filledNow, filledNow >= maker.size ? 'matched' : 'live', now, maker.seq);
         const base = { conditionId: token.conditionId, outcomeIndex: token.outcomeIndex, price, size };
         this.ledger.recordMatch({
           ts: now,
@@ -504,10 +516,11 @@ export class Exchange {
         order.id, seq, order.owner, order.wallet, order.token.tokenId, order.token.conditionId, order.token.outcomeIndex, order.side, order.price,
         order.size, filled, order.type, order.postOnly ? 1 : 0, order.expiration, releaseAt, status, now, now, order.body,
       );
+    this.ids.add(order.id, seq);
   }
 
-  private setStatus(id: string, status: OrderStatus): void {
-    this.sql('UPDATE orders SET status = ?, updated_at = ? WHERE id = ?').run(status, this.now(), id);
+  private setStatus(seq: number, status: OrderStatus): void {
+    this.sql('UPDATE orders SET status = ?, updated_at = ? WHERE seq = ?').run(status, this.now(), seq);
   }
 
   private rest(order: RestingOrder, tokenId: string): void {
@@ -582,11 +595,11 @@ function fail(code: string, message: string): Placement {
 }
 
 function toResting(r: OrderRow): RestingOrder {
-  return { id: r.id, seq: r.seq, wallet: r.wallet, owner: r.owner, side: r.side, price: r.price, remaining: r.size - r.filled, createdAt: r.created_at, expiration: r.expiration };
+  return { id: r.id, seq: r.seq, wallet: r.wallet, owner: r.owner, side: r.side, price: r.price, size: r.size, remaining: r.size - r.filled, createdAt: r.created_at, expiration: r.expiration };
 }
 
 function toRestingNew(o: NewOrder, seq: number, now: number): RestingOrder {
-  return { id: o.id, seq, wallet: o.wallet, owner: o.owner, side: o.side, price: o.price, remaining: o.size, createdAt: now, expiration: o.expiration };
+  return { id: o.id, seq, wallet: o.wallet, owner: o.owner, side: o.side, price: o.price, size: o.size, remaining: o.size, createdAt: now, expiration: o.expiration };
 }
 
 function fromRow(r: OrderRow, token: TokenInfo | undefined): NewOrder | undefined {
