@@ -193,6 +193,7 @@ export function prepareOrders(
       }
       return precheck(ctx, who, r.data, raw, i, signers);
     });
+    signers.submit();
     return { who, checked, signers };
   } catch (err) {
     signers.end();

@@ -43,6 +43,7 @@ describe('SignatureVerifier', () => {
     const list = items(15, 1);
     const batch = verifier.batch();
     list.forEach((it, i) => batch.add(i, it.digest, it.signature));
+    batch.submit();
     const before = verifier.stats.worker;
     await new Promise((r) => setTimeout(r, 200));
     list.forEach((it, i) => expect(batch.signer(i)).toBe(recoverAddressLower(it.digest, it.signature)));
@@ -57,6 +58,7 @@ describe('SignatureVerifier', () => {
       const list = items(1 + (round % 17), round);
       const batch = verifier.batch();
       list.forEach((it, i) => batch.add(i, it.digest, it.signature));
+      batch.submit();
       open.push({ batch, list });
       // Let the worker run, and settle batches out of step with their arrival, as a venue does.
       if (round % 3 === 0) await new Promise((r) => setTimeout(r, 1));

@@ -115,6 +115,8 @@ while (Atomics.load(ctl, STOP) === 0) {
 /** The signers of one batch: `add` each item's signature as it is hashed, then ask `signer` in order. */
 export interface SignerBatch {
   add(index: number, digest: Uint8Array, signature: string): void;
+  /** Hands what was added to the worker; call once the batch's items are all added. */
+  submit(): void;
   /** Lower-case address that signed item `index`, or null for a malformed or unrecoverable signature. */
   signer(index: number): string | null;
   /** Frees the batch's lane; withdraws whatever the worker has not started. */
@@ -193,8 +195,12 @@ export class SignatureVerifier {
     bytes[o + RECID] = recovery;
     if (Atomics.load(ctl, LANE_COUNT + lane) < count) Atomics.store(ctl, LANE_COUNT + lane, count);
     Atomics.store(ctl, STATE + slot, state);
-    Atomics.add(ctl, SEQ, 1);
-    if (Atomics.load(ctl, SLEEPING) === 1) Atomics.notify(ctl, SEQ, 1);
+  }
+
+  /** @internal Tells the worker there is work: once per batch, as each wake is a system call. */
+  wake(): void {
+    Atomics.add(this.ctl, SEQ, 1);
+    if (Atomics.load(this.ctl, SLEEPING) === 1) Atomics.notify(this.ctl, SEQ, 1);
   }
 
   /** @internal The signer of a published slot, from the worker or recovered here. */
@@ -274,6 +280,10 @@ class LaneBatch implements SignerBatch {
     this.verifier.publish(this.lane * SLOTS + index, digest, sig.signature, sig.recovery, this.tag | PENDING, this.used, this.lane);
   }
 
+  submit(): void {
+    if (this.used > 0) this.verifier.wake();
+  }
+
   signer(index: number): string | null {
     const item = this.items.get(index);
     if (!item) return null;
@@ -293,6 +303,7 @@ export function inlineBatch(): SignerBatch {
   const items = new Map<number, { digest: Uint8Array; signature: string }>();
   return {
     add: (index, digest, signature) => void items.set(index, { digest, signature }),
+    submit: () => undefined,
     signer: (index) => {
       const item = items.get(index);
       return item ? recoverAddressLower(item.digest, item.signature) : null;
