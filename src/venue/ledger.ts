@@ -1,6 +1,8 @@
 // The fills ledger and everything derived from it. Every fill goes through `recordMatch`,
 // which updates positions, last trade prices and market volume in the same transaction, so the
-// data surface can never disagree with the fills.
+// data surface can never disagree with the fills. Those derived rows (and the exchange's cash)
+// can be held in a `Changes` until the end of an order batch, which then writes each of them
+// once instead of once per fill.
 import type { Db } from './db/open.js';
 import { mulDiv, notional } from './money.js';
 
@@ -24,7 +26,7 @@ export interface Match {
   entries: FillEntry[];
 }
 
-interface PositionRow {
+export interface PositionRow {
   size: number;
   cost: number;
   total_bought: number;
@@ -33,6 +35,57 @@ interface PositionRow {
   volume: number;
   first_ts: number;
 }
+
+interface PendingPosition {
+  wallet: string;
+  conditionId: string;
+  outcomeIndex: number;
+  row: PositionRow;
+  lastTs: number;
+}
+
+/**
+ * Writes held back until `Ledger.flush`: positions (their new state), each outcome's last
+ * trade, market totals (increments) and wallets' cash (new balances). An order's changes sit in
+ * a child of its batch's and move up only once the order is written, so an order that fails
+ * leaves nothing behind. `known` caches what the batch read unchanged.
+ */
+export class Changes {
+  readonly positions = new Map<string, PendingPosition>();
+  readonly lastTrades = new Map<string, { conditionId: string; outcomeIndex: number; price: number; side: Side; ts: number; fillId: number }>();
+  readonly stats = new Map<string, { volume: number; trades: number }>();
+  readonly cash = new Map<string, { cash: number; at: number }>();
+  readonly known = { positions: new Map<string, PositionRow | undefined>(), cash: new Map<string, number>() };
+
+  constructor(readonly parent?: Changes) {}
+
+  /** The newest pending state of a position or a balance, looking up through the parents. */
+  position(key: string): PendingPosition | undefined {
+    return this.positions.get(key) ?? this.parent?.position(key);
+  }
+
+  cashOf(wallet: string): number | undefined {
+    return this.cash.get(wallet)?.cash ?? this.known.cash.get(wallet) ?? this.parent?.cashOf(wallet);
+  }
+
+  /** The outermost changes: where reads are cached. */
+  root(): Changes {
+    return this.parent?.root() ?? this;
+  }
+
+  /** Hands everything to the parent (an order's changes to its batch). */
+  mergeInto(parent: Changes): void {
+    for (const [k, v] of this.positions) parent.positions.set(k, v);
+    for (const [k, v] of this.lastTrades) parent.lastTrades.set(k, v);
+    for (const [k, v] of this.cash) parent.cash.set(k, v);
+    for (const [k, v] of this.stats) {
+      const s = parent.stats.get(k);
+      parent.stats.set(k, s ? { volume: s.volume + v.volume, trades: s.trades + v.trades } : v);
+    }
+  }
+}
+
+export const positionKey = (wallet: string, conditionId: string, outcomeIndex: number): string => `${wallet}|${conditionId}|${outcomeIndex}`;
 
 const versions = new WeakMap<Db, number>();
 
@@ -47,6 +100,7 @@ export class Ledger {
   private readonly upsertPosition;
   private readonly upsertLastTrade;
   private readonly bumpStats;
+  private readonly setCash;
   private readonly nextMatchId;
   private matchSeq: number;
 
@@ -70,54 +124,86 @@ export class Ledger {
        ON CONFLICT (condition_id, outcome_index) DO UPDATE SET price = excluded.price, side = excluded.side, ts = excluded.ts, fill_id = excluded.fill_id`,
     );
     this.bumpStats = db.prepare(
-      `INSERT INTO market_stats (condition_id, volume, trades) VALUES (?, ?, 1)
-       ON CONFLICT (condition_id) DO UPDATE SET volume = volume + excluded.volume, trades = trades + 1`,
+      `INSERT INTO market_stats (condition_id, volume, trades) VALUES (?, ?, ?)
+       ON CONFLICT (condition_id) DO UPDATE SET volume = volume + excluded.volume, trades = trades + excluded.trades`,
+    );
+    this.setCash = db.prepare(
+      'INSERT INTO balances (address, cash, updated_at) VALUES (?, ?, ?) ON CONFLICT(address) DO UPDATE SET cash = excluded.cash, updated_at = excluded.updated_at',
     );
     this.nextMatchId = db.prepare('SELECT COALESCE(MAX(match_id), 0) AS m FROM fills');
     this.matchSeq = (this.nextMatchId.get() as { m: number }).m;
   }
 
-  /** Appends one match to the ledger. Call inside a transaction when it must be atomic with
-   *  other writes (order book changes); on its own it opens one. */
-  recordMatch(match: Match): number {
+  /**
+   * Appends one match to the ledger. Its derived rows go to `changes` when given (written by a
+   * later `flush`), else are written at once. Call inside a transaction when it must be atomic
+   * with other writes (order book changes); on its own it opens one.
+   */
+  recordMatch(match: Match, changes?: Changes): number {
     const run = (): number => {
+      const into = changes ?? new Changes();
       const matchId = ++this.matchSeq;
       for (const e of match.entries) {
         const usdc = notional(e.size, e.price);
         const fee = e.fee ?? 0;
         const info = this.insertFill.run(matchId, match.ts, e.wallet, e.conditionId, e.outcomeIndex, e.side, e.role, e.price, e.size, usdc, fee, match.txHash);
-        this.applyToPosition(e, usdc, fee, match.ts);
+        this.applyToPosition(e, usdc, fee, match.ts, into);
         if (e.role === 'T') {
-          this.upsertLastTrade.run(e.conditionId, e.outcomeIndex, e.price, e.side, match.ts, Number(info.lastInsertRowid));
-          this.bumpStats.run(e.conditionId, usdc);
+          const fillId = Number(info.lastInsertRowid);
+          into.lastTrades.set(`${e.conditionId}|${e.outcomeIndex}`, { conditionId: e.conditionId, outcomeIndex: e.outcomeIndex, price: e.price, side: e.side, ts: match.ts, fillId });
+          const s = into.stats.get(e.conditionId);
+          into.stats.set(e.conditionId, { volume: (s?.volume ?? 0) + usdc, trades: (s?.trades ?? 0) + 1 });
         }
       }
+      if (!changes) this.flush(into);
       versions.set(this.db, ledgerVersion(this.db) + 1);
       return matchId;
     };
     return this.db.inTransaction ? run() : this.db.transaction(run)();
   }
 
-  private applyToPosition(e: FillEntry, usdc: number, fee: number, ts: number): void {
-    const row = this.getPosition.get(e.wallet, e.conditionId, e.outcomeIndex) as PositionRow | undefined;
-    const p: PositionRow = row ?? { size: 0, cost: 0, total_bought: 0, bought_cost: 0, realized: 0, volume: 0, first_ts: ts };
+  /** A wallet's position in one outcome, pending changes included. */
+  position(wallet: string, conditionId: string, outcomeIndex: number, changes?: Changes): PositionRow | undefined {
+    const key = positionKey(wallet, conditionId, outcomeIndex);
+    const pending = changes?.position(key);
+    if (pending) return pending.row;
+    const known = changes?.root().known.positions;
+    if (known?.has(key)) return known.get(key);
+    const row = this.getPosition.get(wallet, conditionId, outcomeIndex) as PositionRow | undefined;
+    known?.set(key, row);
+    return row;
+  }
+
+  /** Writes what `changes` holds: each position, last trade, market total and balance once. */
+  flush(changes: Changes): void {
+    for (const p of changes.positions.values()) {
+      const { row } = p;
+      this.upsertPosition.run({
+        wallet: p.wallet,
+        conditionId: p.conditionId,
+        outcomeIndex: p.outcomeIndex,
+        size: row.size,
+        cost: row.cost,
+        totalBought: row.total_bought,
+        boughtCost: row.bought_cost,
+        realized: row.realized,
+        volume: row.volume,
+        firstTs: row.first_ts,
+        lastTs: p.lastTs,
+      });
+    }
+    for (const t of changes.lastTrades.values()) this.upsertLastTrade.run(t.conditionId, t.outcomeIndex, t.price, t.side, t.ts, t.fillId);
+    for (const [conditionId, s] of changes.stats) this.bumpStats.run(conditionId, s.volume, s.trades);
+    for (const [wallet, c] of changes.cash) this.setCash.run(wallet, c.cash, c.at);
+  }
+
+  private applyToPosition(e: FillEntry, usdc: number, fee: number, ts: number, changes: Changes): void {
+    const p: PositionRow = this.position(e.wallet, e.conditionId, e.outcomeIndex, changes) ?? { size: 0, cost: 0, total_bought: 0, bought_cost: 0, realized: 0, volume: 0, first_ts: ts };
     const next = applyEntry(p, e.side, e.size, usdc, fee);
     if (!next) {
       throw new Error(`ledger: ${e.wallet} sells ${e.size / 1e6} of ${e.conditionId}:${e.outcomeIndex} but holds ${p.size / 1e6}`);
     }
-    this.upsertPosition.run({
-      wallet: e.wallet,
-      conditionId: e.conditionId,
-      outcomeIndex: e.outcomeIndex,
-      size: next.size,
-      cost: next.cost,
-      totalBought: next.total_bought,
-      boughtCost: next.bought_cost,
-      realized: next.realized,
-      volume: next.volume,
-      firstTs: p.first_ts,
-      lastTs: ts,
-    });
+    changes.positions.set(positionKey(e.wallet, e.conditionId, e.outcomeIndex), { wallet: e.wallet, conditionId: e.conditionId, outcomeIndex: e.outcomeIndex, row: next, lastTs: ts });
   }
 }
 

@@ -5,7 +5,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open.js';
 import { hashId } from '../ids.js';
-import { Ledger } from '../ledger.js';
+import { Changes, Ledger } from '../ledger.js';
 import { catalogChanged, catalogVersion, type MarketStatus } from '../market-index.js';
 import { feeMicro, MICRO, notional } from '../money.js';
 import { OrderBook, type BookSide, type RestingOrder } from './book.js';
@@ -102,6 +102,8 @@ export class Exchange {
   private readonly ledger: Ledger;
   private readonly statements = new Map<string, Statement>();
   private seq = 0;
+  /** While a batch settles: the ledger rows and balances it will write at its end. */
+  private pending: Changes | undefined;
   private sweeper: ReturnType<typeof setInterval> | undefined;
   /** Called after anything that changes books, orders or fills (the simulator listens). */
   onChange: (() => void) | undefined;
@@ -196,9 +198,28 @@ export class Exchange {
     return this.tokenCache.byId.get(tokenId);
   }
 
-  cash(wallet: string): number {
+  cash(wallet: string, changes = this.pending): number {
+    const pending = changes?.cashOf(wallet);
+    if (pending !== undefined) return pending;
     const row = this.sql('SELECT cash FROM balances WHERE address = ?').get(wallet) as { cash: number } | undefined;
+    changes?.root().known.cash.set(wallet, row?.cash ?? 0);
     return row?.cash ?? 0;
+  }
+
+  /**
+   * Runs a batch of placements (inside the caller's transaction) whose positions, last trades,
+   * market totals and balances are written once each at its end rather than once per fill.
+   */
+  settle<T>(fn: () => T): T {
+    if (this.pending) return fn();
+    const changes = (this.pending = new Changes());
+    try {
+      const out = fn();
+      this.ledger.flush(changes);
+      return out;
+    } finally {
+      this.pending = undefined;
+    }
   }
 
   reserved(wallet: string): number {
@@ -207,6 +228,10 @@ export class Exchange {
 
   /** Sets a wallet's paper cash (the simulator funds its wallets this way). */
   fund(wallet: string, cashMicro: number): void {
+    if (this.pending) {
+      this.pending.cash.set(wallet, { cash: cashMicro, at: this.now() });
+      return;
+    }
     this.sql('INSERT INTO balances (address, cash, updated_at) VALUES (?, ?, ?) ON CONFLICT(address) DO UPDATE SET cash = excluded.cash, updated_at = excluded.updated_at')
       .run(wallet, cashMicro, this.now());
   }
@@ -366,8 +391,9 @@ export class Exchange {
    */
   mint(wallet: string, conditionId: string, size: number, price0: number): void {
     const now = this.now();
+    const changes = new Changes(this.pending);
     this.atomic(() => {
-      this.moveCash(wallet, -notional(size, MICRO), now);
+      this.moveCash(wallet, -notional(size, MICRO), now, changes);
       this.ledger.recordMatch({
         ts: now,
         txHash: hashId(`mint|${wallet}|${conditionId}|${now}|${this.seq}`),
@@ -375,8 +401,10 @@ export class Exchange {
           { wallet, conditionId, outcomeIndex: 0, side: 'BUY', role: 'M', price: price0, size },
           { wallet, conditionId, outcomeIndex: 1, side: 'BUY', role: 'M', price: MICRO - price0, size },
         ],
-      });
+      }, changes);
+      this.keep(changes);
     });
+    this.merge(changes);
   }
 
   /** Micro tokens of one outcome a wallet holds and has not promised to open sell orders. */
@@ -407,10 +435,17 @@ export class Exchange {
   }
 
   private held(wallet: string, token: TokenInfo): number {
-    const row = this.sql('SELECT size FROM positions WHERE wallet = ? AND condition_id = ? AND outcome_index = ?').get(wallet, token.conditionId, token.outcomeIndex) as
-      | { size: number }
-      | undefined;
-    return row?.size ?? 0;
+    return this.ledger.position(wallet, token.conditionId, token.outcomeIndex, this.pending)?.size ?? 0;
+  }
+
+  /** Outside a batch, writes an operation's changes in its own transaction; in one, they wait. */
+  private keep(changes: Changes): void {
+    if (!this.pending) this.ledger.flush(changes);
+  }
+
+  /** After an operation's writes succeeded: its changes join the batch's. */
+  private merge(changes: Changes): void {
+    if (this.pending) changes.mergeInto(this.pending);
   }
 
   private plan(order: NewOrder, now: number): Plan {
@@ -441,6 +476,7 @@ export class Exchange {
     const status: OrderStatus = rests ? 'live' : plan.filled === order.size || plan.filled > 0 ? 'matched' : 'unmatched';
     let making = 0;
     let taking = 0;
+    const changes = new Changes(this.pending);
 
     // With nothing to fill or take off the book the order is one INSERT, atomic by itself.
     const write = existing || plan.expired.length > 0 || plan.selfCancelled.length > 0 || plan.fills.length > 0 ? this.atomic : (fn: () => void) => fn();
@@ -459,8 +495,8 @@ export class Exchange {
         const makerFee = token.takerOnly ? 0 : feeMicro(token.makerBps, price, size);
         const buyer = order.side === 'BUY' ? { wallet: order.wallet, fee: takerFee } : { wallet: maker.wallet, fee: makerFee };
         const seller = order.side === 'BUY' ? { wallet: maker.wallet, fee: makerFee } : { wallet: order.wallet, fee: takerFee };
-        this.moveCash(buyer.wallet, -(cashAmount + buyer.fee), now);
-        this.moveCash(seller.wallet, cashAmount - seller.fee, now);
+        this.moveCash(buyer.wallet, -(cashAmount + buyer.fee), now, changes);
+        this.moveCash(seller.wallet, cashAmount - seller.fee, now, changes);
         // The book is only changed after the commit, so `remaining` is still the maker's before this fill.
         const filledNow = maker.size - maker.remaining + size;
         this.sql('UPDATE orders SET filled = ?, status = ?, updated_at = ? WHERE seq = ?').run(filledNow, filledNow >= maker.size ? 'matched' : 'live', now, maker.seq);
@@ -472,7 +508,7 @@ export class Exchange {
             { ...base, wallet: order.wallet, side: order.side, role: 'T', fee: takerFee },
             { ...base, wallet: maker.wallet, side: order.side === 'BUY' ? 'SELL' : 'BUY', role: 'M', fee: makerFee },
           ],
-        });
+        }, changes);
         if (order.side === 'BUY') {
           making += cashAmount + takerFee;
           taking += size;
@@ -481,7 +517,9 @@ export class Exchange {
           taking += cashAmount - takerFee;
         }
       }
+      this.keep(changes);
     });
+    this.merge(changes);
 
     // Committed: now the books and reservations follow.
     for (const m of plan.expired) this.unrest(m);
@@ -501,9 +539,12 @@ export class Exchange {
     return { ok: true, status: reported as 'live' | 'matched' | 'unmatched', making, taking };
   }
 
-  private moveCash(wallet: string, delta: number, now: number): void {
-    const res = this.sql('UPDATE balances SET cash = cash + ?, updated_at = ? WHERE address = ?').run(delta, now, wallet);
-    if (res.changes === 0) this.sql('INSERT INTO balances (address, cash, updated_at) VALUES (?, ?, ?)').run(wallet, delta, now);
+  private moveCash(wallet: string, delta: number, now: number, changes: Changes): void {
+    const cash = this.cash(wallet, changes) + delta;
+    // The balances table refuses a negative balance too, but only when written; failing here
+    // fails just this order.
+    if (cash < 0) throw new Error(`${wallet} would hold ${cash / MICRO} cash`);
+    changes.cash.set(wallet, { cash, at: now });
   }
 
   private insertOrder(order: NewOrder, seq: number, status: OrderStatus, filled: number, now: number, releaseAt: number): void {

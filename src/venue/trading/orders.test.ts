@@ -11,6 +11,7 @@ import { hmacSignature } from '../../shared/crypto/index.js';
 import { CancelResult, OpenOrdersPage, OrderResult, BalanceAllowance } from '../../shared/spec/index.js';
 import { Trader, units } from './test-trader.js';
 import { adminCommand } from '../admin.js';
+import { rebuildDerived } from '../ledger.js';
 
 interface Market {
   conditionId: string;
@@ -210,6 +211,37 @@ describe('matching', () => {
     expect(board[0]?.vol).toBeCloseTo(Number(cost) / MICRO, 6);
     const last = await venue.post('trading', '/last-trades-prices', JSON.stringify([{ token_id: m.tokens[0] }]));
     if (last.status === 200) expect(last.body).toEqual([{ token_id: m.tokens[0], price: '0.62', side: 'BUY' }]);
+  });
+
+  it('lets each item of a batch see the cash and tokens the items before it moved, and writes what fill by fill would', async () => {
+    const seller = await Trader.create(venue.urls);
+    const t = await Trader.create(venue.urls);
+    const m = market({ taker_base_fee: 0 });
+    inventory(seller, m, '40');
+    const sellerCash0 = await balance(seller);
+    await place(seller, Array.from({ length: 4 }, () => seller.order(m.tokens[0], 'SELL', '0.50', '10')));
+
+    const results = await place(t, [
+      t.order(m.tokens[0], 'BUY', '0.50', '20'), // takes two asks: 20 tokens for 10
+      t.order(m.tokens[0], 'SELL', '0.90', '15'), // rests on tokens bought just before
+      t.order(m.tokens[0], 'SELL', '0.90', '10'), // only 5 are left unpromised
+      t.order(m.tokens[0], 'BUY', '0.50', '20'), // the other two asks: cash 9,980 left
+      t.order(m.tokens[0], 'BUY', '0.50', '19970'), // needs 9,985
+      t.order(m.tokens[0], 'BUY', '0.50', '19960'), // needs all 9,980
+    ]);
+    expect(results.map((r) => r['code'] ?? r['status'])).toEqual(['matched', 'live', 'INSUFFICIENT_BALANCE', 'matched', 'INSUFFICIENT_BALANCE', 'live']);
+    expect(results[2]?.['errorMsg']).toMatch(/5 are free/);
+    expect(results[4]?.['errorMsg']).toMatch(/9980 is free/);
+    const cash = (await t.send('GET', '/balance-allowance')).body;
+    expect(cash).toEqual({ balance: String(9_980n * 1_000_000n), reserved: String(9_980n * 1_000_000n), available: '0' });
+    expect(await balance(seller)).toBe(sellerCash0 + 20_000_000n);
+    const positions = (await venue.get('data', `/positions?user=${t.address.toLowerCase()}`)).body as Array<Record<string, unknown>>;
+    expect(positions.map((p) => [p['conditionId'], p['outcomeIndex'], p['size'], p['avgPrice']])).toEqual([[m.conditionId, 0, 40, 0.5]]);
+
+    const derived = () => ['positions', 'last_trades', 'market_stats'].map((table) => venue.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all());
+    const kept = derived();
+    rebuildDerived(venue.db);
+    expect(derived()).toEqual(kept);
   });
 
   it('rests the rest of a partly filled GTC, and FAK drops it', async () => {

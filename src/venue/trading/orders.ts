@@ -242,12 +242,13 @@ function settleItems(ctx: VenueContext, batch: PreparedBatch, logError: (err: un
 
 /**
  * The second half: every item's remaining checks and its placement, in order, in one SQLite
- * transaction (a savepoint per item); should the commit fail, the books are rebuilt from the
- * database.
+ * transaction (a savepoint per item that fills); positions, balances and the like are written
+ * once each at the end of the batch. Should that or the commit fail, the books are rebuilt
+ * from the database.
  */
 export function settleOrders(ctx: VenueContext, batch: PreparedBatch, logError: (err: unknown) => void = () => undefined): ItemResult[] {
   try {
-    return ctx.db.transaction(() => settleItems(ctx, batch, logError))();
+    return ctx.db.transaction(() => ctx.exchange.settle(() => settleItems(ctx, batch, logError)))();
   } catch (err) {
     ctx.exchange.reload();
     throw err;
