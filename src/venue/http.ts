@@ -13,7 +13,7 @@ import type { Checkpointer } from './db/checkpointer.js';
 declare module 'fastify' {
   interface FastifyRequest {
     /** The JSON body exactly as received: request signatures cover these bytes. */
-    rawBody?: string;
+    rawBody?: Buffer;
   }
 }
 

@@ -94,10 +94,12 @@ export function buildApp(ctx: VenueContext, log = false): FastifyInstance {
       void reply.code(500).send({ error: 'Internal error', code: 'INTERNAL' });
     }
   });
-  // Keep the raw JSON text: request signatures are checked over the bytes as sent.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = body as string;
-    req.rawBody = text;
+  // Keep the raw body: request signatures are checked over the bytes as sent (hashing them
+  // as received also spares re-encoding the decoded text).
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+    const bytes = body as Buffer;
+    req.rawBody = bytes;
+    const text = bytes.toString('utf8');
     if (text.length === 0) {
       done(null, undefined);
       return;

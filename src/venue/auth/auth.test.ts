@@ -253,6 +253,10 @@ describe('signed requests (L2)', () => {
     clock = Date.now();
     const wrongPass = await call(base, 'GET', '/echo', { ...signed('GET'), SERVICE_PASSPHRASE: 'f'.repeat(64) });
     expect(wrongPass).toMatchObject({ status: 401, body: { code: 'INVALID_API_KEY' } });
+    // The venue remembers the passphrase that last matched, never one that did not.
+    expect((await call(base, 'GET', '/echo', signed('GET'))).status).toBe(200);
+    expect(await call(base, 'GET', '/echo', { ...signed('GET'), SERVICE_PASSPHRASE: 'f'.repeat(64) })).toMatchObject({ status: 401, body: { code: 'INVALID_API_KEY' } });
+    expect(await call(base, 'GET', '/echo', { ...signed('GET'), SERVICE_PASSPHRASE: session.creds.passphrase.slice(0, 63) })).toMatchObject({ status: 401, body: { code: 'INVALID_API_KEY' } });
     const unknown = await call(base, 'GET', '/echo', { ...signed('GET'), SERVICE_API_KEY: '00000000-0000-4000-8000-000000000000' });
     expect(unknown).toMatchObject({ status: 401, body: { code: 'INVALID_API_KEY' } });
     const other = await connect(venue.urls.trading_url, OTHER_KEY);

@@ -46,10 +46,16 @@ function walletAuth(req: FastifyRequest, ctx: VenueContext): { address: string; 
 }
 
 // API keys are never changed or removed, and a running venue's master key stays the same: each
-// key's record and secret are looked up once (a query, a stat and an HMAC saved per request).
-const knownKeyCache = new WeakMap<VenueContext, Map<string, { key: KeyRecord; secret: Buffer | undefined }>>();
+// key's record and secret are looked up once (a query, a stat and an HMAC saved per request),
+// and the passphrase that last matched its hash is kept (a hash per request saved).
+interface KnownKey {
+  key: KeyRecord;
+  secret: Buffer | undefined;
+  passphrase: string | undefined;
+}
+const knownKeyCache = new WeakMap<VenueContext, Map<string, KnownKey>>();
 
-function knownKeys(ctx: VenueContext): Map<string, { key: KeyRecord; secret: Buffer | undefined }> {
+function knownKeys(ctx: VenueContext): Map<string, KnownKey> {
   let map = knownKeyCache.get(ctx);
   if (!map) knownKeyCache.set(ctx, (map = new Map()));
   return map;
@@ -70,13 +76,16 @@ export function verifyL2(req: FastifyRequest, ctx: VenueContext, path: string): 
   if (!entry) {
     const record = findApiKey(ctx.db, apiKey);
     if (!record) throw new HttpError(401, 'INVALID_API_KEY', 'unknown API key');
-    entry = { key: record, secret: undefined };
+    entry = { key: record, secret: undefined, passphrase: undefined };
     if (known.size >= 10_000) known.clear();
     known.set(apiKey, entry);
   }
   const { key } = entry;
-  const given = Buffer.from(passphraseHash(passphrase), 'hex');
-  if (!timingSafeEqual(given, Buffer.from(key.passphraseHash, 'hex'))) throw new HttpError(401, 'INVALID_API_KEY', 'wrong passphrase for this API key');
+  if (entry.passphrase === undefined || !sameSignature(entry.passphrase, passphrase)) {
+    const given = Buffer.from(passphraseHash(passphrase), 'hex');
+    if (!timingSafeEqual(given, Buffer.from(key.passphraseHash, 'hex'))) throw new HttpError(401, 'INVALID_API_KEY', 'wrong passphrase for this API key');
+    entry.passphrase = passphrase;
+  }
   if (key.address !== address.toLowerCase()) throw new HttpError(401, 'INVALID_API_KEY', `the API key does not belong to ${address}`);
   checkFresh(ctx, timestamp, 'TIMESTAMP');
   entry.secret ??= secretBytes(ctx.dataDir, key.address, key.nonce);
