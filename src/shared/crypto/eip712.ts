@@ -63,33 +63,72 @@ function nibble(c: number): number {
 /** Encodes one field's value into out[at, at + 32); throws naming the field when it cannot. */
 type FieldEncoder = (value: Value, out: Uint8Array, at: number) => void;
 
+/**
+ * Remembers the 32-byte encodings of strings that recur (token ids, addresses, zero words): a
+ * venue hashes thousands of orders a second over few of them, and converting each anew was
+ * most of an order's hashing. Bounded, as its keys come from requests.
+ */
+class Words {
+  private readonly map = new Map<string, Uint8Array>();
+
+  get(key: string, encode: () => Uint8Array): Uint8Array {
+    let word = this.map.get(key);
+    if (word === undefined) {
+      if (this.map.size >= 4096) this.map.clear();
+      word = encode();
+      this.map.set(key, word);
+    }
+    return word;
+  }
+}
+
+const DECIMAL_15 = /^\d{1,15}$/;
+
 function uintEncoder(bits: number, field: string): FieldEncoder {
   const max = bits === 256 ? UINT256_MAX : (1n << BigInt(bits)) - 1n;
+  const words = new Words();
   return (value, out, at) => {
-    const n = toBigInt(value, field);
-    if (n < 0n || n > max) throw new RangeError(`${field} is outside uint${bits}`);
-    writeHex(n.toString(16), out, at);
+    // Up to 15 digits is below 2^50: exact as a double, no BigInt needed.
+    if (typeof value === 'string' && bits >= 50 && DECIMAL_15.test(value)) {
+      for (let n = Number(value), j = at + 31; n > 0; j--, n = Math.floor(n / 256)) out[j] = n % 256;
+      return;
+    }
+    if (typeof value === 'string' && value.length > 40) {
+      out.set(words.get(value, () => {
+        const word = new Uint8Array(32);
+        writeUint(toBigInt(value, field), max, bits, field, word, 0);
+        return word;
+      }), at);
+      return;
+    }
+    writeUint(toBigInt(value, field), max, bits, field, out, at);
+  };
+}
+
+function writeUint(n: bigint, max: bigint, bits: number, field: string, out: Uint8Array, at: number): void {
+  if (n < 0n || n > max) throw new RangeError(`${field} is outside uint${bits}`);
+  writeHex(n.toString(16), out, at);
+}
+
+function hexWord(size: 20 | 32, field: string): FieldEncoder {
+  const words = new Words();
+  return (value, out, at) => {
+    const text = String(value);
+    const word = words.get(text, () => {
+      const bytes = fromHex(text, field);
+      if (bytes.length !== size) throw new TypeError(size === 20 ? `${field} is not a 20-byte address` : `${field} is not 32 bytes`);
+      return bytes;
+    });
+    out.set(word, at + 32 - size);
   };
 }
 
 function fieldEncoder(types: Types, type: string, field: string): FieldEncoder {
   if (types[type]) return (value, out, at) => out.set(hashStruct(types, type, value as Record<string, Value>), at);
-  if (type === 'address') {
-    return (value, out, at) => {
-      const bytes = fromHex(String(value), field);
-      if (bytes.length !== 20) throw new TypeError(`${field} is not a 20-byte address`);
-      out.set(bytes, at + 12);
-    };
-  }
+  if (type === 'address') return hexWord(20, field);
   if (type === 'string') return (value, out, at) => out.set(keccak256(utf8(String(value))), at);
   if (type === 'bytes') return (value, out, at) => out.set(keccak256(fromHex(String(value), field)), at);
-  if (type === 'bytes32') {
-    return (value, out, at) => {
-      const bytes = fromHex(String(value), field);
-      if (bytes.length !== 32) throw new TypeError(`${field} is not 32 bytes`);
-      out.set(bytes, at);
-    };
-  }
+  if (type === 'bytes32') return hexWord(32, field);
   if (type === 'bool') {
     const encode = uintEncoder(8, field);
     return (value, out, at) => encode(value ? 1 : 0, out, at);
