@@ -476,7 +476,8 @@ export class Exchange {
     const status: OrderStatus = rests ? 'live' : plan.filled === order.size || plan.filled > 0 ? 'matched' : 'unmatched';
     let making = 0;
     let taking = 0;
-    const changes = new Changes(this.pending);
+    // Made at the first fill: only fills move cash and positions.
+    let changes: Changes | undefined;
 
     // With nothing to fill or take off the book the order is one INSERT, atomic by itself.
     const write = existing || plan.expired.length > 0 || plan.selfCancelled.length > 0 || plan.fills.length > 0 ? this.atomic : (fn: () => void) => fn();
@@ -489,6 +490,7 @@ export class Exchange {
       for (const m of plan.expired) this.setStatus(m.seq, 'expired');
       for (const m of plan.selfCancelled) this.setStatus(m.seq, 'cancelled');
       for (const { maker, size } of plan.fills) {
+        changes ??= new Changes(this.pending);
         const price = maker.price;
         const cashAmount = notional(size, price);
         const takerFee = feeMicro(token.takerBps, price, size);
@@ -517,9 +519,9 @@ export class Exchange {
           taking += cashAmount - takerFee;
         }
       }
-      this.keep(changes);
+      if (changes) this.keep(changes);
     });
-    this.merge(changes);
+    if (changes) this.merge(changes);
 
     // Committed: now the books and reservations follow.
     for (const m of plan.expired) this.unrest(m);

@@ -8,7 +8,6 @@
 // lookup only proposes sequences; the caller confirms the full id against the row it reads.
 
 const KEY_HEX = 13; // 52 bits: exact in a double
-const ID = /^0x[0-9a-f]{64}$/;
 
 export class OrderIds {
   private keys: Float64Array;
@@ -69,9 +68,20 @@ export class OrderIds {
   }
 }
 
-/** The id's first 52 bits, or -1 for a string that is not an order id. */
+/**
+ * The id's first 52 bits, or -1 for a string that cannot be an order id (0x and 64 lower-case
+ * hex digits). Only the length and the key's digits are checked: callers compare whole ids.
+ */
 function keyOf(id: string): number {
-  return id.length === 66 && ID.test(id) ? parseInt(id.slice(2, 2 + KEY_HEX), 16) : -1;
+  if (id.length !== 66 || id.charCodeAt(0) !== 48 || id.charCodeAt(1) !== 120) return -1;
+  let key = 0;
+  for (let i = 2; i < 2 + KEY_HEX; i++) {
+    const c = id.charCodeAt(i);
+    const digit = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
+    if (digit < 0) return -1;
+    key = key * 16 + digit;
+  }
+  return key;
 }
 
 /** The low 32 bits of the key pick the slot: the id is a hash, so they are already uniform. */
