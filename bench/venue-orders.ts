@@ -51,6 +51,8 @@ console.log(`world ready in ${((performance.now() - t0) / 1000).toFixed(1)} s; $
 
 const cli = fileURLToPath(new URL('../src/venue/cli.ts', import.meta.url));
 const child = spawn(process.execPath, [...(process.env['VENUE_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['VENUE_CPU_PROF']}`] : []), '--import', 'tsx', cli, '--data-dir', dir, '--no-rate-limit', '--no-simulator', '--paper-cash', '100000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+// A benchmark that fails half way must not leave the venue running behind it.
+process.once('exit', () => child.kill('SIGKILL'));
 const urls = JSON.parse(
   await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
