@@ -145,6 +145,7 @@ let accepted = 0;
 let filledItems = 0;
 let next = 0;
 const cpu0 = venueCpuMs();
+const client0 = process.cpuUsage();
 const tRun = performance.now();
 await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
@@ -162,6 +163,7 @@ await Promise.all(
   }),
 );
 const seconds = (performance.now() - tRun) / 1000;
+const client = process.cpuUsage(client0);
 const cpu1 = venueCpuMs();
 agent.destroy();
 child.kill('SIGTERM');
@@ -182,8 +184,10 @@ const result = {
   accepted,
   matched: filledItems,
   ...(cpu0 && cpu1 ? { venue_cpu_us_per_order: Math.round(((cpu1.all - cpu0.all) * 1000) / orders), venue_main_thread_us_per_order: Math.round(((cpu1.main - cpu0.main) * 1000) / orders) } : {}),
+  client_cpu_us_per_order: Math.round((client.user + client.system) / orders),
   signing: native ? 'libsecp256k1' : 'pure JS',
 };
 console.log(`${orders} orders in ${result.seconds} s: ${result.orders_per_s} orders/s, batch p50 ${result.batch_p50_ms} ms, p99 ${result.batch_p99_ms} ms; ${accepted} accepted, ${filledItems} matched`);
 if (result.venue_cpu_us_per_order !== undefined) console.log(`venue CPU per order: ${result.venue_cpu_us_per_order} µs in all, ${result.venue_main_thread_us_per_order} µs on its main thread`);
+console.log(`the benchmark's own client: ${result.client_cpu_us_per_order} µs of CPU per order on the same cores`);
 console.log(JSON.stringify(result));
