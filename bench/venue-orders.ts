@@ -1,6 +1,6 @@
 // Sustained order throughput of POST /orders and latency per 15-item batch, simulator off.
 // Buyers send batches of resting bids; seeded wallets send batches of sells that cross them.
-// Usage: npm run bench -- venue-orders [--batches 2000] [--concurrency 4] [--size default]
+// Usage: npm run bench -- venue-orders [--batches 2000] [--concurrency 3] [--size default]
 // Last line: one JSON object with every figure.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,7 +22,7 @@ import { useNativeSecp256k1 } from '../src/shared/crypto/native.js';
 const { values } = parseArgs({
   options: {
     batches: { type: 'string', default: '2000' },
-    concurrency: { type: 'string', default: '4' },
+    concurrency: { type: 'string', default: '3' },
     size: { type: 'string', default: 'default' },
   },
 });
