@@ -50,6 +50,27 @@ describe('background checkpoints', () => {
     db.close();
   });
 
+  it('stops its passes while nothing is written, and resumes with the next write', async () => {
+    const db = scratch();
+    const checkpointer = startCheckpointer(db, { intervalMs: 5 });
+    const insert = db.prepare('INSERT INTO t (v) VALUES (randomblob(100))');
+    insert.run();
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 300 && !done(); i++) await sleep(10);
+      expect(done()).toBe(true);
+    };
+    await until(() => checkpointer.passes > 0);
+    await sleep(100); // a pass that started with the write may still report
+    const idle = checkpointer.passes;
+    await sleep(400);
+    expect(checkpointer.passes).toBe(idle);
+    insert.run();
+    // Backed off to at most a second between looks.
+    await until(() => checkpointer.passes > idle);
+    await checkpointer.close();
+    db.close();
+  });
+
   it('leaves the database usable and complete after it stops', async () => {
     const db = scratch();
     const checkpointer = startCheckpointer(db, { intervalMs: 5 });

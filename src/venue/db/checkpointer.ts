@@ -20,6 +20,8 @@ import type { Db } from './open.js';
  * load, not once every few hundred batches.
  */
 const RESTART_FRAMES = 32_768;
+/** Longest the worker goes without looking at an idle database. */
+const IDLE_MS = 1000;
 /** The writer's own automatic threshold: only reached should the worker fall behind or die. */
 const BACKSTOP_FRAMES = 65_536;
 
@@ -37,7 +39,19 @@ const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 0');
 const state = new Int32Array(workerData.state);
 const { PASSES, FRAMES, RUNNING, STAND_ASIDE } = workerData.layout;
-const timer = setInterval(() => {
+const version = db.prepare('PRAGMA data_version').pluck();
+// The database's version when a pass last copied the whole WAL: until another commit there is
+// nothing to do, and the worker looks less and less often (up to once a second) while idle.
+let settled = -1;
+let wait = workerData.intervalMs;
+let timer;
+function pass() {
+  const v = version.get();
+  if (v === settled) {
+    wait = Math.min(wait * 2, workerData.idleMs);
+    return;
+  }
+  wait = workerData.intervalMs;
   Atomics.store(state, RUNNING, 1);
   if (Atomics.load(state, STAND_ASIDE) === 1) {
     Atomics.store(state, RUNNING, 0);
@@ -50,16 +64,22 @@ const timer = setInterval(() => {
     if (r.busy === 0) {
       Atomics.store(state, FRAMES, r.log);
       Atomics.add(state, PASSES, 1);
+      if (r.checkpointed === r.log) settled = v;
     }
   } catch {
     // Busy or closing: the next tick tries again.
   } finally {
     Atomics.store(state, RUNNING, 0);
   }
-}, workerData.intervalMs);
+}
+function tick() {
+  pass();
+  timer = setTimeout(tick, wait);
+}
+timer = setTimeout(tick, wait);
 parentPort.on('message', (m) => {
   if (m !== 'close') return;
-  clearInterval(timer);
+  clearTimeout(timer);
   db.close();
   parentPort.close();
 });
@@ -70,6 +90,8 @@ export interface Checkpointer {
   afterCommit(): void;
   /** How many times the writer has copied back the whole WAL, so that the next write starts it over. */
   readonly restarts: number;
+  /** Checkpoint passes the worker has completed; they stop while nothing is written. */
+  readonly passes: number;
   close(): Promise<void>;
 }
 
@@ -78,7 +100,7 @@ export function startCheckpointer(db: Db, { intervalMs = 50, restartFrames = RES
   const state = new Int32Array(new SharedArrayBuffer(4 * Object.keys(LAYOUT).length));
   const worker = new Worker(SOURCE, {
     eval: true,
-    workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file: db.name, intervalMs, restartFrames, state: state.buffer, layout: LAYOUT },
+    workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file: db.name, intervalMs, idleMs: IDLE_MS, restartFrames, state: state.buffer, layout: LAYOUT },
   });
   worker.unref();
   db.pragma(`wal_autocheckpoint = ${backstopFrames}`);
@@ -94,6 +116,9 @@ export function startCheckpointer(db: Db, { intervalMs = 50, restartFrames = RES
   return {
     get restarts() {
       return restarts;
+    },
+    get passes() {
+      return Atomics.load(state, LAYOUT.PASSES);
     },
     afterCommit() {
       const done = Atomics.load(state, LAYOUT.PASSES);
