@@ -2,6 +2,7 @@
 // nested structs like the specification's own example. Type hashes are computed once per type.
 import { keccak256 } from './keccak.js';
 import { fromHex, utf8 } from './bytes.js';
+import { BoundedMemo } from '../domain/memo.js';
 
 export type TypedFields = ReadonlyArray<readonly [name: string, type: string]>;
 export type Types = Readonly<Record<string, TypedFields>>;
@@ -64,29 +65,17 @@ function nibble(c: number): number {
 type FieldEncoder = (value: Value, out: Uint8Array, at: number) => void;
 
 /**
- * Remembers the 32-byte encodings of strings that recur (token ids, addresses, zero words): a
- * venue hashes thousands of orders a second over few of them, and converting each anew was
- * most of an order's hashing. Bounded, as its keys come from requests.
+ * The 32-byte encodings of strings that recur (token ids, addresses, zero words) are remembered:
+ * a venue hashes thousands of orders a second over few of them, and converting each anew was
+ * most of an order's hashing.
  */
-class Words {
-  private readonly map = new Map<string, Uint8Array>();
-
-  get(key: string, encode: () => Uint8Array): Uint8Array {
-    let word = this.map.get(key);
-    if (word === undefined) {
-      if (this.map.size >= 4096) this.map.clear();
-      word = encode();
-      this.map.set(key, word);
-    }
-    return word;
-  }
-}
+const words = (): BoundedMemo<string, Uint8Array> => new BoundedMemo(4096);
 
 const DECIMAL_15 = /^\d{1,15}$/;
 
 function uintEncoder(bits: number, field: string): FieldEncoder {
   const max = bits === 256 ? UINT256_MAX : (1n << BigInt(bits)) - 1n;
-  const words = new Words();
+  const encoded = words();
   return (value, out, at) => {
     // Up to 15 digits is below 2^50: exact as a double, no BigInt needed.
     if (typeof value === 'string' && bits >= 50 && DECIMAL_15.test(value)) {
@@ -94,7 +83,7 @@ function uintEncoder(bits: number, field: string): FieldEncoder {
       return;
     }
     if (typeof value === 'string' && value.length > 40) {
-      out.set(words.get(value, () => {
+      out.set(encoded.get(value, () => {
         const word = new Uint8Array(32);
         writeUint(toBigInt(value, field), max, bits, field, word, 0);
         return word;
@@ -111,10 +100,10 @@ function writeUint(n: bigint, max: bigint, bits: number, field: string, out: Uin
 }
 
 function hexWord(size: 20 | 32, field: string): FieldEncoder {
-  const words = new Words();
+  const encoded = words();
   return (value, out, at) => {
     const text = String(value);
-    const word = words.get(text, () => {
+    const word = encoded.get(text, () => {
       const bytes = fromHex(text, field);
       if (bytes.length !== size) throw new TypeError(size === 20 ? `${field} is not a 20-byte address` : `${field} is not 32 bytes`);
       return bytes;

@@ -1,5 +1,6 @@
 // The service's two signed structs (venue-profile C): ClobAuth for API keys, Order for orders.
 import { toHex } from './bytes.js';
+import { BoundedMemo } from '../domain/memo.js';
 import { domainSeparator, typedDataDigest, type Types, type Value } from './eip712.js';
 import { privateKeyToAddress, recoverAddress, signDigest } from './keys.js';
 
@@ -38,14 +39,10 @@ export interface ClobAuth {
   nonce: string;
 }
 
-const clobAuthSeparators = new Map<number, Uint8Array>();
+const clobAuthSeparators = new BoundedMemo<number, Uint8Array>(64);
 
 export function clobAuthDigest(auth: ClobAuth, chainId: number): Uint8Array {
-  let sep = clobAuthSeparators.get(chainId);
-  if (!sep) {
-    if (clobAuthSeparators.size > 64) clobAuthSeparators.clear();
-    clobAuthSeparators.set(chainId, (sep = domainSeparator({ name: 'ClobAuthDomain', version: '1', chainId })));
-  }
+  const sep = clobAuthSeparators.get(chainId, () => domainSeparator({ name: 'ClobAuthDomain', version: '1', chainId }));
   const message = { address: auth.address, timestamp: auth.timestamp, nonce: auth.nonce, message: CLOB_AUTH_MESSAGE };
   return typedDataDigest(sep, CLOB_AUTH_TYPES, 'ClobAuth', message);
 }
@@ -76,16 +73,11 @@ export interface SignableOrder {
 }
 
 // A venue signs many orders under one domain: keep its separator.
-const separators = new Map<string, Uint8Array>();
+const separators = new BoundedMemo<string, Uint8Array>(64);
 
 function orderDomainSeparator(d: OrderDomain): Uint8Array {
   const key = `${d.name}|${d.chainId}|${d.verifyingContract.toLowerCase()}`;
-  let sep = separators.get(key);
-  if (!sep) {
-    if (separators.size > 64) separators.clear();
-    separators.set(key, (sep = domainSeparator({ name: d.name, version: '2', chainId: d.chainId, verifyingContract: d.verifyingContract })));
-  }
-  return sep;
+  return separators.get(key, () => domainSeparator({ name: d.name, version: '2', chainId: d.chainId, verifyingContract: d.verifyingContract }));
 }
 
 export function orderDigest(order: SignableOrder, domain: OrderDomain): Uint8Array {

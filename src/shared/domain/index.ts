@@ -3,3 +3,4 @@ export * from './dates.js';
 export * from './json-fields.js';
 export * from './token-ids.js';
 export * from './money.js';
+export * from './memo.js';

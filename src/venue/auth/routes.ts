@@ -7,6 +7,7 @@ import { HttpError, notFound } from '../errors.js';
 import type { Surface, VenueContext } from '../http.js';
 import { ensureApiKey, existingApiKey, findApiKey, passphraseHash, secretBytes, type KeyRecord } from './keys.js';
 import { l2Signature } from './l2.js';
+import { BoundedMemo } from '../../shared/domain/memo.js';
 
 function header(req: FastifyRequest, ctx: VenueContext, name: string, required: true): string;
 function header(req: FastifyRequest, ctx: VenueContext, name: string, required: false): string | undefined;
@@ -53,11 +54,11 @@ interface KnownKey {
   secret: Buffer | undefined;
   passphrase: string | undefined;
 }
-const knownKeyCache = new WeakMap<VenueContext, Map<string, KnownKey>>();
+const knownKeyCache = new WeakMap<VenueContext, BoundedMemo<string, KnownKey>>();
 
-function knownKeys(ctx: VenueContext): Map<string, KnownKey> {
+function knownKeys(ctx: VenueContext): BoundedMemo<string, KnownKey> {
   let map = knownKeyCache.get(ctx);
-  if (!map) knownKeyCache.set(ctx, (map = new Map()));
+  if (!map) knownKeyCache.set(ctx, (map = new BoundedMemo(10_000)));
   return map;
 }
 
@@ -71,15 +72,11 @@ export function verifyL2(req: FastifyRequest, ctx: VenueContext, path: string): 
   const passphrase = header(req, ctx, 'PASSPHRASE', true);
   const timestamp = header(req, ctx, 'TIMESTAMP', true);
   const signature = header(req, ctx, 'SIGNATURE', true);
-  const known = knownKeys(ctx);
-  let entry = known.get(apiKey);
-  if (!entry) {
+  const entry = knownKeys(ctx).get(apiKey, () => {
     const record = findApiKey(ctx.db, apiKey);
     if (!record) throw new HttpError(401, 'INVALID_API_KEY', 'unknown API key');
-    entry = { key: record, secret: undefined, passphrase: undefined };
-    if (known.size >= 10_000) known.clear();
-    known.set(apiKey, entry);
-  }
+    return { key: record, secret: undefined, passphrase: undefined };
+  });
   const { key } = entry;
   if (entry.passphrase === undefined || !sameSignature(entry.passphrase, passphrase)) {
     const given = Buffer.from(passphraseHash(passphrase), 'hex');

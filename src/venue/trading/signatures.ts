@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { parseSignature, publicKeyAddressLower, recoverAddressLower, secp256k1BackendName } from '../../shared/crypto/index.js';
 import { NATIVE_SECP256K1 } from '../../shared/crypto/native.js';
+import { BoundedMemo } from '../../shared/domain/memo.js';
 
 /** Batches that can be in flight at once, and items of each the worker can take. */
 const LANES = 8;
@@ -130,7 +131,7 @@ export class SignatureVerifier {
   private alive: boolean;
   private tag = 0;
   /** Public key → address: a venue sees few distinct signers, and this saves a keccak each. */
-  private readonly addresses = new Map<string, string>();
+  private readonly addresses = new BoundedMemo<string, string>(4096);
   /** Signers recovered by the worker and by the calling thread (shared items only). */
   readonly stats = { worker: 0, here: 0 };
 
@@ -242,14 +243,7 @@ export class SignatureVerifier {
   }
 
   private address(pub: Uint8Array): string {
-    const key = Buffer.from(pub.buffer, pub.byteOffset + 1, 64).toString('latin1');
-    let address = this.addresses.get(key);
-    if (address === undefined) {
-      if (this.addresses.size >= 4096) this.addresses.clear();
-      address = publicKeyAddressLower(pub);
-      this.addresses.set(key, address);
-    }
-    return address;
+    return this.addresses.get(Buffer.from(pub.buffer, pub.byteOffset + 1, 64).toString('latin1'), () => publicKeyAddressLower(pub));
   }
 
   async close(): Promise<void> {
