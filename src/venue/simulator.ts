@@ -123,10 +123,8 @@ export class Simulator {
     this.fair.set(m.conditionId, fair);
     const maker = this.makers[parseInt(m.conditionId.slice(2, 10), 16) % this.makers.length] as Wallet;
 
-    const stale = this.ctx.db
-      .prepare("SELECT id FROM orders WHERE owner = ? AND status IN ('live', 'delayed') AND condition_id = ?")
-      .all(maker.apiKey, m.conditionId) as Array<{ id: string }>;
-    if (stale.length) this.ctx.exchange.cancel(maker.apiKey, stale.map((r) => r.id));
+    const stale = this.ctx.exchange.openOrderIds(maker.apiKey, m.conditionId);
+    if (stale.length) this.ctx.exchange.cancel(maker.apiKey, stale);
 
     const half = Math.max(m.tick, Math.round((0.01 * MICRO) / m.tick) * m.tick);
     const size = Math.max(m.minSize, Math.round(this.rng.range(50, 400)) * MICRO);

@@ -110,7 +110,7 @@ export class Exchange {
 
   /** Runs a function in a transaction, or a savepoint inside one; built once, as building one
    *  per order cost as much as the savepoint itself. */
-  private readonly atomic: (fn: () => void) => void;
+  private readonly atomic: <T>(fn: () => T) => T;
 
   constructor(
     readonly db: Db,
@@ -119,7 +119,7 @@ export class Exchange {
     private readonly blocked: ReadonlySet<string> = new Set(),
   ) {
     this.ledger = new Ledger(db);
-    this.atomic = db.transaction((fn: () => void) => fn());
+    this.atomic = db.transaction(<T>(fn: () => T): T => fn()) as <T>(fn: () => T) => T;
     this.reload();
   }
 
@@ -154,8 +154,11 @@ export class Exchange {
     this.reservedCash.clear();
     this.reservedTokens.clear();
     this.ids.clear();
-    this.seq = (this.sql('SELECT COALESCE(MAX(seq), 0) AS s FROM orders').get() as { s: number }).s;
-    for (const [id, seq] of this.sql('SELECT id, seq FROM orders').raw().iterate() as IterableIterator<[string, number]>) this.ids.add(id, seq);
+    this.seq = 0;
+    for (const [id, seq] of this.sql('SELECT id, seq FROM orders').raw().iterate() as IterableIterator<[string, number]>) {
+      this.ids.add(id, seq);
+      this.seq = Math.max(this.seq, seq);
+    }
     for (const r of this.rows("SELECT * FROM orders WHERE status IN ('live', 'delayed') ORDER BY seq")) {
       const token = this.token(r.token_id);
       if (!token) continue;
@@ -207,16 +210,18 @@ export class Exchange {
   }
 
   /**
-   * Runs a batch of placements (inside the caller's transaction) whose positions, last trades,
-   * market totals and balances are written once each at its end rather than once per fill.
+   * Runs a batch of placements in one transaction, whose positions, last trades, market totals
+   * and balances are written once each at its end rather than once per fill.
    */
   settle<T>(fn: () => T): T {
     if (this.pending) return fn();
     const changes = (this.pending = new Changes());
     try {
-      const out = fn();
-      this.ledger.flush(changes);
-      return out;
+      return this.atomic(() => {
+        const out = fn();
+        this.ledger.flush(changes);
+        return out;
+      });
     } finally {
       this.pending = undefined;
     }
@@ -228,12 +233,10 @@ export class Exchange {
 
   /** Sets a wallet's paper cash (the simulator funds its wallets this way). */
   fund(wallet: string, cashMicro: number): void {
-    if (this.pending) {
-      this.pending.cash.set(wallet, { cash: cashMicro, at: this.now() });
-      return;
-    }
-    this.sql('INSERT INTO balances (address, cash, updated_at) VALUES (?, ?, ?) ON CONFLICT(address) DO UPDATE SET cash = excluded.cash, updated_at = excluded.updated_at')
-      .run(wallet, cashMicro, this.now());
+    const changes = new Changes(this.pending);
+    changes.cash.set(wallet, { cash: cashMicro, at: this.now() });
+    this.keep(changes);
+    this.merge(changes);
   }
 
   isDuplicate(id: string): boolean {
@@ -350,9 +353,14 @@ export class Exchange {
     return out;
   }
 
-  /** Ids of the open (live or delayed) orders of an API key. */
-  openOrderIds(owner: string): string[] {
-    return (this.sql("SELECT id FROM orders WHERE owner = ? AND status IN ('live', 'delayed') ORDER BY seq").all(owner) as Array<{ id: string }>).map((r) => r.id);
+  /** Ids of the open (live or delayed) orders of an API key, of one market when given. */
+  openOrderIds(owner: string, conditionId?: string): string[] {
+    const rows = (
+      conditionId === undefined
+        ? this.sql("SELECT id FROM orders WHERE owner = ? AND status IN ('live', 'delayed') ORDER BY seq").all(owner)
+        : this.sql("SELECT id FROM orders WHERE owner = ? AND status IN ('live', 'delayed') AND condition_id = ? ORDER BY seq").all(owner, conditionId)
+    ) as Array<{ id: string }>;
+    return rows.map((r) => r.id);
   }
 
   /**

@@ -248,7 +248,7 @@ function settleItems(ctx: VenueContext, batch: PreparedBatch, logError: (err: un
  */
 export function settleOrders(ctx: VenueContext, batch: PreparedBatch, logError: (err: unknown) => void = () => undefined): ItemResult[] {
   try {
-    return ctx.db.transaction(() => ctx.exchange.settle(() => settleItems(ctx, batch, logError)))();
+    return ctx.exchange.settle(() => settleItems(ctx, batch, logError));
   } catch (err) {
     ctx.exchange.reload();
     throw err;
