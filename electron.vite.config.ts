@@ -2,13 +2,18 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
+// `@shared/…` resolves the same way in every bundle, in vitest and in tsx (tsconfig paths).
+const resolveShared = { alias: { '@shared': resolve('src/shared') } };
+
 export default defineConfig({
   main: {
+    resolve: resolveShared,
     build: {
       rollupOptions: { input: { index: resolve('src/main/index.ts'), venue: resolve('src/main/venue.ts') }, external: ['better-sqlite3', 'secp256k1', 'ws'] },
     },
   },
   preload: {
+    resolve: resolveShared,
     build: {
       // A sandboxed preload must be one CommonJS bundle that requires only electron: its
       // dependencies (zod, through the contract) are bundled, not left to require().
@@ -18,6 +23,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
+    resolve: resolveShared,
     build: {
       // Less to parse before the first row paints.
       minify: true,

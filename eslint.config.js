@@ -13,6 +13,12 @@ const noNode = [
   ...nodeBuiltins.map((name) => ({ name, message: 'Node built-ins are not available here.' })),
   ...['better-sqlite3', 'fastify'].map((name) => ({ name, message: 'Node-only package.' })),
 ];
+const nodeScheme = { group: ['node:*'], message: 'Node built-ins are not available here.' };
+// Which way imports go (README, Architecture): renderer → shared; core → shared; venue → shared.
+const rendererOnly = { group: ['**/main/**', '**/venue/**', '**/host/**', '**/preload/**'], message: 'The renderer imports only @shared/… and its own folder; it reaches the core through window.api.' };
+const coreNotVenue = { group: ['**/venue/**'], message: 'The core talks to a venue over HTTP only; it never imports src/venue (tests may start one).' };
+// Shared code runs in the renderer too: no native module may load from it.
+const noNative = ['secp256k1', 'better-sqlite3'].map((name) => ({ name, message: 'A native module loads where it is used (core or venue), never from src/shared.', allowTypeImports: true }));
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'coverage/**', 'test-results/**'] },
@@ -27,15 +33,24 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/main/index.ts', 'src/main/electron/**', 'src/preload/**', 'src/renderer/**', 'src/shared/**'],
+    ignores: ['src/main/index.ts', 'src/main/electron/**', 'src/preload/**', 'src/renderer/**', 'src/shared/**', 'src/main/core/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
   },
   {
-    files: ['src/renderer/**/*.{ts,tsx}', 'src/shared/**/*.{ts,tsx}'],
+    files: ['src/main/core/**/*.ts'],
+    ignores: ['src/main/core/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [coreNotVenue] }] },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      'no-restricted-imports': ['error', { paths: [noElectron, ...noNode], patterns: [{ group: ['node:*'], message: 'Node built-ins are not available here.' }] }],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...noNode], patterns: [nodeScheme, rendererOnly] }] },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/*.test.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...noNode, ...noNative], patterns: [nodeScheme] }] },
   },
   {
     // Tests of pure code may read fixtures from disk; electron stays out everywhere.

@@ -1,9 +1,13 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const shared = { alias: { '@shared': resolve('src/shared') } };
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: shared,
         test: {
           name: 'shared',
           include: ['src/shared/**/*.test.ts'],
@@ -11,6 +15,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: shared,
         test: {
           name: 'venue',
           include: ['src/venue/**/*.test.ts'],
@@ -20,6 +25,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: shared,
         test: {
           name: 'core',
           include: ['src/main/**/*.test.ts', 'src/host/**/*.test.ts'],
@@ -29,6 +35,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: shared,
         // Installers and the release pipeline: builder config, icons, packaged files, workflow.
         test: {
           name: 'release',
@@ -38,6 +45,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: shared,
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { useNativeSecp256k1 } from '../shared/crypto/native.js';
+import { useNativeSecp256k1 } from '@shared/crypto/native.js';
 import { createCore } from '../main/core/index.js';
 import { startVenueProcess } from '../main/core/venue-process.js';
 import { startHost } from './server.js';

@@ -5,8 +5,8 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { EVENT_NAMES, type EventName, type EventPayload } from '../shared/ipc/contract.js';
-import type { IpcResult } from '../shared/ipc/errors.js';
+import { EVENT_NAMES, type EventName, type EventPayload } from '@shared/ipc/contract.js';
+import type { IpcResult } from '@shared/ipc/errors.js';
 
 export interface Dispatcher {
   dispatch(name: unknown, input: unknown): Promise<IpcResult<unknown>>;

@@ -5,9 +5,9 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, safeStorage, s
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { useNativeSecp256k1 } from '../shared/crypto/native.js';
+import { useNativeSecp256k1 } from '@shared/crypto/native.js';
 import { createCore, type Core } from './core/index.js';
-import type { EventPayload } from '../shared/ipc/contract.js';
+import type { EventPayload } from '@shared/ipc/contract.js';
 import { bindRouter, pushEvent } from './electron/ipc.js';
 import { SafeStorageCipher } from './electron/safe-storage.js';
 import { PassphraseCipher } from './core/vault/vault.js';

@@ -1,7 +1,7 @@
 // The bridge: `window.kairos` with invoke/on for the contract's names and nothing else. Names
 // outside the contract are refused here, before anything crosses to the main process.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { CALL_NAMES, EVENT_NAMES } from '../shared/ipc/contract';
+import { CALL_NAMES, EVENT_NAMES } from '@shared/ipc/contract';
 
 const PREFIX = 'kairos:';
 const calls = new Set<string>(CALL_NAMES);

@@ -2,7 +2,7 @@
 // every field of the spec's resource tables.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { CatalogMarket, Comment, Event, Holder, HolderGroup, LeaderboardEntry, Position, PublicSearchResult, Series, Tag, Trade, formatError } from '../shared/spec/index.js';
+import { CatalogMarket, Comment, Event, Holder, HolderGroup, LeaderboardEntry, Position, PublicSearchResult, Series, Tag, Trade, formatError } from '@shared/spec/index.js';
 import { startTestVenue, type TestVenue } from './test-support.js';
 
 let venue: TestVenue;

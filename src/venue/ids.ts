@@ -1,6 +1,6 @@
 // Identifiers of the venue: condition / question ids (bytes32), wallet addresses and the
 // decimal uint256 token ids of the trading surface, all derived with keccak256.
-import { keccak256 } from '../shared/crypto/keccak.js';
+import { keccak256 } from '@shared/crypto/keccak.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 
 const HEX32 = /^0x[0-9a-fA-F]{64}$/;

@@ -30,4 +30,4 @@ export function fromMicro(micro: number): number {
   return micro / MICRO;
 }
 
-export { formatMicros as microToDecimal } from '../shared/domain/money.js';
+export { formatMicros as microToDecimal } from '@shared/domain/money.js';

@@ -4,7 +4,7 @@
 // Hand-written rather than @fastify/rate-limit because that plugin keys one limit per route,
 // while the spec needs overlapping buckets and per-item counting for order batches.
 
-import { RATE_LIMITS, type RateLimit } from '../shared/spec/limits.js';
+import { RATE_LIMITS, type RateLimit } from '@shared/spec/limits.js';
 
 export type Bucket = RateLimit;
 

@@ -8,7 +8,7 @@ import { hashId } from './ids.js';
 import { markPrices, marketsByCondition } from './market-index.js';
 import { MICRO } from './money.js';
 import { inTurn, orderDomain, placeOrders } from './trading/orders.js';
-import { privateKeyToAddress, signOrder, type SignableOrder } from '../shared/crypto/index.js';
+import { privateKeyToAddress, signOrder, type SignableOrder } from '@shared/crypto/index.js';
 import { ensureApiKey } from './auth/keys.js';
 import { Rng } from './world/random.js';
 import { walletPrivateKey } from './world/trading.js';

@@ -422,7 +422,7 @@ describe('portfolio sorts and filters', () => {
     const wallet = (venue.db.prepare('SELECT wallet FROM positions WHERE size >= 1000000 GROUP BY wallet ORDER BY COUNT(*) DESC LIMIT 1').get() as { wallet: string }).wallet;
     const all = (await ok<{ data: Row[] }>('portfolio.positions', { address: wallet, limit: 500 })).data;
     expect(all.length).toBeGreaterThan(3);
-    const { POSITION_SORT_BY } = await import('../../shared/spec/index.js');
+    const { POSITION_SORT_BY } = await import('@shared/spec/index.js');
     for (const sortBy of POSITION_SORT_BY) {
       for (const sortDirection of ['ASC', 'DESC'] as const) {
         const mine = await ok<{ data: Row[] }>('portfolio.positions', { address: wallet, limit: 500, sortBy, sortDirection });
@@ -594,7 +594,7 @@ describe('data folder, cache reset and updates', () => {
 
 describe('every contract entry', () => {
   it('answers through the router with output that fits the contract', async () => {
-    const { CALL_NAMES } = await import('../../shared/ipc/contract.js');
+    const { CALL_NAMES } = await import('@shared/ipc/contract.js');
     const slug = (venue.db.prepare("SELECT slug FROM markets WHERE status = 'active' ORDER BY id LIMIT 1").get() as { slug: string }).slug;
     const event = venue.db.prepare('SELECT id, slug FROM events ORDER BY id LIMIT 1').get() as { id: number; slug: string };
     const wallet = (venue.db.prepare('SELECT wallet FROM positions GROUP BY wallet ORDER BY COUNT(*) DESC LIMIT 1').get() as { wallet: string }).wallet;

@@ -3,9 +3,9 @@
 // trades; a resolution is a held market that became redeemable or closed, told once per account
 // (the `notices` table), so a restart neither repeats one nor forgets one.
 import type Database from 'better-sqlite3';
-import { formatMicros, parseMicros } from '../../shared/domain/money.js';
-import type { Notice } from '../../shared/ipc/contract.js';
-import type { Position, TradingMarket } from '../../shared/spec/index.js';
+import { formatMicros, parseMicros } from '@shared/domain/money.js';
+import type { Notice } from '@shared/ipc/contract.js';
+import type { Position, TradingMarket } from '@shared/spec/index.js';
 import type { Logger } from './ports.js';
 
 /** Columns and tables the journal gained after its first release; safe to run on every open. */

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { TicketDraft } from '../../shared/ipc/contract.js';
+import { TicketDraft } from '@shared/ipc/contract.js';
 import type { Logger } from './ports.js';
 
 const Settings = z.object({

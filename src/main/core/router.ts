@@ -1,9 +1,9 @@
 // Serves the IPC contract: parses every input with its schema, runs the handler, and turns any
 // failure into `{ok: false, error}` with a code from the one list. The compiler makes sure every
 // contract entry has a handler.
-import { formatIssue } from '../../shared/spec/index.js';
-import { contract, isCallName, type CallArgs, type CallName, type CallOutput } from '../../shared/ipc/contract.js';
-import type { IpcError, IpcErrorCode, IpcResult } from '../../shared/ipc/errors.js';
+import { formatIssue } from '@shared/spec/index.js';
+import { contract, isCallName, type CallArgs, type CallName, type CallOutput } from '@shared/ipc/contract.js';
+import type { IpcError, IpcErrorCode, IpcResult } from '@shared/ipc/errors.js';
 import type { Logger } from './ports.js';
 
 export type Handlers = { [N in CallName]: (args: CallArgs<N>) => Promise<CallOutput<N>> | CallOutput<N> };

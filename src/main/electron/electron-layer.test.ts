@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { CALL_NAMES } from '../../shared/ipc/contract.js';
+import { CALL_NAMES } from '@shared/ipc/contract.js';
 
 const BUILT = resolve('out/main/index.js');
 const userData = mkdtempSync(join(tmpdir(), 'kairos-electron-'));

@@ -1,8 +1,8 @@
 // Binds the core's router to ipcMain: one channel per contract call, each answering only the
 // app's own window (the sender check), and events pushed to that window.
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
-import { CALL_NAMES, EVENT_NAMES, type EventName } from '../../shared/ipc/contract.js';
-import type { IpcResult } from '../../shared/ipc/errors.js';
+import { CALL_NAMES, EVENT_NAMES, type EventName } from '@shared/ipc/contract.js';
+import type { IpcResult } from '@shared/ipc/errors.js';
 
 export const CHANNEL_PREFIX = 'kairos:';
 

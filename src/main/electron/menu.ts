@@ -1,8 +1,8 @@
 // The application menu and the commands behind its own items: check for updates, reveal the
 // data folder, reset the cache. The commands go through the same router as the renderer's calls.
 import type { BrowserWindow, Dialog, MenuItemConstructorOptions, MessageBoxOptions } from 'electron';
-import type { CallName } from '../../shared/ipc/contract.js';
-import type { IpcResult } from '../../shared/ipc/errors.js';
+import type { CallName } from '@shared/ipc/contract.js';
+import type { IpcResult } from '@shared/ipc/errors.js';
 
 export interface MenuCommands {
   checkForUpdates(): Promise<void>;

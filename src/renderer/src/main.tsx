@@ -3,7 +3,7 @@ import { lazy, StrictMode, Suspense, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useCall } from './api/hooks';
 import { call, onEvent } from './api/transport';
-import type { CallOutput } from '../../shared/ipc/contract';
+import type { CallOutput } from '@shared/ipc/contract';
 import { EventsScreen } from './features/events/EventsScreen';
 import { TraderPage } from './features/traders/TraderPage';
 import { LeaderboardScreen } from './features/leaderboard/LeaderboardScreen';

@@ -1,6 +1,6 @@
 // The client side of venue-profile C for the venue's tests, simulator and benchmarks: API
 // credentials from a wallet signature (L1), and signed request headers (L2).
-import { hmacSignature, privateKeyToAddress, signClobAuth } from '../../shared/crypto/index.js';
+import { hmacSignature, privateKeyToAddress, signClobAuth } from '@shared/crypto/index.js';
 import { DEFAULT_SETTINGS } from '../settings.js';
 import type { ApiCredentials } from './keys.js';
 

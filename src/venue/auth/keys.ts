@@ -4,7 +4,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db/open.js';
-import { toBase64Url } from '../../shared/crypto/index.js';
+import { toBase64Url } from '@shared/crypto/index.js';
 
 export const MASTER_KEY_FILE = 'venue-master.key';
 

@@ -2,12 +2,12 @@
 // signature every signed route checks over the raw body bytes (L2).
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { clobAuthDigest, isAddress, recoverAddress, sameSignature } from '../../shared/crypto/index.js';
+import { clobAuthDigest, isAddress, recoverAddress, sameSignature } from '@shared/crypto/index.js';
 import { HttpError, notFound } from '../errors.js';
 import type { Surface, VenueContext } from '../http.js';
 import { ensureApiKey, existingApiKey, findApiKey, passphraseHash, secretBytes, type KeyRecord } from './keys.js';
 import { l2Signature } from './l2.js';
-import { BoundedMemo } from '../../shared/domain/memo.js';
+import { BoundedMemo } from '@shared/domain/memo.js';
 
 function header(req: FastifyRequest, ctx: VenueContext, name: string, required: true): string;
 function header(req: FastifyRequest, ctx: VenueContext, name: string, required: false): string | undefined;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   parseQuery, marketsQuery, marketBySlugQuery, marketTagsQuery, eventsQuery, seriesQuery, commentsQuery, userCommentsQuery, tagsQuery, publicSearchQuery,
-} from '../../shared/spec/index.js';
+} from '@shared/spec/index.js';
 import { notFound } from '../errors.js';
 import type { Surface, VenueContext } from '../http.js';
 import { parsed } from '../http.js';

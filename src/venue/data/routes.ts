@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { parseQuery, tradesQuery, positionsQuery, holdersQuery, leaderboardQuery } from '../../shared/spec/index.js';
+import { parseQuery, tradesQuery, positionsQuery, holdersQuery, leaderboardQuery } from '@shared/spec/index.js';
 import type { Surface, VenueContext } from '../http.js';
 import { parsed } from '../http.js';
 import { BUCKETS } from '../rate-limit.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { OrderPlacementItem } from '../../shared/spec/index.js';
+import { OrderPlacementItem } from '@shared/spec/index.js';
 import { parseOrderItem } from './items.js';
 
 const ADDRESS = '0x2c7536E3605D9C16a7a3D7b1898e529396a65c23';

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogChanged } from '../market-index.js';
 import { feeMicro, MICRO } from '../money.js';
 import { startTestVenue, TEST_ANCHOR, type TestVenue } from '../test-support.js';
-import { hmacSignature } from '../../shared/crypto/index.js';
-import { CancelResult, OpenOrdersPage, OrderResult, BalanceAllowance } from '../../shared/spec/index.js';
+import { hmacSignature } from '@shared/crypto/index.js';
+import { CancelResult, OpenOrdersPage, OrderResult, BalanceAllowance } from '@shared/spec/index.js';
 import { Trader, units } from './test-trader.js';
 import { adminCommand } from '../admin.js';
 import { rebuildDerived } from '../ledger.js';
@@ -157,7 +157,7 @@ describe('POST /orders: the batch', () => {
     const [r] = await place(t, [item]);
     expect(r?.['code']).toBe('UNSUPPORTED_SIGNATURE_TYPE');
 
-    const blockedVenue = await startTestVenue({ blocked: [(await import('../../shared/crypto/index.js')).privateKeyToAddress(blockedKey)] });
+    const blockedVenue = await startTestVenue({ blocked: [(await import('@shared/crypto/index.js')).privateKeyToAddress(blockedKey)] });
     try {
       const b = await Trader.create(blockedVenue.urls, blockedKey);
       const row = blockedVenue.db.prepare("SELECT condition_id FROM markets WHERE status = 'active' AND neg_risk = 0 ORDER BY id LIMIT 1").get() as { condition_id: string };

@@ -3,9 +3,9 @@
 // fails the others.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { formatIssue, LIMITS, type OrderPlacementItem } from '../../shared/spec/index.js';
-import { decodeCursor, encodeCursor, END_CURSOR } from '../../shared/domain/cursor.js';
-import { orderDigest, toHex, ZERO_BYTES32, type OrderDomain, type SignableOrder } from '../../shared/crypto/index.js';
+import { formatIssue, LIMITS, type OrderPlacementItem } from '@shared/spec/index.js';
+import { decodeCursor, encodeCursor, END_CURSOR } from '@shared/domain/cursor.js';
+import { orderDigest, toHex, ZERO_BYTES32, type OrderDomain, type SignableOrder } from '@shared/crypto/index.js';
 import { verifyL2 } from '../auth/routes.js';
 import { HttpError, badParam } from '../errors.js';
 import { clientKey, type Surface, type VenueContext } from '../http.js';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Book, MarketSettings, PricesHistory, SamplingSimplifiedMarketsPage, TradingMarketStrict, VersionInfo, LastTradePrice, PriceMap,
-} from '../../shared/spec/index.js';
+} from '@shared/spec/index.js';
 import { catalogChanged } from '../market-index.js';
 import { startTestVenue, type TestVenue } from '../test-support.js';
 import { Trader } from './test-trader.js';

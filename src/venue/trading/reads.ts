@@ -2,8 +2,8 @@
 // fills ledger at the moment of the request, never from stored snapshots.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { lastTradesPricesBody, parseBody, parseQuery, pricesBody, samplingMarketsQuery } from '../../shared/spec/index.js';
-import { encodeCursor, END_CURSOR } from '../../shared/domain/cursor.js';
+import { lastTradesPricesBody, parseBody, parseQuery, pricesBody, samplingMarketsQuery } from '@shared/spec/index.js';
+import { encodeCursor, END_CURSOR } from '@shared/domain/cursor.js';
 import type { Db } from '../db/open.js';
 import { badParam, notFound } from '../errors.js';
 import { iso, parsed, type Surface, type VenueContext } from '../http.js';

@@ -1,7 +1,7 @@
 // A trader for the venue's tests and benchmarks: a throwaway key, its API credentials from the
 // venue, and signed requests over HTTP exactly as an app sends them.
 import { hashId } from '../ids.js';
-import { privateKeyToAddress, signOrder, ZERO_BYTES32, type SignableOrder } from '../../shared/crypto/index.js';
+import { privateKeyToAddress, signOrder, ZERO_BYTES32, type SignableOrder } from '@shared/crypto/index.js';
 import { createApiKey, l2Headers, type ApiCreds } from '../auth/client.js';
 import { DEFAULT_SETTINGS, type VenueSettings } from '../settings.js';
 import type { VenueUrls } from '../server.js';

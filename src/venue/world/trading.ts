@@ -3,7 +3,7 @@
 // existence by minting (two buyers of complementary outcomes at prices summing to 1).
 import { feeMicro, MICRO } from '../money.js';
 import { hashId } from '../ids.js';
-import { privateKeyToAddress } from '../../shared/crypto/index.js';
+import { privateKeyToAddress } from '@shared/crypto/index.js';
 
 /** The key of seeded wallet `i`: derivable from the seed, so the simulator can sign for it. */
 export function walletPrivateKey(seed: number, i: number): string {

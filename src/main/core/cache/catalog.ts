@@ -2,7 +2,7 @@
 // sync pass that last saw it, so a complete pass can drop what the venue no longer lists.
 import type Database from 'better-sqlite3';
 import type { z } from 'zod';
-import { CatalogMarket, Comment, Event, Series, Tag, formatPath } from '../../../shared/spec/index.js';
+import { CatalogMarket, Comment, Event, Series, Tag, formatPath } from '@shared/spec/index.js';
 import { formatMicros, microsForSql, toMicros } from './money.js';
 
 export const CATALOG_KINDS = ['tags', 'events', 'series', 'markets'] as const;

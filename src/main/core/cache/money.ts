@@ -22,7 +22,7 @@ export function toMicros(value: number | string, what = 'amount'): bigint {
   return m[1] === '-' ? -micros : micros;
 }
 
-import { formatMicros } from '../../../shared/domain/money.js';
+import { formatMicros } from '@shared/domain/money.js';
 
 export { formatMicros };
 

@@ -1,6 +1,6 @@
 // Portfolio snapshots per account, taken on each refresh, for the P&L history chart.
 import type Database from 'better-sqlite3';
-import { Position } from '../../../shared/spec/index.js';
+import { Position } from '@shared/spec/index.js';
 import { parseItem } from './catalog.js';
 import { formatMicros, microsForSql, toMicros } from './money.js';
 

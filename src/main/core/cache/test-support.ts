@@ -1,7 +1,7 @@
 // Shared by the cache's tests and bench: catalog pages read with plain fetch and parsed with the
 // shared schemas, in the stable orders the sync asks for.
 import { z } from 'zod';
-import { CatalogMarket, Comment, Event, Series, Tag, formatError } from '../../../shared/spec/index.js';
+import { CatalogMarket, Comment, Event, Series, Tag, formatError } from '@shared/spec/index.js';
 import type { FetchPage, SearchKind } from './index.js';
 
 const SCHEMA: Record<SearchKind, z.ZodType> = { markets: CatalogMarket, events: Event, series: Series, tags: Tag, comments: Comment };

@@ -5,7 +5,7 @@ import {
   ApiKeyCreds, BalanceAllowance, Book, CancelResult, CatalogMarket, Comment, Event, HolderGroup, LastTradePrice, LeaderboardEntry, MarketSettings,
   OpenOrdersPage, OrderResult, Position, PriceMap, PricesHistory, PublicSearchResult, SamplingSimplifiedMarketsPage, Series, ServerTime, Tag, Trade,
   TradingMarket, VersionInfo,
-} from '../../../shared/spec/index.js';
+} from '@shared/spec/index.js';
 import { BUDGETS, Limiter } from '../http/limiter.js';
 import { SurfaceHttp, type HttpDeps, type Query } from '../http/surface.js';
 

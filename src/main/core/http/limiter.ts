@@ -1,7 +1,7 @@
 // Client-side budgets that keep Kairos under the spec's §8 limits (and venue-profile D's data
 // figures): a request waits for room instead of earning a 429. Sliding windows of send times;
 // small enough to keep here rather than pull in a scheduler library for a few counters.
-import { RATE_LIMITS, type RateLimit } from '../../../shared/spec/limits.js';
+import { RATE_LIMITS, type RateLimit } from '@shared/spec/limits.js';
 
 export type Budget = RateLimit;
 

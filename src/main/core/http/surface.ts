@@ -2,7 +2,7 @@
 // only, Retry-After on 429, client-side budgets, response parsing with the shared schemas, and
 // the server's clock offset. Writes are sent once; a lost answer is an AnswerLostError.
 import type { z } from 'zod';
-import { formatPath } from '../../../shared/spec/index.js';
+import { formatPath } from '@shared/spec/index.js';
 import { AnswerLostError, HttpStatusError, NetworkError, SchemaError } from './errors.js';
 import { Limiter, type Budget } from './limiter.js';
 

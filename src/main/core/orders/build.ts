@@ -1,9 +1,9 @@
 // Order lines to signed orders with exact arithmetic (venue-profile D): price on the market's
 // tick, size with at most 2 decimals and at least the minimum, amounts as integer strings of
 // base units (6 decimals). Strings and bigints only: no float ever touches an amount.
-import type { OrderLine } from '../../../shared/ipc/contract.js';
-import { ZERO_BYTES32, type SignableOrder } from '../../../shared/crypto/index.js';
-import { formatMicros, parseMicros } from '../../../shared/domain/money.js';
+import type { OrderLine } from '@shared/ipc/contract.js';
+import { ZERO_BYTES32, type SignableOrder } from '@shared/crypto/index.js';
+import { formatMicros, parseMicros } from '@shared/domain/money.js';
 
 export interface MarketRules {
   /** Tick as a decimal string, e.g. "0.01". */

@@ -1,7 +1,7 @@
 // What a checked line means in money, exactly (micro-units as bigint): cost, payout, worst case,
 // fee, and how it meets the current best opposite price. Also the batch check against the
 // account's cash and tokens, line by line in the order they will be sent.
-import { formatMicros } from '../../../shared/domain/money.js';
+import { formatMicros } from '@shared/domain/money.js';
 import type { BuiltLine, Problem } from './build.js';
 
 const ONE = 1_000_000n;

@@ -1,6 +1,6 @@
 // The one react-query binding over the contract: server state lives here, nowhere else.
 import { useInfiniteQuery, useMutation, useQuery, type InfiniteData, type UseQueryOptions } from '@tanstack/react-query';
-import type { CallInput, CallName, CallOutput } from '../../../shared/ipc/contract';
+import type { CallInput, CallName, CallOutput } from '@shared/ipc/contract';
 import { call, type IpcCallError } from './transport';
 
 export function useCall<N extends CallName>(

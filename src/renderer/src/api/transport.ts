@@ -1,7 +1,7 @@
 // One transport for the IPC contract: the preload bridge under Electron, a loopback WebSocket
 // under the browser host. Everything above it is the same code in both.
-import type { CallInput, CallName, CallOutput, EventName, EventPayload } from '../../../shared/ipc/contract';
-import type { IpcError, IpcResult } from '../../../shared/ipc/errors';
+import type { CallInput, CallName, CallOutput, EventName, EventPayload } from '@shared/ipc/contract';
+import type { IpcError, IpcResult } from '@shared/ipc/errors';
 
 export interface Transport {
   invoke(name: CallName, input: unknown): Promise<IpcResult<unknown>>;

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useCall } from '../api/hooks';
 import { useUi } from '../state/ui';
-import type { AccountSummary } from '../../../shared/ipc/contract';
+import type { AccountSummary } from '@shared/ipc/contract';
 
 /** The account's label, or its address shortened. */
 export function accountName(a: Pick<AccountSummary, 'label' | 'address'>): string {

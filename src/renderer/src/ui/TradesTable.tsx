@@ -1,5 +1,5 @@
 // A tape of trades: side, (market,) outcome, price, size, time.
-import type { Trade } from '../../../shared/spec/index';
+import type { Trade } from '@shared/spec/index';
 import { cents, dateTime } from './format';
 
 export function TradesTable({ trades, withMarket = false }: { trades: readonly Trade[]; withMarket?: boolean }): React.JSX.Element {

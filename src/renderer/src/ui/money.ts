@@ -1,6 +1,6 @@
 // Exact money on screen: the service's numbers become integer micro units through their decimal
 // text, so totals and exported values never carry a binary fraction.
-import { formatMicros } from '../../../shared/domain/money';
+import { formatMicros } from '@shared/domain/money';
 
 const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
 

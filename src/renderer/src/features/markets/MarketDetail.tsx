@@ -6,7 +6,7 @@ import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { TradesTable } from '../../ui/TradesTable';
 import { Comments, Holders } from './Holders';
 import { lazy, Suspense } from 'react';
-import type { DraftLine } from '../../../../shared/ipc/contract';
+import type { DraftLine } from '@shared/ipc/contract';
 import { useToasts } from '../../ui/Toasts';
 import { MAX_LINES, useTicket } from '../ticket/store';
 

@@ -1,5 +1,5 @@
 // One row shape for open orders, whether the venue listed them or the journal remembers them.
-import type { CallOutput } from '../../../../shared/ipc/contract';
+import type { CallOutput } from '@shared/ipc/contract';
 import { size } from '../../ui/format';
 
 export type OpenOrderRow = CallOutput<'orders.open'>['data'][number];

@@ -3,8 +3,8 @@
 // core's cache when the venue is unreachable, with its "as of" time.
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import type { AccountSummary, CallInput } from '../../../../shared/ipc/contract';
-import type { Position, Trade } from '../../../../shared/spec/data';
+import type { AccountSummary, CallInput } from '@shared/ipc/contract';
+import type { Position, Trade } from '@shared/spec/data';
 import { useCall, useCallPages } from '../../api/hooks';
 import { useUi } from '../../state/ui';
 import { useAccount } from '../../ui/AccountPicker';

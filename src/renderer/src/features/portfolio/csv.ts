@@ -1,7 +1,7 @@
 // CSV files of the portfolio's tables: a first comment line with the "as of" time, a header,
 // one row per item (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break).
-import type { CallOutput } from '../../../../shared/ipc/contract';
-import type { Position, Trade } from '../../../../shared/spec/data';
+import type { CallOutput } from '@shared/ipc/contract';
+import type { Position, Trade } from '@shared/spec/data';
 import { exact } from '../../ui/money';
 
 export interface Column<R> {

@@ -1,7 +1,7 @@
 // How the portfolio is looked at (sorts, filters, chart range): UI state only, kept while the
 // user visits other screens.
 import { create } from 'zustand';
-import type { PositionFilters } from '../../../../shared/ipc/contract';
+import type { PositionFilters } from '@shared/ipc/contract';
 
 export type SortBy = NonNullable<PositionFilters['sortBy']>;
 export type Direction = NonNullable<PositionFilters['sortDirection']>;

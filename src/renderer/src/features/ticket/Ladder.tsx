@@ -2,9 +2,9 @@
 // split evenly or skewed; on one outcome, or the same ladder on the first outcome of every market
 // of an event.
 import { useState } from 'react';
-import type { DraftLine } from '../../../../shared/ipc/contract';
-import { buildLadder, type LadderSpec } from '../../../../shared/domain/ladder';
-import { tickText } from '../../../../shared/domain/money';
+import type { DraftLine } from '@shared/ipc/contract';
+import { buildLadder, type LadderSpec } from '@shared/domain/ladder';
+import { tickText } from '@shared/domain/money';
 import { useCall } from '../../api/hooks';
 import { call } from '../../api/transport';
 import { MarketSearch, OutcomeSelect } from './MarketPicker';

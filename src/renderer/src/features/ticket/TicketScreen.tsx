@@ -3,8 +3,8 @@
 // sent in one batch with each line's result shown beside it.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import type { CallInput, DraftLine } from '../../../../shared/ipc/contract';
-import { formatMicros } from '../../../../shared/domain/money';
+import type { CallInput, DraftLine } from '@shared/ipc/contract';
+import { formatMicros } from '@shared/domain/money';
 import { sumMicros } from '../../ui/money';
 import { useCall } from '../../api/hooks';
 import { call, IpcCallError } from '../../api/transport';

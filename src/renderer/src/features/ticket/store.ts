@@ -2,8 +2,8 @@
 // file: a restart of the app or of the browser host brings back exactly what was typed.
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
-import type { CallOutput, DraftLine } from '../../../../shared/ipc/contract';
-import { LIMITS } from '../../../../shared/spec/queries';
+import type { CallOutput, DraftLine } from '@shared/ipc/contract';
+import { LIMITS } from '@shared/spec/queries';
 import { call } from '../../api/transport';
 
 export const MAX_LINES = LIMITS.orders.maxItems;

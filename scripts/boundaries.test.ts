@@ -1,0 +1,28 @@
+// The import boundaries of the architecture are lint errors: each case lints a file that would
+// sit in a layer and cross a boundary (never written to disk), and one that keeps to it.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it('keeps the renderer to @shared and its own folder', async () => {
+    expect(await problems('src/renderer/src/features/x/Bad.ts', "import { createCore } from '../../../../main/core/index.js';\nexport const x = createCore;\n")).toEqual([expect.stringContaining('renderer imports only')]);
+    expect(await problems('src/renderer/src/features/x/Bad.ts', "import { startVenue } from '../../../../venue/server.js';\nexport const x = startVenue;\n")).toEqual([expect.stringContaining('renderer imports only')]);
+    expect(await problems('src/renderer/src/features/x/Good.ts', "import { contract } from '@shared/ipc/contract.js';\nimport { api } from '../../api/transport.js';\nexport const x = [contract, api];\n")).toEqual([]);
+  });
+
+  it('keeps the core away from the venue, except in tests', async () => {
+    const code = "import { openDb } from '../../../venue/db/open.js';\nexport const x = openDb;\n";
+    expect(await problems('src/main/core/services/bad.ts', code)).toEqual([expect.stringContaining('never imports src/venue')]);
+    expect(await problems('src/main/core/services/bad.test.ts', code)).toEqual([]);
+  });
+
+  it('loads no native module from shared', async () => {
+    expect(await problems('src/shared/crypto/bad.ts', "import binding from 'secp256k1';\nexport const x = binding;\n")).toEqual([expect.stringContaining('native module')]);
+  });
+});
