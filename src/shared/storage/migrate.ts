@@ -7,7 +7,9 @@ export interface MigratableDb {
   readonly name: string;
   exec(sql: string): unknown;
   pragma(source: string, options?: { simple: boolean }): unknown;
-  transaction<F extends (...args: never[]) => unknown>(fn: F): F;
+  // Not generic: better-sqlite3's returns its own Transaction<F> type, which a generic F here
+  // would not accept.
+  transaction(fn: () => void): () => void;
 }
 
 export interface Migration<D extends MigratableDb = MigratableDb> {
