@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvField, HISTORY_COLUMNS, POSITION_COLUMNS, toCsv, TRADE_COLUMNS } from '../src/renderer/src/features/portfolio/csv.js';
-import { exact, sumMicros, toMicros, usdMicros } from '../src/renderer/src/ui/money.js';
+import { toMicros } from '../src/shared/domain/money.js';
+import { exact, sumMicros, usdMicros } from '../src/renderer/src/ui/money.js';
 import { catalogChanged } from '../src/venue/market-index.js';
 import { Trader } from '../src/venue/trading/test-trader.js';
 import { skipReason, startApp, type App } from './support.js';

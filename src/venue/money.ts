@@ -21,13 +21,3 @@ export function feeMicro(bps: number, priceMicro: number, sizeMicro: number): nu
   const edge = Math.min(priceMicro, MICRO - priceMicro);
   return Number((BigInt(bps) * BigInt(edge) * BigInt(sizeMicro)) / (10_000n * BigInt(MICRO)));
 }
-
-export function toMicro(value: number): number {
-  return Math.round(value * MICRO);
-}
-
-export function fromMicro(micro: number): number {
-  return micro / MICRO;
-}
-
-export { formatMicros as microToDecimal } from '@shared/domain/money.js';

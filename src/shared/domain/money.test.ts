@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMicros, parseMicros } from './money.js';
+import { formatMicros, parseMicros, requireMicros, toMicros } from './money.js';
 
 describe('micro money', () => {
   it('formats exactly', () => {
@@ -15,5 +15,35 @@ describe('micro money', () => {
     for (const bad of ['0.1234567', '-1', '1e3', '', '.5', 'abc']) expect(parseMicros(bad)).toBeNull();
     // Never through a float: 0.1 + 0.2 stays exact.
     expect((parseMicros('0.1') as bigint) + (parseMicros('0.2') as bigint)).toBe(parseMicros('0.3'));
+  });
+
+  it('converts service numbers and decimal text exactly, half away from zero past six places', () => {
+    expect(toMicros(58.4)).toBe(58_400_000n);
+    expect(toMicros('58.4')).toBe(58_400_000n);
+    expect(toMicros(' -12.5 ')).toBe(-12_500_000n);
+    expect(toMicros('+3')).toBe(3_000_000n);
+    expect(toMicros('.5')).toBe(500_000n);
+    expect(toMicros('7.')).toBe(7_000_000n);
+    expect(toMicros('0.0000005')).toBe(1n);
+    expect(toMicros('-0.0000005')).toBe(-1n);
+    expect(toMicros('0.00000049999')).toBe(0n);
+    expect(toMicros(1e-7)).toBe(0n);
+    expect(toMicros(0.1)).toBe(100_000n);
+    expect(toMicros(123456789.123456)).toBe(123_456_789_123_456n);
+    // The sum of converted amounts is exact where the doubles' sum is not.
+    expect((toMicros(0.1) as bigint) + (toMicros(0.2) as bigint)).toBe(toMicros('0.3'));
+    expect(toMicros(1e20)).toBe(10n ** 26n);
+  });
+  it('gives undefined for what is not an amount', () => {
+    for (const bad of [undefined, null, Number.NaN, Infinity, -Infinity, 1e21, '1e5', '', ' ', '.', '-', 'abc', '1.2.3', '0x10']) {
+      expect(toMicros(bad)).toBeUndefined();
+    }
+  });
+  it('requireMicros converts the same and throws naming the field', () => {
+    expect(requireMicros(58.4)).toBe(58_400_000n);
+    expect(requireMicros('-0.0000005', 'x')).toBe(-1n);
+    expect(() => requireMicros('1e5')).toThrow(/^amount is not a decimal number: "1e5"$/);
+    expect(() => requireMicros(1e21, 'volume')).toThrow(/volume is not a decimal number/);
+    expect(() => requireMicros(Number.NaN, 'markets[0].volume')).toThrow(/^markets\[0\]\.volume must be a finite number, got NaN$/);
   });
 });

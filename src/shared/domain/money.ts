@@ -24,3 +24,41 @@ export function parseMicros(decimal: string): bigint | null {
 export function tickText(mts: number): string {
   return formatMicros(BigInt(Math.round(mts * 1e6)));
 }
+
+const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
+
+/** Why a value is not an amount, for `requireMicros`'s message; or the amount itself. */
+function convert(value: number | string): bigint | 'not finite' | 'not decimal' {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return 'not finite';
+    // toFixed(7) spells the double out exactly to 7 places; from 1e21 up it gives an exponent,
+    // which the pattern below refuses.
+    text = value.toFixed(7);
+  } else text = value.trim();
+  const m = DECIMAL.exec(text);
+  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return 'not decimal';
+  const frac = (m[3] ?? '').padEnd(7, '0');
+  let micros = BigInt((m[2] || '0') + frac.slice(0, 6));
+  if ((frac[6] as string) >= '5') micros += 1n;
+  return m[1] === '-' ? -micros : micros;
+}
+
+/**
+ * A service number (`58.4`, `"-12.5"`, `".5"`) → micro units, through its decimal text so no
+ * binary fraction leaks in; rounds half away from zero past six places. Undefined when absent
+ * or not a plain decimal (NaN, Infinity, "1e5", "").
+ */
+export function toMicros(value: number | string | undefined | null): bigint | undefined {
+  if (value === undefined || value === null) return undefined;
+  const r = convert(value);
+  return typeof r === 'bigint' ? r : undefined;
+}
+
+/** `toMicros` for values that must be amounts: throws naming `what` instead of giving undefined. */
+export function requireMicros(value: number | string, what = 'amount'): bigint {
+  const r = convert(value);
+  if (typeof r === 'bigint') return r;
+  if (r === 'not finite') throw new Error(`${what} must be a finite number, got ${value}`);
+  throw new Error(`${what} is not a decimal number: ${JSON.stringify(value)}`);
+}

@@ -5,11 +5,12 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { formatIssue, LIMITS, type OrderPlacementItem } from '@shared/spec/index.js';
 import { decodeCursor, encodeCursor, END_CURSOR } from '@shared/domain/cursor.js';
+import { formatMicros } from '@shared/domain/money.js';
 import { orderDigest, toHex, ZERO_BYTES32, type OrderDomain, type SignableOrder } from '@shared/crypto/index.js';
 import { verifyL2 } from '../auth/routes.js';
 import { HttpError, badParam } from '../errors.js';
 import { clientKey, type Surface, type VenueContext } from '../http.js';
-import { MICRO, microToDecimal } from '../money.js';
+import { MICRO } from '../money.js';
 import { BUCKETS, type Admission } from '../rate-limit.js';
 import type { NewOrder, TokenInfo } from './exchange.js';
 import { inlineBatch, type SignerBatch } from './signatures.js';
@@ -143,11 +144,11 @@ function priceAndSize(side: 'BUY' | 'SELL', makerAmount: bigint, takerAmount: bi
   const price = Number((cash * 1_000_000n) / size);
   const tick = token.tick;
   if (price % tick !== 0 || price < tick || price > MICRO - tick) {
-    return failure('INVALID_TICK_SIZE', `price ${microToDecimal(price)} is not a multiple of the tick ${microToDecimal(tick)} between ${microToDecimal(tick)} and ${microToDecimal(MICRO - tick)}`);
+    return failure('INVALID_TICK_SIZE', `price ${formatMicros(price)} is not a multiple of the tick ${formatMicros(tick)} between ${formatMicros(tick)} and ${formatMicros(MICRO - tick)}`);
   }
   const sizeMicro = Number(size);
   if (sizeMicro < token.minSize) {
-    return failure('ORDER_SIZE_BELOW_MINIMUM', `size ${microToDecimal(sizeMicro)} is below the market's minimum of ${microToDecimal(token.minSize)}`);
+    return failure('ORDER_SIZE_BELOW_MINIMUM', `size ${formatMicros(sizeMicro)} is below the market's minimum of ${formatMicros(token.minSize)}`);
   }
   return { price, size: sizeMicro };
 }
@@ -388,9 +389,9 @@ export function registerOrders(s: Surface, ctx: VenueContext): void {
         market: r['condition_id'],
         asset_id: r['token_id'],
         side: r['side'],
-        original_size: microToDecimal(r['size'] as number),
-        size_matched: microToDecimal(r['filled'] as number),
-        price: microToDecimal(r['price'] as number),
+        original_size: formatMicros(r['size'] as number),
+        size_matched: formatMicros(r['filled'] as number),
+        price: formatMicros(r['price'] as number),
         outcome: r['outcome'],
         order_type: r['order_type'],
         expiration: String(r['expiration']),

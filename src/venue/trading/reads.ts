@@ -4,11 +4,12 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { lastTradesPricesBody, parseBody, parseQuery, pricesBody, samplingMarketsQuery } from '@shared/spec/index.js';
 import { encodeCursor, END_CURSOR } from '@shared/domain/cursor.js';
+import { formatMicros } from '@shared/domain/money.js';
 import type { Db } from '../db/open.js';
 import { badParam, notFound } from '../errors.js';
 import { iso, parsed, type Surface, type VenueContext } from '../http.js';
 import { markPrices } from '../market-index.js';
-import { MICRO, microToDecimal } from '../money.js';
+import { MICRO } from '../money.js';
 import { BUCKETS } from '../rate-limit.js';
 
 type Row = Record<string, unknown>;
@@ -233,8 +234,8 @@ export function registerReads(s: Surface, ctx: VenueContext): void {
       const entry = out[item.token_id] ?? {};
       const bid = book.bestBid();
       const ask = book.bestAsk();
-      if (bid !== undefined && item.side !== 'SELL') entry.BUY = microToDecimal(bid);
-      if (ask !== undefined && item.side !== 'BUY') entry.SELL = microToDecimal(ask);
+      if (bid !== undefined && item.side !== 'SELL') entry.BUY = formatMicros(bid);
+      if (ask !== undefined && item.side !== 'BUY') entry.SELL = formatMicros(ask);
       out[item.token_id] = entry;
     });
     return out;
@@ -249,7 +250,7 @@ export function registerReads(s: Surface, ctx: VenueContext): void {
       const last = db.prepare('SELECT price, side FROM last_trades WHERE condition_id = ? AND outcome_index = ?').get(t.condition_id, t.outcome_index) as
         | { price: number; side: string }
         | undefined;
-      if (last) out.push({ token_id: item.token_id, price: microToDecimal(last.price), side: last.side });
+      if (last) out.push({ token_id: item.token_id, price: formatMicros(last.price), side: last.side });
     });
     return out;
   });
@@ -259,7 +260,7 @@ export function registerReads(s: Surface, ctx: VenueContext): void {
     const t = tokenRow(db, token_id);
     const m = marketRow(db, t.condition_id);
     const book = ctx.exchange.book(token_id);
-    const level = (l: { price: number; size: number }) => ({ price: microToDecimal(l.price), size: microToDecimal(l.size) });
+    const level = (l: { price: number; size: number }) => ({ price: formatMicros(l.price), size: formatMicros(l.size) });
     return {
       market: t.condition_id,
       asset_id: token_id,

@@ -3,7 +3,8 @@
 import type Database from 'better-sqlite3';
 import type { z } from 'zod';
 import { CatalogMarket, Comment, Event, Series, Tag, formatPath } from '@shared/spec/index.js';
-import { formatMicros, microsForSql, toMicros } from './money.js';
+import { formatMicros, requireMicros } from '@shared/domain/money.js';
+import { microsForSql } from './money.js';
 
 export const CATALOG_KINDS = ['tags', 'events', 'series', 'markets'] as const;
 export type CatalogKind = (typeof CATALOG_KINDS)[number];
@@ -130,7 +131,7 @@ export class CatalogStore {
         this.s.putMarket.run(
           m.id, m.conditionId.toLowerCase(), m.slug ?? null, m.question ?? null, m.description ?? null, eventsJson, JSON.stringify(tagIds),
           JSON.stringify(m.outcomes ?? []), JSON.stringify(m.clobTokenIds ?? []), flag(m.active), flag(m.closed), flag(m.archived),
-          flag(m.acceptingOrders), volume === undefined ? null : microsForSql(toMicros(volume, `${where}.volume`), `${where}.volume`),
+          flag(m.acceptingOrders), volume === undefined ? null : microsForSql(requireMicros(volume, `${where}.volume`), `${where}.volume`),
           m.endDate ?? null, raw, pass,
           m.volume24hr ?? null, firstPrice(m.outcomePrices), JSON.stringify(m.outcomePrices ?? []), m.createdAt ?? null, m.mirrorConditionId ? 1 : 0,
         );

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestVenue, type TestVenue } from '../../../venue/test-support.js';
 import { CATALOG_KINDS, openCache, type Cache, type FetchPage, type SearchKind, type SyncProgress } from './index.js';
-import { toMicros } from './money.js';
+import { requireMicros } from '@shared/domain/money.js';
 import { getJson, venueFetchPage } from './test-support.js';
 
 let venue: TestVenue;
@@ -87,7 +87,7 @@ describe('catalog sync', () => {
         endDate: m['endDate'],
       });
       expect([...row.tagIds].sort()).toEqual(tags.map((t) => t.id).sort());
-      expect(toMicros(row.volume!)).toBe(toMicros(String(m['volume'])));
+      expect(requireMicros(row.volume!)).toBe(requireMicros(String(m['volume'])));
       expect(row.raw).toMatchObject({ id: m['id'], question: m['question'] });
     }
   });

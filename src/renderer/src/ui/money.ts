@@ -1,25 +1,6 @@
-// Exact money on screen: the service's numbers become integer micro units through their decimal
-// text, so totals and exported values never carry a binary fraction.
-import { formatMicros } from '@shared/domain/money';
-
-const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
-
-/** `0.31` or `"-12.5"` → micro units; rounds half away from zero past six places; undefined when not a number. */
-export function toMicros(value: number | string | undefined | null): bigint | undefined {
-  if (value === undefined || value === null) return undefined;
-  let text: string;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value) || Math.abs(value) >= 1e20) return undefined;
-    // toFixed(7) spells out the double to 7 places without an exponent in this range.
-    text = value.toFixed(7);
-  } else text = value.trim();
-  const m = DECIMAL.exec(text);
-  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return undefined;
-  const frac = (m[3] ?? '').padEnd(7, '0');
-  let micros = BigInt((m[2] || '0') + frac.slice(0, 6));
-  if ((frac[6] ?? '0') >= '5') micros += 1n;
-  return m[1] === '-' ? -micros : micros;
-}
+// Exact money on screen: the service's numbers become integer micro units (the shared toMicros,
+// through their decimal text), so totals and exported values never carry a binary fraction.
+import { formatMicros, toMicros } from '@shared/domain/money';
 
 /** The exact decimal text of a service number ("" when absent): what a CSV carries. */
 export function exact(value: number | string | undefined | null): string {

@@ -4,6 +4,7 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { AccountSummary, CallInput } from '@shared/ipc/contract';
+import { toMicros } from '@shared/domain/money';
 import type { Position, Trade } from '@shared/spec/data';
 import { useCall, useCallPages } from '../../api/hooks';
 import { useUi } from '../../state/ui';
@@ -11,7 +12,7 @@ import { useAccount } from '../../ui/AccountPicker';
 import { asOf, cents, dateTime, shortDate, size } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { csvName, HISTORY_COLUMNS, POSITION_COLUMNS, toCsv, TRADE_COLUMNS, type Column } from './csv';
-import { sign, sumMicros, toMicros, usdMicros } from '../../ui/money';
+import { sign, sumMicros, usdMicros } from '../../ui/money';
 import { SORTS, usePortfolioView, type Range, type SortBy } from './view';
 
 // lightweight-charts is large; load it only when the portfolio is opened.
