@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CatalogStore, type CachedMarket, type CatalogKind, type CommentParent, type SearchKind } from './catalog.js';
-import { migrate } from './migrations.js';
+import { migrateCache } from './migrations.js';
 import { catalogSeenAt, listMarkets, noteLastPrices, type MarketListPage, type MarketListQuery } from './list.js';
 import { ResponseStore, responseKey, type CacheEntry, type CachedOptions, type CachedResult, type QueryValue, type Surface } from './responses.js';
 import { SearchIndex, type SearchHit, type SearchOptions } from './search.js';
@@ -13,7 +13,7 @@ import { CatalogSync, type FetchPage, type KindResult, type SyncOptions } from '
 
 export { CATALOG_KINDS, SEARCH_KINDS } from './catalog.js';
 export type { CachedMarket, CatalogKind, CommentParent, CommentParentType, SearchKind } from './catalog.js';
-export { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from './migrations.js';
+export { MIGRATIONS, migrateCache } from './migrations.js';
 export { isNetworkError, responseKey } from './responses.js';
 export type { CacheEntry, CachedOptions, CachedResult, QueryValue, Surface } from './responses.js';
 export { SNIPPET_CLOSE, SNIPPET_OPEN, toFtsQuery } from './search.js';
@@ -58,7 +58,7 @@ export class Cache {
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = NORMAL');
       this.db.pragma('busy_timeout = 5000');
-      migrate(this.db);
+      migrateCache(this.db);
     } catch (err) {
       this.db.close();
       throw new Error(`cannot open the cache ${path}: ${(err as Error).message}`, { cause: err });

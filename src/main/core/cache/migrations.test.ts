@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LATEST_VERSION, MIGRATIONS, cacheFile, migrate, openCache, schemaVersion, type Cache } from './index.js';
+import { userVersion } from '@shared/storage/migrate.js';
+import { MIGRATIONS, cacheFile, migrateCache, openCache, type Cache } from './index.js';
 
 let dir: string;
 beforeEach(() => {
@@ -11,9 +12,23 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Data written the way a build at each level wrote it, and how the latest build must read it back. */
-const LEVELS: Record<number, { seed(db: Database.Database): void; check(cache: Cache): void }> = {
+const LATEST = MIGRATIONS.length;
+
+const columns = (db: Database.Database, table: string): string[] =>
+  (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name);
+const objects = (db: Database.Database): string[] =>
+  (db.prepare("SELECT name FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'search_fts_%'").pluck().all() as string[]).sort();
+
+/**
+ * Per migration: what it adds (checked on a file it has just upgraded), rows written the way a
+ * build at that version wrote them (into a file at exactly that version), and how the latest
+ * build must read those rows back.
+ */
+const LEVELS: Record<number, { adds(db: Database.Database): void; seed(db: Database.Database): void; check(cache: Cache): void }> = {
   1: {
+    adds(db) {
+      expect(objects(db)).toEqual(expect.arrayContaining(['responses', 'sync_state']));
+    },
     seed(db) {
       db.prepare('INSERT INTO responses(key, data, fetched_at) VALUES (?, ?, ?)').run('p1|catalog|/markets?limit=5', '[{"id":"1"}]', 1_700_000_000_000);
       db.prepare('INSERT INTO sync_state VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)').run('markets', 1, 30, 3, 30, 0, null, null, 1_700_000_000_000);
@@ -24,11 +39,16 @@ const LEVELS: Record<number, { seed(db: Database.Database): void; check(cache: C
     },
   },
   2: {
+    adds(db) {
+      expect(objects(db)).toEqual(expect.arrayContaining(['markets', 'events', 'series', 'tags', 'comments', 'search_docs', 'search_fts']));
+    },
     seed(db) {
+      // The raw JSON carries what migration 4 later copies into the list columns.
+      const raw = { id: '7', conditionId: '0xABC', outcomePrices: '["0.7","0.3"]', volume24hr: 12.5, mirrorConditionId: '0x1', createdAt: '2024-01-02T00:00:00Z' };
       db.prepare(
         `INSERT INTO markets(id, condition_id, slug, question, description, event_ids, tag_ids, outcomes, clob_token_ids,
          active, closed, archived, accepting_orders, volume_micros, end_date, raw, pass) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run('7', '0xabc', 'old-slug', 'Will the old file survive?', 'desc', '["3"]', '["1"]', '["Yes","No"]', '["11","12"]', 1, 0, 0, 1, 58_400_000, null, '{"id":"7"}', 1);
+      ).run('7', '0xabc', 'old-slug', 'Will the old file survive?', 'desc', '["3"]', '["1"]', '["Yes","No"]', '["11","12"]', 1, 0, 0, 1, 58_400_000, null, JSON.stringify(raw), 1);
       const doc = db.prepare("INSERT INTO search_docs(kind, id) VALUES ('markets', '7') RETURNING doc").pluck().get() as number;
       db.prepare('INSERT INTO search_fts(rowid, kind, id, label, title, body) VALUES (?, ?, ?, ?, ?, ?)').run(
         doc, 'markets', '7', 'Will the old file survive?', 'Will the old file survive?', 'desc',
@@ -40,29 +60,55 @@ const LEVELS: Record<number, { seed(db: Database.Database): void; check(cache: C
     },
   },
   3: {
+    adds(db) {
+      expect(columns(db, 'snapshots')).toEqual(['account', 'at', 'value_micros', 'cash_pnl_micros', 'positions']);
+    },
     seed(db) {
       db.prepare('INSERT INTO snapshots VALUES (?, ?, ?, ?, ?)').run('0xacc', 1_000, 12_500_000, -250_000, '[]');
     },
     check(cache) {
-      expect(cache.history('0xACC')).toEqual([{ at: 1_000, value: '12.5', cashPnl: '-0.25' }]);
+      expect(cache.db.prepare('SELECT * FROM snapshots').all()).toEqual([
+        { account: '0xacc', at: 1_000, value_micros: 12_500_000, cash_pnl_micros: -250_000, positions: '[]' },
+      ]);
     },
   },
   4: {
+    adds(db) {
+      expect(columns(db, 'markets')).toEqual(expect.arrayContaining(['volume24hr', 'first_price', 'outcome_prices', 'created_at', 'mirror']));
+      expect(objects(db)).toEqual(expect.arrayContaining(['markets_list_flags', 'markets_by_volume24hr', 'markets_by_price', 'markets_by_created']));
+    },
     seed(db) {
       db.prepare(
-        `INSERT INTO markets(id, condition_id, slug, question, event_ids, tag_ids, outcomes, clob_token_ids, active, closed, archived, raw, pass)
-         VALUES ('8', '0xdef', 's8', 'Listed by its columns?', '[]', '[]', '["Yes","No"]', '["21","22"]', 1, 0, 0, ?, 1)`,
-      ).run(JSON.stringify({ id: '8', conditionId: '0xDEF', outcomePrices: '["0.7","0.3"]', volume24hr: 12.5, mirrorConditionId: '0x1' }));
-      // Rows of an older build have no list columns yet: the migration fills them from raw.
-      db.exec("UPDATE markets SET volume24hr = NULL, first_price = NULL, outcome_prices = '[]', mirror = 0 WHERE id = '8'");
-      db.exec(MIGRATIONS[3]!.sql.split(';').filter((q) => q.includes('UPDATE')).join(';'));
+        `INSERT INTO markets(id, condition_id, slug, question, event_ids, tag_ids, outcomes, clob_token_ids, active, closed, archived, raw, pass,
+           volume24hr, first_price, outcome_prices, created_at, mirror)
+         VALUES ('8', '0xdef', 's8', 'Listed by its columns?', '[]', '[]', '["Yes","No"]', '["21","22"]', 1, 0, 0, ?, 1, 3.5, 0.4, '["0.4","0.6"]', NULL, 1)`,
+      ).run(JSON.stringify({ id: '8', conditionId: '0xDEF' }));
     },
     check(cache) {
       const page = cache.listMarkets({ status: 'active', mirror: 'only', sort: 'lastPrice', ascending: false, limit: 10, offset: 0 });
-      expect(page.rows.find((r) => r.id === '8')).toMatchObject({ conditionId: '0xDEF', outcomePrices: ['0.7', '0.3'], volume24hr: 12.5, mirror: true });
+      expect(page.rows.find((r) => r.id === '8')).toMatchObject({ conditionId: '0xDEF', outcomePrices: ['0.4', '0.6'], volume24hr: 3.5, mirror: true });
+      // A market written before this migration is listed by what it copied out of the raw JSON.
+      if (cache.market('7')) {
+        expect(page.rows.map((r) => r.id)).toEqual(['7', '8']);
+        expect(page.rows[0]).toMatchObject({ conditionId: '0xABC', outcomePrices: ['0.7', '0.3'], volume24hr: 12.5, mirror: true });
+        expect(cache.db.prepare("SELECT first_price, created_at FROM markets WHERE id = '7'").get()).toEqual({ first_price: 0.7, created_at: '2024-01-02T00:00:00Z' });
+      }
     },
   },
 };
+
+/** A cache file at `version`, holding the rows each level up to it wrote at its own version. */
+function fileAt(version: number): string {
+  const path = cacheFile(dir, 'old');
+  const raw = new Database(path);
+  for (let v = 1; v <= version; v++) {
+    expect(migrateCache(raw, v)).toBe(v);
+    LEVELS[v]!.seed(raw);
+  }
+  expect(userVersion.read(raw)).toBe(version);
+  raw.close();
+  return path;
+}
 
 describe('cache migrations', () => {
   it('are numbered 1..n in order, each with a data test here', () => {
@@ -70,28 +116,28 @@ describe('cache migrations', () => {
     expect(Object.keys(LEVELS).map(Number)).toEqual(MIGRATIONS.map((m) => m.version));
   });
 
-  it('bring an empty file to the latest version, with WAL on', () => {
+  it('bring an empty file to the latest version, with WAL on, and apply nothing twice', () => {
     const cache = openCache(dir, 'fresh');
-    expect(schemaVersion(cache.db)).toBe(LATEST_VERSION);
+    expect(userVersion.read(cache.db)).toBe(LATEST);
     expect(cache.db.pragma('journal_mode', { simple: true })).toBe('wal');
-    for (const level of Object.values(LEVELS)) level.seed(cache.db);
-    for (const level of Object.values(LEVELS)) level.check(cache);
+    for (const level of Object.values(LEVELS)) level.adds(cache.db);
     cache.close();
-    // Reopening applies nothing twice.
     const again = openCache(dir, 'fresh');
-    expect(schemaVersion(again.db)).toBe(LATEST_VERSION);
+    expect(userVersion.read(again.db)).toBe(LATEST);
     again.close();
   });
 
   for (const m of MIGRATIONS) {
     it(`${m.version} (${m.name}) upgrades a file at version ${m.version - 1} and keeps its data`, () => {
-      const raw = new Database(cacheFile(dir, 'old'));
-      expect(migrate(raw, m.version - 1)).toBe(m.version - 1);
-      for (let v = 1; v < m.version; v++) LEVELS[v]!.seed(raw);
+      const path = fileAt(m.version - 1);
+
+      const raw = new Database(path);
+      expect(migrateCache(raw, m.version)).toBe(m.version);
+      LEVELS[m.version]!.adds(raw);
       raw.close();
 
       const cache = openCache(dir, 'old');
-      expect(schemaVersion(cache.db)).toBe(LATEST_VERSION);
+      expect(userVersion.read(cache.db)).toBe(LATEST);
       for (let v = 1; v < m.version; v++) LEVELS[v]!.check(cache);
       // What this migration adds works on the upgraded file.
       LEVELS[m.version]!.seed(cache.db);
@@ -100,11 +146,18 @@ describe('cache migrations', () => {
     });
   }
 
+  it('carry a file through every version with all its data', () => {
+    fileAt(LATEST);
+    const cache = openCache(dir, 'old');
+    for (const level of Object.values(LEVELS)) level.check(cache);
+    cache.close();
+  });
+
   it('refuse a file written by a newer build', () => {
     const raw = new Database(cacheFile(dir, 'future'));
-    raw.pragma(`user_version = ${LATEST_VERSION + 1}`);
+    raw.pragma(`user_version = ${LATEST + 1}`);
     raw.close();
-    expect(() => openCache(dir, 'future')).toThrow(/schema version \d+, newer than this build knows/);
+    expect(() => openCache(dir, 'future')).toThrow(/cannot open the cache .*cache-future\.sqlite: cache file .* has schema version \d+, newer than this build knows/);
   });
 
   it('refuse a file that is not a database, naming it', () => {
@@ -114,7 +167,7 @@ describe('cache migrations', () => {
 
   it('reject a bad target and a bad profile id', () => {
     const raw = new Database(':memory:');
-    expect(() => migrate(raw, LATEST_VERSION + 1)).toThrow(/migration target must be an integer from 0/);
+    expect(() => migrateCache(raw, LATEST + 1)).toThrow(/cache migration target must be an integer from 0/);
     raw.close();
     expect(() => openCache(dir, '../escape')).toThrow(/profile id must be/);
     expect(() => openCache(dir, '')).toThrow(/profile id must be/);

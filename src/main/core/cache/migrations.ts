@@ -1,18 +1,14 @@
-// Numbered schema migrations of the cache file. `user_version` holds the number of the last
-// migration applied; migrations only ever append, so an older file upgrades in place.
+// Numbered schema migrations of the cache file, applied by the shared migrate() with the version
+// in `user_version`. Migrations only ever append (a released one is never edited), so an older
+// file upgrades in place.
 import type Database from 'better-sqlite3';
+import { migrate, type Migration } from '@shared/storage/migrate.js';
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
-
-export const MIGRATIONS: readonly Migration[] = [
+export const MIGRATIONS: readonly Migration<Database.Database>[] = [
   {
     version: 1,
     name: 'responses and sync checkpoints',
-    sql: `
+    up: `
       CREATE TABLE responses (
         key TEXT PRIMARY KEY,
         data TEXT NOT NULL,
@@ -34,7 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 2,
     name: 'catalog rows and full-text index',
-    sql: `
+    up: `
       CREATE TABLE markets (
         id TEXT PRIMARY KEY,
         condition_id TEXT NOT NULL,
@@ -118,7 +114,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 3,
     name: 'portfolio snapshots',
-    sql: `
+    up: `
       CREATE TABLE snapshots (
         account TEXT NOT NULL,
         at INTEGER NOT NULL,
@@ -134,7 +130,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'markets list columns',
     // The list sorts and filters every market; reading these out of the raw JSON on each query
     // cost ~20 ms per 1,500 markets. Older rows are filled from their raw JSON here.
-    sql: `
+    up: `
       ALTER TABLE markets ADD COLUMN volume24hr REAL;
       ALTER TABLE markets ADD COLUMN first_price REAL;
       ALTER TABLE markets ADD COLUMN outcome_prices TEXT NOT NULL DEFAULT '[]';
@@ -160,30 +156,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-export const LATEST_VERSION = MIGRATIONS.length;
-
-export function schemaVersion(db: Database.Database): number {
-  return db.pragma('user_version', { simple: true }) as number;
-}
-
-/**
- * Brings `db` up to `target` (default: latest), one transaction per migration, and returns the
- * version it ends at. A file written by a newer build is refused rather than misread.
- */
-export function migrate(db: Database.Database, target: number = LATEST_VERSION): number {
-  if (!Number.isInteger(target) || target < 0 || target > LATEST_VERSION) {
-    throw new Error(`cache migration target must be an integer from 0 to ${LATEST_VERSION}, got ${target}`);
-  }
-  const current = schemaVersion(db);
-  if (current > LATEST_VERSION) {
-    throw new Error(`cache file ${db.name} has schema version ${current}, newer than this build knows (${LATEST_VERSION})`);
-  }
-  for (const m of MIGRATIONS) {
-    if (m.version <= current || m.version > target) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.pragma(`user_version = ${m.version}`);
-    })();
-  }
-  return schemaVersion(db);
+/** Brings a cache file up to `target` (default: the latest) and returns the version it ends at. */
+export function migrateCache(db: Database.Database, target?: number): number {
+  return migrate(db, MIGRATIONS, { what: 'cache', target });
 }
