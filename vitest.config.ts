@@ -16,6 +16,15 @@ export default defineConfig({
       },
       {
         resolve: shared,
+        // Pure renderer logic (no DOM): formats, CSV, row shapes, the ticket's lines, the event map.
+        test: {
+          name: 'renderer',
+          include: ['src/renderer/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: shared,
         test: {
           name: 'venue',
           include: ['src/venue/**/*.test.ts'],

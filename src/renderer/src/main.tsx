@@ -1,9 +1,10 @@
-import { QueryClient, QueryClientProvider, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { EventPayload } from '@shared/ipc/contract';
 import { useCall } from './api/hooks';
+import { useRefreshOnEvents } from './api/stale';
 import { call, onEvent } from './api/transport';
-import type { CallOutput } from '@shared/ipc/contract';
 import { EventsScreen } from './features/events/EventsScreen';
 import { TraderPage } from './features/traders/TraderPage';
 import { LeaderboardScreen } from './features/leaderboard/LeaderboardScreen';
@@ -40,24 +41,11 @@ function App(): React.JSX.Element {
   useEffect(() => onEvent('connection.changed', (e) => setOnline(e.surface, e.online)), [setOnline]);
   const sync = useUi((s) => s.sync);
   const syncProgress = useUi((s) => s.syncProgress);
-  const client = useQueryClient();
-  useEffect(() => {
-    let last = 0;
-    // Markets the shown list counts: once it counts all the sync has seen, a later pass (every
-    // few minutes, and on each launch) has nothing to add until it completes.
-    const shown = (): number =>
-      Math.max(0, ...client.getQueriesData<InfiniteData<CallOutput<'markets.list'>>>({ queryKey: ['markets.list'] }).map(([, d]) => d?.pages.at(-1)?.data.total ?? 0));
-    return onEvent('sync.progressed', (e) => {
-      syncProgress(e.kind, e.done, e.total);
-      // The list grows with the first sync; refresh it now and then, not on every page.
-      const growing = e.done > shown() && Date.now() - last > 3000;
-      if (e.kind === 'markets' && (e.complete || (e.total !== undefined && e.done >= e.total) || growing)) {
-        last = Date.now();
-        void client.invalidateQueries({ queryKey: ['markets.list'] });
-        if (e.complete) void client.invalidateQueries({ queryKey: ['sync.status'] });
-      }
-    });
-  }, [syncProgress, client]);
+  useEffect(() => onEvent('sync.progressed', (e) => syncProgress(e.kind, e.done, e.total)), [syncProgress]);
+  const [update, setUpdate] = useState<EventPayload<'update.status'>>();
+  useEffect(() => onEvent('update.status', setUpdate), []);
+  // What each event makes stale is asked again, on this screen or when another one opens.
+  useRefreshOnEvents();
   const theme = useUi((s) => s.theme);
   useEffect(() => {
     if (theme === 'system') delete document.documentElement.dataset['theme'];
@@ -139,6 +127,7 @@ function App(): React.JSX.Element {
         ))}
         {sync['markets'] ? <SyncProgress done={sync['markets'].done} total={sync['markets'].total} /> : null}
         {syncStatus.data?.lastSyncAt ? <span title="Last complete catalog sync">synced {asOf(syncStatus.data.lastSyncAt)}</span> : null}
+        {update ? <UpdateNote status={update} /> : null}
         <span style={{ marginLeft: 'auto' }}>Ctrl K · ? for shortcuts</span>
       </footer>
       {palette ? (
@@ -163,6 +152,18 @@ function SyncProgress({ done, total }: { done: number; total?: number | undefine
       {total ? ` / ${total.toLocaleString()}` : ''} markets
     </span>
   );
+}
+
+/** An update on its way or waiting (Electron only); the updater's own dialog asks when to restart. */
+function UpdateNote({ status }: { status: EventPayload<'update.status'> }): React.JSX.Element | null {
+  const v = status.version ? ` ${status.version}` : '';
+  const text =
+    status.state === 'downloading' ? `downloading update${v}${status.percent !== undefined ? ` ${Math.round(status.percent)}%` : ''}`
+    : status.state === 'ready' ? `update${v} ready`
+    : status.state === 'waiting' ? `update${v} waits for the orders being sent`
+    : status.state === 'installing' ? `installing update${v}`
+    : undefined;
+  return text ? <span data-testid="update" title={status.message}>{text}</span> : null;
 }
 
 const root = document.getElementById('root');

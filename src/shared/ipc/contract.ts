@@ -357,11 +357,11 @@ export type CallOutput<N extends CallName> = z.output<Contract[N]['output']>;
 
 export const events = {
   'sync.progressed': z.object({ kind: z.string(), done: z.number(), total: z.number().optional(), complete: z.boolean() }),
-  'prices.updated': z.object({ tokenIds: z.array(z.string()) }),
   'orders.updated': z.object({ accountId: z.string(), orderIds: z.array(z.string()) }),
   /** Raised by the core's watcher: the renderer shows a toast, Electron also an OS notification. */
   'notices.raised': Notice,
   'connection.changed': z.object({ surface: z.enum(['catalog', 'trading', 'data']), online: z.boolean(), since: z.number() }),
+  /** Every change of the auto-updater's state (Electron only); the renderer's footer shows it. */
   'update.status': UpdateStatus,
 } as const;
 

@@ -1,6 +1,7 @@
 // The one react-query binding over the contract: server state lives here, nowhere else.
 import { useInfiniteQuery, useMutation, useQuery, type InfiniteData, type UseQueryOptions } from '@tanstack/react-query';
 import type { CallInput, CallName, CallOutput } from '@shared/ipc/contract';
+import { keyOf, pagesKeyOf } from './keys';
 import { call, type IpcCallError } from './transport';
 
 export function useCall<N extends CallName>(
@@ -8,7 +9,7 @@ export function useCall<N extends CallName>(
   input: CallInput<N>,
   options: Omit<UseQueryOptions<CallOutput<N>, IpcCallError>, 'queryKey' | 'queryFn'> = {},
 ) {
-  return useQuery<CallOutput<N>, IpcCallError>({ queryKey: [name, input], queryFn: () => call(name, input), ...options });
+  return useQuery<CallOutput<N>, IpcCallError>({ queryKey: keyOf(name, input), queryFn: () => call(name, input), ...options });
 }
 
 export function useMutate<N extends CallName>(name: N) {
@@ -18,7 +19,7 @@ export function useMutate<N extends CallName>(name: N) {
 /** A paged call (offset/limit) as one growing list; `next` loads the following page. */
 export function useCallPages<N extends CallName>(name: N, input: CallInput<N>, pageSize: number, sizeOf: (page: CallOutput<N>) => number) {
   return useInfiniteQuery<CallOutput<N>, IpcCallError, InfiniteData<CallOutput<N>>, readonly unknown[], number>({
-    queryKey: [name, input, 'pages'],
+    queryKey: pagesKeyOf(name, input),
     queryFn: ({ pageParam }) => call(name, { ...input, limit: pageSize, offset: pageParam } as CallInput<N>),
     initialPageParam: 0,
     getNextPageParam: (last, all) => (sizeOf(last) < pageSize ? undefined : all.length * pageSize),

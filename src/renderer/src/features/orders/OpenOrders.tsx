@@ -4,6 +4,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMutate } from '../../api/hooks';
+import { staleCalls } from '../../api/keys';
+import { ORDER_CALLS } from '../../api/stale';
 import type { IpcCallError } from '../../api/transport';
 import { useUi } from '../../state/ui';
 import { cents } from '../../ui/format';
@@ -96,10 +98,8 @@ export function OpenOrders({
       {
         onSuccess: (r) => setOutcome({ canceled: r.canceled, notCanceled: r.notCanceled, rows: known }),
         onError: (err) => setOutcome({ error: err.message }),
-        onSettled: () => {
-          void client.invalidateQueries({ queryKey: ['orders.open'] });
-          void client.invalidateQueries({ queryKey: ['orders.journal'] });
-        },
+        // Also when nothing was cancelled (no event then): the venue may know the orders as gone.
+        onSettled: () => void staleCalls(client, ORDER_CALLS),
       },
     );
   };

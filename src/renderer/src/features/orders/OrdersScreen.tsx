@@ -1,9 +1,7 @@
 // Orders of the active account: what rests on the book (with cancels), and the history of every
-// order sent from Kairos. Refreshed on `orders.updated` and every few seconds while open.
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+// order sent from Kairos. Refreshed on `orders.updated` (api/stale.ts) and every few seconds while open.
+import { useState } from 'react';
 import { useCall } from '../../api/hooks';
-import { onEvent } from '../../api/transport';
 import { useUi } from '../../state/ui';
 import { accountName, useAccount } from '../../ui/AccountPicker';
 import { Skeleton } from '../../ui/states';
@@ -42,16 +40,6 @@ function Orders({ accountId, name, locked }: { accountId: string; name: string; 
   const [tab, setTab] = useState<'open' | 'history'>('open');
   const open = useCall('orders.open', { accountId }, { refetchInterval: REFRESH_MS, retry: false });
   const journal = useCall('orders.journal', { accountId, limit: 1000 }, { refetchInterval: REFRESH_MS });
-  const client = useQueryClient();
-  useEffect(
-    () =>
-      onEvent('orders.updated', (e) => {
-        if (e.accountId !== accountId) return;
-        void client.invalidateQueries({ queryKey: ['orders.open'] });
-        void client.invalidateQueries({ queryKey: ['orders.journal'] });
-      }),
-    [accountId, client],
-  );
   const openCount = open.data ? open.data.data.length : journal.data?.filter((e) => RESTING.has(e.state)).length;
   return (
     <div className="page ord">

@@ -7,6 +7,8 @@ import type { AccountSummary, CallInput } from '@shared/ipc/contract';
 import { toMicros } from '@shared/domain/money';
 import type { Position, Trade } from '@shared/spec/data';
 import { useCall, useCallPages } from '../../api/hooks';
+import { staleCalls } from '../../api/keys';
+import { PORTFOLIO_CALLS } from '../../api/stale';
 import { useUi } from '../../state/ui';
 import { useAccount } from '../../ui/AccountPicker';
 import { asOf, cents, dateTime, shortDate, size } from '../../ui/format';
@@ -113,8 +115,7 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
     const before = seenAt.current;
     seenAt.current = positionsAt;
     if (before === undefined || before === positionsAt) return;
-    void client.invalidateQueries({ queryKey: ['portfolio.history'] });
-    void client.invalidateQueries({ queryKey: ['portfolio.trades'] });
+    void staleCalls(client, ['portfolio.history', 'portfolio.trades']);
   }, [positionsAt, client]);
 
   const tradesInput: CallInput<'portfolio.trades'> = {
@@ -135,9 +136,7 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
 
   // The page's own stamp: the oldest answer that came from the cache because the venue was away.
   const staleAt = [positions.data, balance.data, ...(trades.data?.pages ?? [])].filter((d) => d?.stale).map((d) => d?.fetchedAt as number);
-  const refresh = (): void => {
-    for (const key of ['portfolio.positions', 'portfolio.balance', 'portfolio.trades', 'portfolio.history']) void client.invalidateQueries({ queryKey: [key] });
-  };
+  const refresh = (): void => void staleCalls(client, PORTFOLIO_CALLS);
 
   const rows = positions.data?.data ?? [];
   const points = history.data ?? [];

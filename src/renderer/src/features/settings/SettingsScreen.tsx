@@ -4,6 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCall, useMutate } from '../../api/hooks';
+import { keyOf, staleCalls } from '../../api/keys';
 import type { IpcCallError } from '../../api/transport';
 import { useUi } from '../../state/ui';
 import { useToasts } from '../../ui/Toasts';
@@ -41,7 +42,7 @@ function Trading(): React.JSX.Element {
     setOptimistic((o) => ({ ...o, ...patch }));
     set.mutate(patch, {
       onSuccess: (data) => {
-        client.setQueryData(['settings.get', {}], data);
+        client.setQueryData(keyOf('settings.get', {}), data);
         setOptimistic({});
       },
       onError: () => setOptimistic({}),
@@ -66,7 +67,7 @@ function Trading(): React.JSX.Element {
 function Accounts(): React.JSX.Element {
   const accounts = useCall('accounts.list', {});
   const client = useQueryClient();
-  const refresh = (): void => void client.invalidateQueries({ queryKey: ['accounts.list'] });
+  const refresh = (): void => void staleCalls(client, ['accounts.list']);
   const unlock = useMutate('accounts.unlock');
   const lock = useMutate('accounts.lock');
   const create = useMutate('accounts.createLocal');
@@ -240,7 +241,7 @@ function Profiles(): React.JSX.Element {
           className="grid-form"
           onSubmit={(e) => {
             e.preventDefault();
-            add.mutate(draft, { onSuccess: () => (setDraft(EMPTY_PROFILE), setAdding(false), void client.invalidateQueries({ queryKey: ['profiles.list'] })) });
+            add.mutate(draft, { onSuccess: () => (setDraft(EMPTY_PROFILE), setAdding(false), void staleCalls(client, ['profiles.list'])) });
           }}
         >
           {(

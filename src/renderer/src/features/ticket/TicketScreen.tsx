@@ -7,6 +7,8 @@ import type { CallInput, DraftLine } from '@shared/ipc/contract';
 import { formatMicros } from '@shared/domain/money';
 import { sumMicros } from '../../ui/money';
 import { useCall } from '../../api/hooks';
+import { staleCalls } from '../../api/keys';
+import { ORDER_CALLS, PORTFOLIO_CALLS } from '../../api/stale';
 import { call, IpcCallError } from '../../api/transport';
 import { useUi } from '../../state/ui';
 import { cents } from '../../ui/format';
@@ -131,10 +133,11 @@ export function TicketScreen(): React.JSX.Element {
       });
       setResults(next);
       const okCount = out.filter((r) => r.success).length;
+      // Cash and open orders follow from the core's `orders.updated` (api/stale.ts).
       push(okCount === out.length ? 'good' : 'bad', `${okCount} of ${out.length} orders accepted`);
-      void client.invalidateQueries({ queryKey: ['portfolio.balance'] });
-      void client.invalidateQueries({ queryKey: ['orders.open'] });
     } catch (err) {
+      // No event without an answer, yet a lost answer may have placed orders: ask again.
+      void staleCalls(client, [...ORDER_CALLS, ...PORTFOLIO_CALLS]);
       setSendError(err instanceof IpcCallError ? `${err.message}${err.code === 'ANSWER_LOST' ? '' : ' — nothing in this batch is known to have been placed'}` : String(err));
     } finally {
       setSending(false);

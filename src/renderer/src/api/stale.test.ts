@@ -1,0 +1,137 @@
+// The event map: every event has an entry, what each one makes stale, and the listener that
+// marks those answers stale in the query cache, on screen or not.
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { events, type CallName, type EventName, type EventPayload } from '@shared/ipc/contract';
+import { keyOf, pagesKeyOf, staleCalls } from './keys';
+import { LIST_REFRESH_MS, refreshOnEvents, STALE, staleFor, type Seen } from './stale';
+
+const ACCOUNT = ['orders.open', 'orders.journal', 'portfolio.positions', 'portfolio.balance', 'portfolio.trades', 'portfolio.history'];
+const seen = (o: Partial<{ listed: number; since: number }> = {}): Seen => ({ since: () => o.since ?? Infinity, listedMarkets: () => o.listed ?? 0 });
+const progress = (p: Partial<EventPayload<'sync.progressed'>>): EventPayload<'sync.progressed'> => ({ kind: 'markets', done: 100, complete: false, ...p });
+
+/** A transport whose events the test raises. */
+function fakeTransport() {
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  return {
+    listeners,
+    on(event: EventName, listener: (payload: unknown) => void) {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener);
+      listeners.set(event, set);
+      return () => void set.delete(listener);
+    },
+    emit<E extends EventName>(event: E, payload: EventPayload<E>) {
+      for (const l of listeners.get(event) ?? []) l(payload);
+    },
+  };
+}
+
+describe('what each event makes stale', () => {
+  it('has an entry for every event of the contract, naming only calls of the contract', () => {
+    expect(Object.keys(STALE).sort()).toEqual(Object.keys(events).sort());
+  });
+
+  it('refreshes orders and the whole portfolio when orders change or a notice is raised', () => {
+    expect(staleFor('orders.updated', { accountId: 'a', orderIds: ['0x1'] }, seen())).toEqual(ACCOUNT);
+    expect(staleFor('notices.raised', { kind: 'fill', title: 'Order filled', body: '', accountId: 'a', at: 0 }, seen())).toEqual(ACCOUNT);
+  });
+
+  it('refreshes nothing on connection or update changes (the UI state shows those)', () => {
+    expect(staleFor('connection.changed', { surface: 'data', online: true, since: 0 }, seen())).toEqual([]);
+    expect(staleFor('update.status', { state: 'downloading', currentVersion: '0.1.0', percent: 10 }, seen())).toEqual([]);
+  });
+
+  it('refreshes the markets list while the first sync grows it, at most every few seconds', () => {
+    expect(staleFor('sync.progressed', progress({ done: 500 }), seen({ listed: 100 }))).toEqual(['markets.list']);
+    expect(staleFor('sync.progressed', progress({ done: 500 }), seen({ listed: 100, since: LIST_REFRESH_MS - 1 }))).toEqual([]);
+    // The list already counts what the sync has seen: a later pass adds nothing until it ends.
+    expect(staleFor('sync.progressed', progress({ done: 500 }), seen({ listed: 500 }))).toEqual([]);
+    expect(staleFor('sync.progressed', progress({ kind: 'events', done: 500 }), seen())).toEqual([]);
+  });
+
+  it('refreshes the list when the sync reaches its total, and the sync status when it completes', () => {
+    expect(staleFor('sync.progressed', progress({ done: 500, total: 500 }), seen({ listed: 500, since: 0 }))).toEqual(['markets.list']);
+    expect(staleFor('sync.progressed', progress({ done: 500, complete: true }), seen({ listed: 500, since: 0 }))).toEqual(['markets.list', 'sync.status']);
+  });
+});
+
+describe('refreshing on events', () => {
+  const clients: QueryClient[] = [];
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.clear();
+  });
+  const cacheWith = (...names: CallName[]): QueryClient => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
+    clients.push(client);
+    for (const name of names) client.setQueryData(keyOf(name, { accountId: 'a' } as never), { data: [] });
+    return client;
+  };
+  const invalidated = (client: QueryClient, name: CallName): boolean[] => client.getQueryCache().findAll({ queryKey: keyOf(name) }).map((q) => q.state.isInvalidated);
+
+  it('marks orders and portfolio answers stale on orders.updated, whether shown or not', async () => {
+    const client = cacheWith('orders.open', 'portfolio.balance', 'portfolio.positions', 'markets.book');
+    const transport = fakeTransport();
+    const off = refreshOnEvents(transport, client);
+    expect([...transport.listeners.keys()].sort()).toEqual(Object.keys(events).sort());
+    transport.emit('orders.updated', { accountId: 'a', orderIds: ['0x1'] });
+    await Promise.resolve();
+    expect(invalidated(client, 'orders.open')).toEqual([true]);
+    expect(invalidated(client, 'portfolio.balance')).toEqual([true]);
+    expect(invalidated(client, 'portfolio.positions')).toEqual([true]);
+    expect(invalidated(client, 'markets.book')).toEqual([false]);
+    off();
+    expect([...transport.listeners.values()].every((s) => s.size === 0)).toBe(true);
+  });
+
+  it('asks again at once for what is on screen', async () => {
+    const client = cacheWith();
+    let asked = 0;
+    const observer = new QueryObserver(client, { queryKey: keyOf('portfolio.balance', { accountId: 'a' }), queryFn: () => ++asked, staleTime: 60_000 });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await expect.poll(() => asked).toBe(1);
+    const transport = fakeTransport();
+    refreshOnEvents(transport, client);
+    transport.emit('notices.raised', { kind: 'fill', title: 'Order filled', body: '', accountId: 'a', at: 0 });
+    await expect.poll(() => asked).toBe(2);
+    unsubscribe();
+  });
+
+  it('throttles the markets list by the time it was last made stale, and reads the count from the cache', () => {
+    const client = cacheWith();
+    client.setQueryData(pagesKeyOf('markets.list', {}), { pages: [{ data: { rows: [], total: 300 } }], pageParams: [0] });
+    let now = 10_000;
+    const transport = fakeTransport();
+    refreshOnEvents(transport, client, () => now);
+    const listStale = (): boolean => invalidated(client, 'markets.list')[0] as boolean;
+    transport.emit('sync.progressed', progress({ done: 200 }));
+    expect(listStale()).toBe(false);
+    transport.emit('sync.progressed', progress({ done: 400 }));
+    expect(listStale()).toBe(true);
+    client.setQueryData(pagesKeyOf('markets.list', {}), { pages: [{ data: { rows: [], total: 400 } }], pageParams: [0] });
+    now += 1000;
+    transport.emit('sync.progressed', progress({ done: 600 }));
+    expect(listStale()).toBe(false);
+    now += LIST_REFRESH_MS;
+    transport.emit('sync.progressed', progress({ done: 800 }));
+    expect(listStale()).toBe(true);
+  });
+});
+
+describe('query keys', () => {
+  it('are the call name, then its input, then pages for a paged list', () => {
+    expect(keyOf('orders.open')).toEqual(['orders.open']);
+    expect(keyOf('orders.open', { accountId: 'a' })).toEqual(['orders.open', { accountId: 'a' }]);
+    expect(pagesKeyOf('markets.list', { limit: 5 })).toEqual(['markets.list', { limit: 5 }, 'pages']);
+  });
+
+  it('staleCalls marks every answer of each call stale, once per name', async () => {
+    const client = new QueryClient();
+    client.setQueryData(keyOf('profiles.list', {}), {});
+    client.setQueryData(pagesKeyOf('portfolio.trades', { address: '0x' }), { pages: [], pageParams: [] });
+    client.setQueryData(keyOf('accounts.list', {}), {});
+    await staleCalls(client, ['profiles.list', 'portfolio.trades', 'profiles.list']);
+    expect(client.getQueryCache().findAll().filter((q) => q.state.isInvalidated).map((q) => q.queryKey[0]).sort()).toEqual(['portfolio.trades', 'profiles.list']);
+    client.clear();
+  });
+});

@@ -1,0 +1,78 @@
+// What each push event makes stale, as contract calls: the one place events refresh screens.
+// Mounted once at the root, so a screen that is not open is refreshed too — its answers are
+// marked stale and asked again when it next shows them.
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { CallName, CallOutput, EventName, EventPayload } from '@shared/ipc/contract';
+import { keyOf, staleCalls } from './keys';
+import { getTransport, type Transport } from './transport';
+
+/** What a rule may look at besides the event itself. */
+export interface Seen {
+  /** Milliseconds since an event last made this call stale; Infinity before the first time. */
+  since(name: CallName): number;
+  /** The most markets any cached markets list counts. */
+  listedMarkets(): number;
+}
+
+type Rule<E extends EventName> = readonly CallName[] | ((payload: EventPayload<E>, seen: Seen) => readonly CallName[]);
+/** Every event has an entry, even if it changes no answer: a new event must say what it refreshes. */
+export type StaleMap = { readonly [E in EventName]: Rule<E> };
+
+export const ORDER_CALLS = ['orders.open', 'orders.journal'] as const satisfies readonly CallName[];
+export const PORTFOLIO_CALLS = ['portfolio.positions', 'portfolio.balance', 'portfolio.trades', 'portfolio.history'] as const satisfies readonly CallName[];
+
+/** While the first sync fills the markets list, the list is asked again at most this often. */
+export const LIST_REFRESH_MS = 3000;
+
+export const STALE: StaleMap = {
+  'sync.progressed': (e, seen) => {
+    if (e.kind !== 'markets') return [];
+    const finished = e.complete || (e.total !== undefined && e.done >= e.total);
+    // Once the list counts all the sync has seen, a later pass has nothing to add until it ends.
+    const growing = e.done > seen.listedMarkets() && seen.since('markets.list') > LIST_REFRESH_MS;
+    if (!finished && !growing) return [];
+    return e.complete ? ['markets.list', 'sync.status'] : ['markets.list'];
+  },
+  // A placed, cancelled or filled order moves cash, positions and trades as well as the orders.
+  'orders.updated': [...ORDER_CALLS, ...PORTFOLIO_CALLS],
+  'notices.raised': [...ORDER_CALLS, ...PORTFOLIO_CALLS],
+  // Shown from the UI state (the offline banner and dots); screens ask again on their own timers.
+  'connection.changed': [],
+  // The footer shows it; no answer of a call changes until the app restarts into the update.
+  'update.status': [],
+};
+
+export function staleFor<E extends EventName>(event: E, payload: EventPayload<E>, seen: Seen): readonly CallName[] {
+  const rule: Rule<E> = STALE[event];
+  return typeof rule === 'function' ? rule(payload, seen) : rule;
+}
+
+/** Subscribes to every event and marks the calls it changes stale; returns the unsubscribe. */
+export function refreshOnEvents(transport: Pick<Transport, 'on'>, client: QueryClient, now: () => number = Date.now): () => void {
+  const last = new Map<CallName, number>();
+  const seen: Seen = {
+    since: (name) => now() - (last.get(name) ?? -Infinity),
+    listedMarkets: () =>
+      Math.max(0, ...client.getQueriesData<Partial<InfiniteData<CallOutput<'markets.list'>>>>({ queryKey: keyOf('markets.list') }).map(([, d]) => d?.pages?.at(-1)?.data.total ?? 0)),
+  };
+  const events = Object.keys(STALE) as EventName[];
+  const offs = events.map((event) =>
+    transport.on(event, (payload) => {
+      const names = staleFor(event, payload as EventPayload<typeof event>, seen);
+      if (names.length === 0) return;
+      const at = now();
+      for (const name of names) last.set(name, at);
+      void staleCalls(client, names);
+    }),
+  );
+  return () => {
+    for (const off of offs) off();
+  };
+}
+
+/** Used once, at the root of the renderer. */
+export function useRefreshOnEvents(): void {
+  const client = useQueryClient();
+  useEffect(() => refreshOnEvents(getTransport(), client), [client]);
+}
