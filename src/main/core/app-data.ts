@@ -4,10 +4,12 @@
 //   vault.json                      wallet keys and API credentials, encrypted; never touched by a reset
 //   profiles.json                   the remote venues added, and which profile is active
 //   settings.json                   app settings
-//   ticket-<profile>.json           the order ticket's draft, per profile
-//   journal-<profile>.sqlite        every order signed, its answer and later state, per profile
+//   user-<profile>.sqlite           user data, per profile: every order signed with its answer
+//                                   and later state, notices told, portfolio value snapshots,
+//                                   the order ticket's draft (older releases kept these in
+//                                   journal-<profile>.sqlite, the cache and ticket-<profile>.json)
 //   cache/cache-<profile>.sqlite    last good answers, the synced catalog and its search index,
-//                                   portfolio snapshots, per profile: safe to delete (a reset)
+//                                   per profile: safe to delete (a reset)
 //   venue/                          the embedded local venue (the `local` profile): its SQLite
 //                                   world and master key
 //   window.json                     the window's size and place

@@ -1,7 +1,8 @@
 // The core end to end: router.dispatch against the real local venue and temp SQLite files.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogChanged } from '../../venue/market-index.js';
 import { startTestVenue, type TestVenue } from '../../venue/test-support.js';
@@ -538,12 +539,16 @@ describe('settings, drafts and the connection test', () => {
       const refused = await c.router.dispatch('orders.submit', { accountId: id, lines: [{ conditionId: cid, tokenId: tokens[0], side: 'BUY', price: '0.1', size: '5' }] });
       expect(refused).toMatchObject({ ok: false, error: { code: 'TRADING_OFF' } });
       expect(await c.router.dispatch('orders.journal', { accountId: id })).toEqual({ ok: true, data: [] });
-      // A torn or foreign file is kept aside, not fatal.
+      // A draft this build cannot read is kept aside, not fatal.
       c.close();
-      writeFileSync(join(d, 'ticket-local.json'), '{"lines": [tor');
+      const user = new Database(join(d, 'user-local.sqlite'));
+      user.prepare("UPDATE drafts SET body = '{\"lines\": [tor' WHERE name = 'ticket'").run();
+      user.close();
       c = make(d, venue);
       expect(await c.router.dispatch('drafts.load', {})).toEqual({ ok: true, data: { lines: [], results: {}, updatedAt: 0 } });
-      expect(readdirSync(d).some((f) => f.startsWith('ticket-local.json.unreadable-'))).toBe(true);
+      const kept = new Database(join(d, 'user-local.sqlite'), { readonly: true });
+      expect(kept.prepare("SELECT body FROM drafts WHERE name LIKE 'ticket.unreadable-%'").pluck().all()).toEqual(['{"lines": [tor']);
+      kept.close();
     } finally {
       c.close();
       rmSync(d, { recursive: true, force: true });

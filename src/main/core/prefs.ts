@@ -1,10 +1,9 @@
-// Small documents the app keeps beside the cache: settings (trading switch, confirmation per
-// profile) and the order ticket's drafts per profile. Written whole to a temp file and renamed,
+// The app's settings (trading switch, confirmation per profile), a small JSON document beside
+// the cache. Written whole to a temp file and renamed,
 // so a crash mid-write leaves the previous version, never a torn one.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { TicketDraft } from '@shared/ipc/contract.js';
 import type { Logger } from './ports.js';
 
 const Settings = z.object({
@@ -51,17 +50,5 @@ export class Prefs {
     this.settings = Settings.parse({ ...this.settings, ...patch });
     writeAtomic(join(this.dir, 'settings.json'), JSON.stringify(this.settings));
     return this.settings;
-  }
-
-  draft(profileId: string): z.output<typeof TicketDraft> {
-    return readDoc(this.draftPath(profileId), TicketDraft, TicketDraft.parse({}), this.log);
-  }
-
-  saveDraft(profileId: string, draft: z.output<typeof TicketDraft>): void {
-    writeAtomic(this.draftPath(profileId), JSON.stringify(draft));
-  }
-
-  private draftPath(profileId: string): string {
-    return join(this.dir, `ticket-${profileId.replace(/[^\w-]/g, '_')}.json`);
   }
 }

@@ -1,5 +1,5 @@
 // The app's local SQLite cache, one file per profile: last good responses, the synced catalog
-// with its full-text index, and portfolio snapshots.
+// with its full-text index. All of it can be fetched again: a reset deletes it.
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,6 @@ import { migrateCache } from './migrations.js';
 import { catalogSeenAt, listMarkets, noteLastPrices, type MarketListPage, type MarketListQuery } from './list.js';
 import { ResponseStore, responseKey, type CacheEntry, type CachedOptions, type CachedResult, type QueryValue, type Surface } from './responses.js';
 import { SearchIndex, type SearchHit, type SearchOptions } from './search.js';
-import { SnapshotStore, type HistoryPoint, type HistoryRange } from './snapshots.js';
 import { CatalogSync, type FetchPage, type KindResult, type SyncOptions } from './sync.js';
 
 export { CATALOG_KINDS, SEARCH_KINDS } from './catalog.js';
@@ -18,7 +17,6 @@ export { isNetworkError, responseKey } from './responses.js';
 export type { CacheEntry, CachedOptions, CachedResult, QueryValue, Surface } from './responses.js';
 export { SNIPPET_CLOSE, SNIPPET_OPEN, toFtsQuery } from './search.js';
 export type { SearchHit, SearchOptions } from './search.js';
-export type { HistoryPoint, HistoryRange } from './snapshots.js';
 export { MAX_PAGE_SIZE } from './sync.js';
 export type { MarketListPage, MarketListQuery } from './list.js';
 export type { FetchPage, KindResult, PageRequest, SyncOptions, SyncProgress } from './sync.js';
@@ -45,7 +43,6 @@ export class Cache {
   private readonly catalogStore: CatalogStore;
   private readonly syncer: CatalogSync;
   private readonly index: SearchIndex;
-  private readonly snapshots: SnapshotStore;
 
   constructor(
     readonly path: string,
@@ -67,7 +64,6 @@ export class Cache {
     this.catalogStore = new CatalogStore(this.db);
     this.syncer = new CatalogSync(this.db, this.catalogStore, now);
     this.index = new SearchIndex(this.db);
-    this.snapshots = new SnapshotStore(this.db);
   }
 
   /** Key of a read of this profile: surface, path and normalised query. */
@@ -129,14 +125,6 @@ export class Cache {
 
   market(id: string): CachedMarket | undefined {
     return this.catalogStore.market(id);
-  }
-
-  snapshot(account: string, positions: readonly unknown[], at: number): void {
-    this.snapshots.snapshot(account, positions, at);
-  }
-
-  history(account: string, range?: HistoryRange): HistoryPoint[] {
-    return this.snapshots.history(account, range);
   }
 
   close(): void {

@@ -3,24 +3,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestVenue, type TestVenue } from '../../../venue/test-support.js';
-import { openCache, type Cache } from './index.js';
-import { formatMicros, toMicros } from './money.js';
-import { getJson } from './test-support.js';
+import { formatMicros, toMicros } from '../cache/money.js';
+import { getJson } from '../cache/test-support.js';
+import { UserData } from './store.js';
+import type { SnapshotStore } from './snapshots.js';
 
 let venue: TestVenue;
 let dir: string;
-let cache: Cache;
+let user: UserData;
+let cache: SnapshotStore;
 let wallet: string;
 
 beforeAll(async () => {
   venue = await startTestVenue();
-  dir = mkdtempSync(join(tmpdir(), 'kairos-cache-snap-'));
-  cache = openCache(dir, 'local');
+  dir = mkdtempSync(join(tmpdir(), 'kairos-user-snap-'));
+  user = UserData.open(dir, 'local');
+  cache = user.snapshots;
   const [trade] = (await getJson(`${venue.urls.data_url}/trades?limit=1`)) as Array<{ proxyWallet: string }>;
   wallet = trade!.proxyWallet;
 });
 afterAll(async () => {
-  cache.close();
+  user.close();
   rmSync(dir, { recursive: true, force: true });
   await venue.stop();
 });

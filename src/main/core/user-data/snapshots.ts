@@ -1,8 +1,9 @@
-// Portfolio snapshots per account, taken on each refresh, for the P&L history chart.
+// Portfolio value snapshots per account, taken on each whole refresh, for the value chart. They
+// are the user's own history (the venue cannot give them back), so they live in user data.
 import type Database from 'better-sqlite3';
 import { Position } from '@shared/spec/index.js';
-import { parseItem } from './catalog.js';
-import { formatMicros, microsForSql, toMicros } from './money.js';
+import { parseItem } from '../cache/catalog.js';
+import { formatMicros, microsForSql, toMicros } from '../cache/money.js';
 
 export interface HistoryPoint {
   /** Epoch ms. */

@@ -1,0 +1,166 @@
+// Markets: the list over the synced catalog, local search, and one market's detail — its
+// catalog record, trading settings, quotes per outcome, book, price history, trades, holders.
+// Also the market reads other services lean on: a market as trading gives it, and labels.
+import type { CallArgs } from '@shared/ipc/contract.js';
+import type { CatalogMarket, TradingMarket } from '@shared/spec/index.js';
+import { AppError } from '../router.js';
+import type { Session } from '../session.js';
+import { FRESH, type CoreContext, type HandlersOf } from './context.js';
+
+/** Questions and outcome labels do not change; they are read again a day later at most. */
+const LABELS_FOR = 86_400_000;
+
+export type Markets = ReturnType<typeof marketsService>;
+
+export function marketsService(ctx: CoreContext) {
+  /** A market as the trading surface gives it, no older than `maxAge`. */
+  const market = async (s: Session, conditionId: string, maxAge: number): Promise<TradingMarket> =>
+    (await s.cached('trading', `/markets/${conditionId}`, {}, maxAge, () => s.clients.trading.market(conditionId))).data;
+
+  /**
+   * The question and outcome label of tokens, from their trading-surface markets; empty when
+   * unknown. One labeller reads each market once, however many rows name it.
+   */
+  const labeller = (s: Session) => {
+    const markets = new Map<string, Promise<TradingMarket | undefined>>();
+    const read = (conditionId: string) => {
+      const key = s.cache.key('trading', `/markets/${conditionId}`, {});
+      return s.cache.cached(key, LABELS_FOR, () => s.clients.trading.market(conditionId), { staleWhileRevalidate: true, onError: () => undefined }).then(
+        (r) => r.data,
+        () => undefined,
+      );
+    };
+    return async (conditionId: string | null | undefined, tokenId: string): Promise<{ question?: string; outcome?: string }> => {
+      if (!conditionId) return {};
+      let m = markets.get(conditionId);
+      if (!m) markets.set(conditionId, (m = read(conditionId)));
+      const found = await m;
+      if (!found) return {};
+      const outcome = found.tokens.find((t) => String(t.token_id) === tokenId)?.outcome;
+      return { question: found.question, ...(outcome ? { outcome } : {}) };
+    };
+  };
+
+  const outcomeQuotes = async (s: Session, conditionId: string) => {
+    const m = await s.clients.trading.market(conditionId);
+    const ids = m.tokens.map((t) => String(t.token_id));
+    const [prices, last] = await Promise.all([s.clients.trading.prices(ids.map((token_id) => ({ token_id }))), s.clients.trading.lastTradesPrices(ids)]);
+    return m.tokens.map((t) => {
+      const id = String(t.token_id);
+      const p = prices[id] ?? {};
+      const l = last.find((x) => x.token_id === id);
+      return {
+        tokenId: id,
+        outcome: String(t.outcome ?? ''),
+        ...(p.BUY ? { bestBid: p.BUY } : {}),
+        ...(p.SELL ? { bestAsk: p.SELL } : {}),
+        ...(l?.price ? { lastPrice: l.price } : {}),
+        ...(l?.side ? { lastSide: l.side } : {}),
+      };
+    });
+  };
+
+  const list = async (f: CallArgs<'markets.list'>) => {
+    const s = ctx.session();
+    // Once the catalog has synced, the list is answered locally over every market; the venue
+    // is asked directly before that, and for what the local rows do not carry (the creator).
+    if (!f.creator && s.cache.count('markets') > 0) {
+      // A one-market read, at most once per freshness window, tells whether the venue still
+      // answers, so the list is stamped when it cannot be refreshed.
+      const probe = await s.cached('catalog', '/markets', { limit: 1 }, FRESH.catalog, () => s.clients.catalog.markets({ limit: 1 })).catch((err: unknown) => {
+        if ((err as { name?: string }).name !== 'NetworkError') throw err;
+        const at = s.cache.catalogSeenAt() ?? 0;
+        return { fetchedAt: at, stale: true, ageMs: ctx.clock.now() - at };
+      });
+      return { data: s.cache.listMarkets(f), fetchedAt: probe.fetchedAt, stale: probe.stale, ageMs: probe.ageMs };
+    }
+    const q = {
+      limit: Math.min(100, f.limit),
+      offset: f.offset,
+      ...(f.status === 'active' ? { active: true, closed: false } : f.status === 'closed' ? { closed: true } : f.status === 'archived' ? { archived: true } : {}),
+      ...(f.tagId ? { tag_id: f.tagId } : {}),
+      ...(f.eventId ? { event_id: f.eventId } : {}),
+      ...(f.mirror === 'only' ? { mirror: true } : f.mirror === 'none' ? { mirror: false } : {}),
+      ...(f.creator ? { creator: f.creator } : {}),
+      ...(['endDate', 'question', 'createdAt'].includes(f.sort) ? { order: f.sort, ascending: f.ascending } : {}),
+    };
+    const r = await s.cached('catalog', '/markets', q, FRESH.catalog, async () => {
+      const rows = await s.clients.catalog.markets(q);
+      s.cache.ingest('markets', rows);
+      return rows;
+    });
+    const rows = r.data.map(marketRow);
+    // The venue sorts only by its own columns; these two are ranked within the page.
+    const by = f.sort === 'volume24hr' || f.sort === 'volume' ? f.sort : undefined;
+    if (by) rows.sort((a, b) => (f.ascending ? 1 : -1) * ((a[by] ?? 0) - (b[by] ?? 0)));
+    if (f.sort === 'lastPrice') rows.sort((a, b) => (f.ascending ? 1 : -1) * (Number(a.outcomePrices[0] ?? 0) - Number(b.outcomePrices[0] ?? 0)));
+    const more = rows.length === q.limit ? 1 : 0;
+    return { ...r, data: { rows, total: f.offset + rows.length + more } };
+  };
+
+  const handlers: HandlersOf<'markets.list' | 'markets.search' | 'markets.get' | 'markets.settings' | 'markets.quotes' | 'markets.book' | 'markets.history' | 'markets.trades' | 'markets.holders'> = {
+    'markets.list': list,
+    'markets.search': ({ query, limit, kinds }) =>
+      ctx.session().cache.search(query, { limit, ...(kinds ? { kinds } : {}) }).map((h) => ({ kind: h.kind, id: h.id, title: h.title, snippet: h.snippet, rank: h.rank })),
+    'markets.get': async ({ idOrSlug }) => {
+      const s = ctx.session();
+      // Numeric ids (list rows, search hits) resolve through the synced catalog to a slug.
+      const slug = /^\d+$/.test(idOrSlug) ? s.cache.market(idOrSlug)?.slug : idOrSlug;
+      if (!slug) throw new AppError('NOT_FOUND', `market ${idOrSlug} is not in the local catalog yet; let the sync finish or open it by slug`);
+      return s.cached('catalog', `/markets/slug/${slug}`, {}, FRESH.catalog, () => s.clients.catalog.marketBySlug(slug));
+    },
+    'markets.settings': ({ conditionId }) => {
+      const s = ctx.session();
+      return s.cached('trading', `/clob-markets/${conditionId}`, {}, FRESH.settings, () => s.clients.trading.settings(conditionId));
+    },
+    'markets.quotes': async ({ conditionId }) => {
+      const s = ctx.session();
+      const r = await s.cached('trading', `/quotes/${conditionId}`, {}, FRESH.prices, () => outcomeQuotes(s, conditionId));
+      const last = r.data.map((q) => q.lastPrice);
+      if (!r.stale && last.every((p): p is string => p !== undefined)) s.cache.noteLastPrices(conditionId, last);
+      return r;
+    },
+    'markets.book': ({ tokenId }) => {
+      const s = ctx.session();
+      return s.cached('trading', '/book', { token_id: tokenId }, FRESH.prices, () => s.clients.trading.book(tokenId));
+    },
+    'markets.history': ({ tokenId, range }) => {
+      const s = ctx.session();
+      const span = { '1H': 3600, '6H': 21_600, '1D': 86_400, '1W': 604_800, ALL: 90 * 86_400 }[range];
+      const fidelity = { '1H': 1, '6H': 5, '1D': 15, '1W': 120, ALL: 720 }[range];
+      const endTs = Math.floor(ctx.clock.now() / 60_000) * 60;
+      return s.cached('trading', '/prices-history', { market: tokenId, range }, FRESH.prices, () => s.clients.trading.pricesHistory({ market: tokenId, startTs: endTs - span, endTs, fidelity }));
+    },
+    'markets.trades': (a) => {
+      const s = ctx.session();
+      return s.cached('data', '/trades', { market: a.conditionId, limit: a.limit, offset: a.offset }, FRESH.data, () => s.clients.data.trades({ market: a.conditionId, limit: a.limit, offset: a.offset, takerOnly: true }));
+    },
+    'markets.holders': (a) => {
+      const s = ctx.session();
+      return s.cached('data', '/holders', { market: a.conditionId, limit: a.limit }, FRESH.data, () => s.clients.data.holders({ market: a.conditionId, limit: a.limit }));
+    },
+  };
+
+  return { handlers, market, labeller };
+}
+
+function marketRow(m: CatalogMarket) {
+  return {
+    id: String(m.id),
+    conditionId: String(m.conditionId),
+    ...(m.slug ? { slug: m.slug } : {}),
+    question: String(m.question ?? ''),
+    outcomes: (m.outcomes ?? []).map(String),
+    outcomePrices: (m.outcomePrices ?? []).map(String),
+    clobTokenIds: (m.clobTokenIds ?? []).map(String),
+    ...(typeof m.volume24hr === 'number' ? { volume24hr: m.volume24hr } : {}),
+    ...(typeof m.volumeNum === 'number' ? { volume: m.volumeNum } : {}),
+    ...(m.endDate ? { endDate: String(m.endDate) } : {}),
+    active: m.active === true,
+    closed: m.closed === true,
+    archived: m.archived === true,
+    ...(typeof m.acceptingOrders === 'boolean' ? { acceptingOrders: m.acceptingOrders } : {}),
+    mirror: Boolean(m.mirrorConditionId),
+    eventIds: (m.events ?? []).map((e) => String(e.id)),
+  };
+}

@@ -1,0 +1,201 @@
+// Orders of the vault's accounts: sending a signed batch (in chunks the venue takes, retrying
+// only throttled lines, never re-sending one whose answer was lost), cancelling, the open orders
+// (which also bring the journal in step), and the journal of every order sent.
+import { randomBytes } from 'node:crypto';
+import type { CallArgs, CallOutput } from '@shared/ipc/contract.js';
+import { orderHash, signOrder } from '@shared/crypto/index.js';
+import { LIMITS, type OpenOrder } from '@shared/spec/index.js';
+import { AnswerLostError } from '../http/errors.js';
+import { reconcile, settle } from '../notices.js';
+import { signable, type BuiltLine, type MarketRules } from '../orders/build.js';
+import { AppError } from '../router.js';
+import type { Session } from '../session.js';
+import type { AccountSummary } from '../vault/vault.js';
+import type { Accounts } from './accounts.js';
+import { FRESH, type CoreContext, type HandlersOf } from './context.js';
+import type { Markets } from './markets.js';
+import { positionsQuery } from './portfolio.js';
+import type { Checked, Preview } from './preview.js';
+
+const MAX_BATCH = LIMITS.orders.maxItems;
+const RETRIES = 3;
+
+type Result = CallOutput<'orders.submit'>[number];
+
+export interface OrdersDeps {
+  accounts: Accounts;
+  markets: Markets;
+  /** The ticket's checks, run again on the lines about to be signed. */
+  checks: () => Preview;
+  /** After a batch: fills are worth looking for soon. */
+  onSubmitted: () => void;
+}
+
+export type Orders = ReturnType<typeof ordersService>;
+
+export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
+  const { accounts, markets } = deps;
+
+  /** After our own order or cancel: the account's cash, orders and positions are due a fresh read. */
+  const accountChanged = (s: Session, a: AccountSummary): void => {
+    s.expire('trading', '/balance-allowance', { account: a.id });
+    s.expire('trading', '/data/orders', { account: a.id, pages: 'all' });
+    s.expire('data', '/positions', positionsQuery(a));
+  };
+
+  /**
+   * Every page of an account's open orders, with when they were asked for, and the journal
+   * brought in step with them: fills so far, and what left the book (with a notice per fill).
+   */
+  const openOrdersOf = async (s: Session, a: AccountSummary, maxAge: number = FRESH.prices) => {
+    const r = await s.cached('trading', '/data/orders', { account: a.id, pages: 'all' }, maxAge, async () => {
+      const askedAt = ctx.clock.now();
+      const sign = await accounts.signedFor(s, a);
+      const orders: OpenOrder[] = [];
+      for (let cursor = 'MA==', pages = 0; cursor !== 'LTE=' && pages < 50; pages++) {
+        const page = await s.clients.trading.openOrders(sign, cursor === 'MA==' ? {} : { next_cursor: cursor });
+        orders.push(...page.data);
+        cursor = page.data.length === 0 ? 'LTE=' : page.next_cursor;
+      }
+      return { askedAt, orders };
+    });
+    if (!r.stale && s.isOpen) {
+      const settled = reconcile(s.user.db, a.id, r.data.orders, r.data.askedAt, ctx.clock.now());
+      await settle(s.user.db, a.id, settled, {
+        now: () => ctx.clock.now(),
+        market: (conditionId, maxAgeMs) => markets.market(s, conditionId, maxAgeMs),
+        label: markets.labeller(s),
+        notify: (n) => ctx.emit('notices.raised', n),
+      });
+      if (settled.changed.length > 0) ctx.emit('orders.updated', { accountId: a.id, orderIds: settled.changed });
+    }
+    return r;
+  };
+
+  const signItems = async (s: Session, acct: AccountSummary, checks: Checked[], chunk: number[]) => {
+    const box = ctx.vault().secretsOf(acct.id);
+    return Promise.all(
+      chunk.map(async (i) => {
+        const { line, rules, built } = checks[i] as Checked & { rules: MarketRules; built: BuiltLine };
+        const order = signable(line, built, acct.address, BigInt(`0x${randomBytes(6).toString('hex')}`), ctx.clock.now());
+        const domain = await accounts.orderDomain(s, rules.negRisk);
+        const signature = box.use((k) => signOrder(order, domain, k.privateKey));
+        return {
+          id: orderHash(order, domain),
+          body: {
+            order: { ...order, side: line.side, signature, ...(line.expiration ? { expiration: String(line.expiration) } : {}) },
+            owner: acct.apiKey,
+            orderType: line.type,
+            ...(line.postOnly ? { postOnly: true } : {}),
+          },
+        };
+      }),
+    );
+  };
+
+  const submit = async ({ accountId, lines }: CallArgs<'orders.submit'>): Promise<Result[]> => {
+    if (ctx.prefs.get().tradingOff) throw new AppError('TRADING_OFF', 'trading is switched off in Settings; nothing was signed or sent');
+    const s = ctx.session();
+    const acct = accounts.account(accountId);
+    await s.clients.trading.syncClock(() => ctx.clock.now());
+    // The checks only: prices and the money preview are for the ticket, not for sending.
+    const checks = await deps.checks().checkLines(s, lines);
+    const results: Result[] = lines.map((_, i) => ({ line: i, success: false, attempts: 0 }));
+    const sign = accounts.signerFor(s, acct);
+    const journal = (i: number, orderId: string, state: Parameters<Session['user']['journalPut']>[0]['state'], code: string | null, message: string | null) => {
+      const line = lines[i] as (typeof lines)[number];
+      s.user.journalPut({ orderId, accountId, tokenId: line.tokenId, side: line.side, price: line.price, size: line.size, type: line.type, state, at: ctx.clock.now(), code, message });
+    };
+    let pending = lines.map((_, i) => i).filter((i) => {
+      const c = checks[i];
+      if (c?.built && c.problems.length === 0) return true;
+      const message = c?.problems.map((p) => `${p.field}: ${p.message}`).join('; ') ?? 'invalid';
+      results[i] = c?.retryAfterSeconds !== undefined
+        ? { line: i, success: false, attempts: 0, code: 'RATE_LIMITED', message, retryAfterSeconds: c.retryAfterSeconds }
+        : { line: i, success: false, attempts: 0, code: 'INVALID_ORDER', message };
+      return false;
+    });
+    for (let attempt = 1; attempt <= RETRIES && pending.length > 0; attempt++) {
+      const retry: number[] = [];
+      let waitS = 0;
+      for (let k = 0; k < pending.length; k += MAX_BATCH) {
+        const chunk = pending.slice(k, k + MAX_BATCH);
+        const items = await signItems(s, acct, checks, chunk);
+        chunk.forEach((i, j) => journal(i, items[j]?.id as string, 'sending', null, null));
+        let answers;
+        try {
+          answers = await s.clients.trading.postOrders(
+            items.map((x) => x.body),
+            sign,
+          );
+        } catch (err) {
+          if (err instanceof AnswerLostError) {
+            // Never re-send blindly: ask the venue what it has.
+            const open = new Set((await s.clients.trading.openOrders(sign)).data.map((o) => o.id));
+            chunk.forEach((i, j) => {
+              const id = items[j]?.id as string;
+              const known = open.has(id);
+              results[i] = { line: i, success: known, attempts: attempt, orderId: id, status: known ? 'live' : 'unknown', ...(known ? {} : { code: 'ANSWER_LOST', message: 'the answer was lost; not re-sent — check open orders and trades' }) };
+              journal(i, id, known ? 'open' : 'unknown', known ? null : 'ANSWER_LOST', null);
+            });
+            continue;
+          }
+          throw err;
+        }
+        chunk.forEach((i, j) => {
+          const a = answers[j];
+          const id = items[j]?.id as string;
+          const state = a?.success ? (a.status === 'live' || a.status === 'delayed' ? 'open' : a.status === 'matched' ? 'filled' : 'cancelled') : 'rejected';
+          results[i] = { line: i, success: a?.success === true, attempts: attempt, orderId: id, ...(a?.status ? { status: a.status } : {}), ...(a?.code ? { code: a.code } : {}), ...(a?.errorMsg ? { message: a.errorMsg } : {}), ...(a?.retry_after_seconds ? { retryAfterSeconds: a.retry_after_seconds } : {}), ...(a?.makingAmount ? { makingAmount: a.makingAmount } : {}), ...(a?.takingAmount ? { takingAmount: a.takingAmount } : {}) };
+          journal(i, id, state, a?.code ?? null, a?.errorMsg ?? null);
+          if (!a?.success && a?.code === 'RATE_LIMITED') {
+            retry.push(i);
+            waitS = Math.max(waitS, a.retry_after_seconds ?? 1);
+          }
+        });
+      }
+      pending = retry;
+      if (pending.length > 0 && attempt < RETRIES) await ctx.sleep(waitS * 1000 * (1 + Math.random() * 0.2));
+    }
+    accountChanged(s, acct);
+    // The journal learns each order's market, for settling it later.
+    s.user.journalMarkets(results.flatMap((r) => {
+      const line = lines[r.line];
+      return r.orderId && line ? [{ orderId: r.orderId, conditionId: line.conditionId, expiresAt: line.type === 'GTD' ? (line.expiration ?? null) : null }] : [];
+    }));
+    ctx.emit('orders.updated', { accountId, orderIds: results.flatMap((r) => (r.orderId ? [r.orderId] : [])) });
+    deps.onSubmitted();
+    return results;
+  };
+
+  const handlers: HandlersOf<'orders.submit' | 'orders.cancel' | 'orders.open' | 'orders.journal'> = {
+    'orders.submit': (args) => ctx.activity.track(() => submit(args)),
+    'orders.cancel': async ({ accountId, orderIds, all }) => {
+      const s = ctx.session();
+      const acct = accounts.account(accountId);
+      const sign = await accounts.signedFor(s, acct);
+      const r = all ? await s.clients.trading.cancelAll(sign) : await s.clients.trading.cancel(orderIds ?? [], sign);
+      s.user.journalCancelled(r.canceled, ctx.clock.now());
+      accountChanged(s, acct);
+      if (r.canceled.length > 0) ctx.emit('orders.updated', { accountId, orderIds: r.canceled });
+      return { canceled: r.canceled, notCanceled: r.not_canceled };
+    },
+    'orders.open': async ({ accountId }) => {
+      const s = ctx.session();
+      const r = await openOrdersOf(s, accounts.account(accountId));
+      // An answer asked before a cancel of ours still lists what that cancel took off the book.
+      const cancelled = s.user.cancelledSince(accountId, r.data.askedAt);
+      const listed = r.data.orders.filter((o) => !cancelled.has(o.id));
+      const labelOf = markets.labeller(s);
+      const data = await Promise.all(listed.map(async (o) => ({ ...o, ...(await labelOf(o.market, o.asset_id).then((l) => (l.question ? { question: l.question } : {}))) })));
+      return { data, fetchedAt: r.fetchedAt, stale: r.stale, ageMs: r.ageMs };
+    },
+    'orders.journal': async ({ accountId, limit }) => {
+      const s = ctx.session();
+      const labelOf = markets.labeller(s);
+      return Promise.all(s.user.journal(accountId, limit).map(async (e) => ({ ...e, ...(await labelOf(e.conditionId, e.tokenId)) })));
+    },
+  };
+
+  return { handlers, openOrdersOf };
+}

@@ -1,0 +1,51 @@
+// An account's money: cash, positions (with the venue's sorts and filters), trades, and its
+// value over time from the snapshots kept in user data.
+import { formatMicros } from '@shared/domain/money.js';
+import type { Session } from '../session.js';
+import type { AccountSummary } from '../vault/vault.js';
+import type { Accounts } from './accounts.js';
+import { FRESH, type CoreContext, type HandlersOf } from './context.js';
+
+export type Portfolio = ReturnType<typeof portfolioService>;
+
+/** Every position of the account, however small: what it can sell. */
+export const positionsQuery = (a: { address: string }) => ({ user: a.address.toLowerCase(), limit: 500, offset: 0, sizeThreshold: 0 });
+
+export function portfolioService(ctx: CoreContext, accounts: Accounts) {
+  const balanceOf = (s: Session, a: AccountSummary) =>
+    s.cached('trading', '/balance-allowance', { account: a.id }, FRESH.prices, async () => {
+      const b = await s.clients.trading.balance(await accounts.signedFor(s, a));
+      return { balance: formatMicros(BigInt(b.balance)), reserved: formatMicros(BigInt(b.reserved ?? '0')), available: formatMicros(BigInt(b.available ?? b.balance)) };
+    });
+
+  const positionsOf = (s: Session, a: { address: string }, maxAge: number) => {
+    const q = positionsQuery(a);
+    return s.cached('data', '/positions', q, maxAge, () => s.clients.data.positions(q));
+  };
+
+  const handlers: HandlersOf<'portfolio.positions' | 'portfolio.trades' | 'portfolio.history' | 'portfolio.balance'> = {
+    'portfolio.positions': async (a) => {
+      const s = ctx.session();
+      const user = a.address.toLowerCase();
+      const q = {
+        user, limit: a.limit, offset: a.offset, sortBy: a.sortBy, sortDirection: a.sortDirection, redeemable: a.redeemable, mergeable: a.mergeable,
+        sizeThreshold: a.sizeThreshold, title: a.title || undefined, market: a.market?.join(','),
+      };
+      const r = await s.cached('data', '/positions', q, FRESH.data, () => s.clients.data.positions(q));
+      // Only a whole, unfiltered answer is the account's value at that moment; sorting does not matter.
+      const whole = a.offset === 0 && r.data.length < a.limit && !a.title && !a.market && !a.redeemable && !a.mergeable && a.sizeThreshold === undefined;
+      if (!r.stale && whole) s.user.snapshots.snapshot(user, r.data, r.fetchedAt);
+      return r;
+    },
+    'portfolio.trades': (a) => {
+      const s = ctx.session();
+      const q = { user: a.address.toLowerCase(), limit: a.limit, offset: a.offset, side: a.side, market: a.market?.join(','), takerOnly: false };
+      return s.cached('data', '/trades', q, FRESH.data, () => s.clients.data.trades(q));
+    },
+    'portfolio.history': ({ accountId, from, to }) =>
+      ctx.session().user.snapshots.history(accounts.account(accountId).address.toLowerCase(), { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) }),
+    'portfolio.balance': ({ accountId }) => balanceOf(ctx.session(), accounts.account(accountId)),
+  };
+
+  return { handlers, balanceOf, positionsOf };
+}

@@ -1,0 +1,144 @@
+// The order ticket's checks: each line against its market's rules (tick, minimum size, open
+// market, order type), the exact amounts it would sign, and — with an account — the whole
+// batch against its cash and tokens; plus the money preview (cost, payout, fee, rest or fill).
+import type { CallArgs } from '@shared/ipc/contract.js';
+import { formatMicros, parseMicros, tickText } from '@shared/domain/money.js';
+import { formatDataTokenId } from '@shared/domain/token-ids.js';
+import { HttpStatusError } from '../http/errors.js';
+import { checkLine, type BuiltLine, type MarketRules } from '../orders/build.js';
+import { checkBatch, economics } from '../orders/economics.js';
+import type { Session } from '../session.js';
+import type { AccountSummary } from '../vault/vault.js';
+import type { Accounts } from './accounts.js';
+import { FRESH, type CoreContext, type HandlersOf } from './context.js';
+import type { Markets } from './markets.js';
+import type { Portfolio } from './portfolio.js';
+
+export type Line = CallArgs<'orders.preview'>['lines'][number];
+export type Checked = { line: Line; problems: Array<{ field: string; message: string }>; rules?: MarketRules; built?: BuiltLine; snapped?: bigint; retryAfterSeconds?: number };
+
+export interface PreviewDeps {
+  accounts: Accounts;
+  markets: Markets;
+  portfolio: Portfolio;
+  /** Every open order of the account (the orders service's read, which also settles the journal). */
+  openOrders(s: Session, a: AccountSummary): Promise<{ data: { orders: Array<{ side: string; asset_id: string; original_size: string; size_matched: string }> } }>;
+}
+
+export type Preview = ReturnType<typeof previewService>;
+
+export function previewService(ctx: CoreContext, deps: PreviewDeps) {
+  const rulesFor = async (s: Session, conditionId: string): Promise<MarketRules> => {
+    const settings = await s.cached('trading', `/clob-markets/${conditionId}`, {}, FRESH.settings, () => s.clients.trading.settings(conditionId));
+    const m = await deps.markets.market(s, conditionId, FRESH.prices);
+    return {
+      tick: tickText(settings.data.mts),
+      minSize: String(settings.data.mos),
+      // A copy kept while the venue throttles or is away still says best; sending asks the venue.
+      acceptingOrders: m.accepting_orders,
+      negRisk: settings.data.nr,
+      takerFeeBps: m.taker_base_fee,
+      makerFeeBps: m.maker_base_fee,
+    };
+  };
+
+  /** Each line against its market's rules: the exact amounts to sign, or what is wrong. */
+  const checkLines = (s: Session, lines: readonly Line[]): Promise<Checked[]> =>
+    Promise.all(
+      lines.map(async (line): Promise<Checked> => {
+        let rules: MarketRules;
+        try {
+          rules = await rulesFor(s, line.conditionId);
+        } catch (err) {
+          // Throttled with nothing kept: the line is not wrong, it waits for the venue.
+          if (err instanceof HttpStatusError && err.status === 429) {
+            const wait = err.retryAfterSeconds ?? 1;
+            return { line, retryAfterSeconds: wait, problems: [{ field: 'market', message: `the venue is throttling reads of this market's rules; checking again in ${wait} s` }] };
+          }
+          return { line, problems: [{ field: 'market', message: err instanceof Error ? err.message : String(err) }] };
+        }
+        const { built, problems, snapped } = checkLine(line, rules);
+        if (line.type === 'GTD' && !(line.expiration && line.expiration > ctx.clock.now() / 1000)) problems.push({ field: 'expiration', message: 'a GTD order needs an expiration in the future' });
+        if (line.postOnly && (line.type === 'FOK' || line.type === 'FAK')) problems.push({ field: 'postOnly', message: 'post-only applies to GTC and GTD orders' });
+        return { line, rules, problems, ...(built ? { built } : {}), ...(snapped !== undefined ? { snapped } : {}) };
+      }),
+    );
+
+  /** Best bid (BUY) and ask (SELL) per token; empty when the venue cannot say. */
+  const bestPrices = async (s: Session, tokenIds: string[]): Promise<Record<string, { BUY?: string; SELL?: string }>> => {
+    if (tokenIds.length === 0) return {};
+    try {
+      const r = await s.cached('trading', '/prices', { tokens: [...tokenIds].sort().join(',') }, FRESH.prices, () => s.clients.trading.prices(tokenIds.map((token_id) => ({ token_id }))));
+      return r.data as Record<string, { BUY?: string; SELL?: string }>;
+    } catch {
+      return {};
+    }
+  };
+
+  /**
+   * Cash and the tokens of `sells` the account can still commit (positions less what open sell
+   * orders hold back); undefined when the venue cannot be asked. Positions name tokens in the data
+   * surface's `<condition_id>:<outcome_index>` form, orders by uint256 id: joined through the
+   * market's token order.
+   */
+  const holdingsOf = async (s: Session, a: AccountSummary, sells: Array<{ tokenId: string; conditionId: string }>) => {
+    try {
+      // The same short-lived reads the portfolio and the watcher use, due again after our writes.
+      const [balance, positions, open] = await Promise.all([
+        deps.portfolio.balanceOf(s, a).then((r) => r.data),
+        sells.length ? deps.portfolio.positionsOf(s, a, FRESH.prices).then((r) => r.data) : Promise.resolve([]),
+        sells.length ? deps.openOrders(s, a).then((r) => r.data.orders) : Promise.resolve([]),
+      ]);
+      const tokens = new Map<string, bigint>();
+      for (const sell of sells) {
+        if (tokens.has(sell.tokenId)) continue;
+        const m = await deps.markets.market(s, sell.conditionId, FRESH.prices);
+        const index = m.tokens.findIndex((t) => String(t.token_id) === sell.tokenId);
+        const dataId = formatDataTokenId(sell.conditionId.toLowerCase(), index);
+        const held = positions.find((p) => p.asset === sell.tokenId || String(p.asset).toLowerCase() === dataId);
+        let have = parseMicros(String(held?.size ?? 0)) ?? 0n;
+        for (const o of open) {
+          if (o.side === 'SELL' && o.asset_id === sell.tokenId) have -= (parseMicros(o.original_size) ?? 0n) - (parseMicros(o.size_matched) ?? 0n);
+        }
+        tokens.set(sell.tokenId, have);
+      }
+      return { cash: parseMicros(balance.available) ?? 0n, tokens };
+    } catch {
+      return undefined;
+    }
+  };
+
+  const preview = async (lines: readonly Line[], accountId?: string) => {
+    const s = ctx.session();
+    const checked = await checkLines(s, lines);
+    const best = await bestPrices(s, [...new Set(checked.flatMap((c) => (c.built ? [c.line.tokenId] : [])))]);
+    const money = checked.map((c) => {
+      if (!c.built || !c.rules) return undefined;
+      const quote = best[c.line.tokenId];
+      const opposite = c.line.side === 'BUY' ? quote?.SELL : quote?.BUY;
+      const bestOpposite = opposite !== undefined ? (parseMicros(opposite) ?? undefined) : undefined;
+      return economics(c.built, { side: c.line.side, type: c.line.type, postOnly: c.line.postOnly, bestOpposite, takerFeeBps: c.rules.takerFeeBps ?? 0, makerFeeBps: c.rules.makerFeeBps ?? 0 });
+    });
+    if (accountId) {
+      const sells = checked.filter((c) => c.built && c.line.side === 'SELL').map((c) => ({ tokenId: c.line.tokenId, conditionId: c.line.conditionId }));
+      const holdings = await holdingsOf(s, deps.accounts.account(accountId), sells);
+      if (holdings) {
+        const batch = checkBatch(checked.map((c, i) => ({ tokenId: c.line.tokenId, side: c.line.side, ...(c.built && c.problems.length === 0 ? { built: c.built, fee: parseMicros(money[i]?.fee ?? '0') ?? 0n } : {}) })), holdings);
+        batch.forEach((p, i) => checked[i]?.problems.push(...p));
+      }
+    }
+    return checked.map((c, i) => ({
+      ok: c.problems.length === 0,
+      ...(c.retryAfterSeconds !== undefined ? { retryAfterSeconds: c.retryAfterSeconds } : {}),
+      ...(c.snapped !== undefined ? { price: formatMicros(c.snapped) } : {}),
+      ...(c.built ? { makerAmount: c.built.makerAmount.toString(), takerAmount: c.built.takerAmount.toString(), notional: formatMicros((c.built.size * c.built.price) / 1_000_000n) } : {}),
+      ...(money[i] ?? {}),
+      problems: c.problems,
+    }));
+  };
+
+  const handlers: HandlersOf<'orders.preview'> = {
+    'orders.preview': ({ lines, accountId }) => preview(lines, accountId),
+  };
+  return { handlers, checkLines };
+}

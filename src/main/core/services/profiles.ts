@@ -1,0 +1,117 @@
+// Venue profiles: the embedded local venue and the remote ones the user added, which one is
+// active, switching between them (a new Session), and the connection test of each surface.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { VenueProfile } from '@shared/ipc/contract.js';
+import { formatError } from '@shared/spec/index.js';
+import { createClients } from '../clients/index.js';
+import { writeAtomic } from '../prefs.js';
+import { AppError } from '../router.js';
+import type { CoreContext, HandlersOf } from './context.js';
+
+const ProfilesFile = z.object({ active: z.string(), profiles: z.array(VenueProfile) });
+
+/**
+ * `profiles.json`: the remote profiles and the active one. The default profile is not stored
+ * (it is the app's own, given at each start). A file that does not parse stops the start with
+ * its name: it is the user's list of venues, never overwritten.
+ */
+export class ProfileStore {
+  readonly file: string;
+  private remote: VenueProfile[];
+  private activeId: string;
+
+  constructor(
+    dataDir: string,
+    readonly defaultProfile: VenueProfile,
+  ) {
+    this.file = join(dataDir, 'profiles.json');
+    const stored = existsSync(this.file) ? ProfileStore.read(this.file) : undefined;
+    this.remote = stored?.profiles.filter((p) => p.id !== defaultProfile.id) ?? [];
+    this.activeId = stored?.active ?? defaultProfile.id;
+    if (!this.find(this.activeId)) this.activeId = defaultProfile.id;
+  }
+
+  private static read(file: string): z.output<typeof ProfilesFile> {
+    let parsed;
+    try {
+      parsed = ProfilesFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    } catch (err) {
+      throw new Error(`${file} is not readable JSON (${(err as Error).message}); move it aside to start with the local venue only`, { cause: err });
+    }
+    if (!parsed.success) throw new Error(`${file} does not hold a list of venues: ${formatError(parsed.error)}; move it aside to start with the local venue only`);
+    return parsed.data;
+  }
+
+  all(): VenueProfile[] {
+    return [this.defaultProfile, ...this.remote];
+  }
+
+  find(id: string): VenueProfile | undefined {
+    return this.all().find((p) => p.id === id);
+  }
+
+  get active(): VenueProfile {
+    return this.find(this.activeId) ?? this.defaultProfile;
+  }
+
+  add(p: Omit<VenueProfile, 'id' | 'kind'>): VenueProfile {
+    const profile: VenueProfile = { ...p, id: `remote-${randomBytes(4).toString('hex')}`, kind: 'remote' };
+    this.remote = [...this.remote, profile];
+    this.save();
+    return profile;
+  }
+
+  setActive(id: string): void {
+    this.activeId = id;
+    this.save();
+  }
+
+  private save(): void {
+    writeAtomic(this.file, JSON.stringify({ active: this.activeId, profiles: this.remote }));
+  }
+}
+
+export function profilesService(ctx: CoreContext, store: ProfileStore, opts: { http?: Parameters<typeof createClients>[1] }) {
+  const handlers: HandlersOf<'profiles.list' | 'profiles.add' | 'profiles.switch' | 'profiles.test'> = {
+    'profiles.list': () => ({ active: ctx.session().profile.id, profiles: store.all() }),
+    'profiles.add': (p) => store.add(p),
+    'profiles.switch': ({ id }) => {
+      const next = store.find(id);
+      if (!next) throw new AppError('NOT_FOUND', `no profile ${id}`);
+      ctx.sessions.switchTo(next);
+      store.setActive(next.id);
+      return next;
+    },
+    'profiles.test': async (urls) => {
+      const active = ctx.session().profile;
+      const target = { catalogUrl: urls.catalogUrl ?? active.catalogUrl, tradingUrl: urls.tradingUrl ?? active.tradingUrl, dataUrl: urls.dataUrl ?? active.dataUrl };
+      // Fresh clients: a profile being added must not share the active one's limiter or clock.
+      const probe = createClients(target, { ...opts.http, policy: { timeoutMs: 5000, retries: 0, baseDelayMs: 0 } });
+      const timed = async (surface: 'catalog' | 'trading' | 'data', run: () => Promise<unknown>) => {
+        const t0 = performance.now();
+        try {
+          await run();
+          return { surface, ok: true, ms: Math.round(performance.now() - t0) };
+        } catch (err) {
+          return { surface, ok: false, ms: Math.round(performance.now() - t0), message: err instanceof Error ? err.message : String(err) };
+        }
+      };
+      let clockSkewMs: number | undefined;
+      const surfaces = await Promise.all([
+        timed('catalog', () => probe.catalog.markets({ limit: 1 })),
+        timed('trading', async () => {
+          const t0 = ctx.clock.now();
+          const server = await probe.trading.time();
+          const t1 = ctx.clock.now();
+          clockSkewMs = Math.round(server * 1000 + 500 - (t0 + t1) / 2);
+        }),
+        timed('data', () => probe.data.leaderboard({ limit: 1 })),
+      ]);
+      return { surfaces, ...(clockSkewMs !== undefined ? { clockSkewMs } : {}) };
+    },
+  };
+  return { handlers };
+}

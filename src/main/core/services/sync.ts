@@ -1,0 +1,66 @@
+// The catalog sync: every market, event, series and tag into the profile's cache, page by page,
+// with progress pushed to the renderer. One pass at a time per profile.
+import { HttpStatusError } from '../http/errors.js';
+import { perSession, type Session } from '../session.js';
+import type { CoreContext, HandlersOf } from './context.js';
+
+const SYNC_EVERY = 10 * 60_000;
+const KINDS = ['markets', 'events', 'series', 'tags'] as const;
+
+export function syncService(ctx: CoreContext) {
+  const stateOf = perSession(() => ({ running: undefined as Promise<void> | undefined, lastSyncAt: undefined as number | undefined }));
+
+  const status = (s: Session) => {
+    const st = stateOf(s);
+    return {
+      running: st.running !== undefined,
+      kinds: KINDS.map((kind) => ({ kind, done: s.cache.count(kind), complete: st.lastSyncAt !== undefined })),
+      ...(st.lastSyncAt !== undefined ? { lastSyncAt: st.lastSyncAt } : {}),
+    };
+  };
+
+  const start = (s: Session) => {
+    const st = stateOf(s);
+    // One sync at a time, and none again within SYNC_EVERY of a complete pass: every window
+    // asks on load, and a full pass per page load would steal the first paint.
+    if (st.running || (st.lastSyncAt && ctx.clock.now() - st.lastSyncAt < SYNC_EVERY)) return;
+    st.running = s.cache
+      .syncCatalog((kind, page) => rawPage(s, kind, page), {
+        onProgress: (p) => {
+          if (s.isOpen) ctx.emit('sync.progressed', { kind: p.kind, done: p.done, ...(p.total !== undefined ? { total: p.total } : {}), complete: p.complete });
+        },
+      })
+      .then(() => {
+        st.lastSyncAt = ctx.clock.now();
+      })
+      .catch((err: unknown) => {
+        if (s.isOpen) ctx.log.warn('catalog sync stopped', { error: err instanceof Error ? err.message : String(err) });
+      })
+      .finally(() => {
+        st.running = undefined;
+      });
+  };
+
+  /** After a cache reset the catalog is gone: the next start syncs at once. */
+  const forget = (s: Session): void => {
+    stateOf(s).lastSyncAt = undefined;
+  };
+
+  const handlers: HandlersOf<'sync.start' | 'sync.status'> = {
+    'sync.start': () => {
+      const s = ctx.session();
+      start(s);
+      return status(s);
+    },
+    'sync.status': () => status(ctx.session()),
+  };
+  return { handlers, forget };
+}
+
+async function rawPage(s: Session, kind: string, page: { limit: number; offset: number }): Promise<unknown[]> {
+  const path = kind === 'markets' ? '/markets' : kind === 'events' ? '/events' : kind === 'series' ? '/series' : kind === 'tags' ? '/tags' : undefined;
+  if (!path) throw new HttpStatusError(400, `cannot sync ${kind}`);
+  // A stable ascending order, so offsets do not shift while the catalog grows.
+  const order = kind === 'markets' || kind === 'events' ? { order: 'id', ascending: true } : {};
+  return (await s.clients.catalog.http.raw('GET', path, { query: { limit: page.limit, offset: page.offset, ...order } })) as unknown[];
+}

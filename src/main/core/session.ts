@@ -1,0 +1,171 @@
+// The active profile and everything opened for it: its surface clients, its cache, its user
+// data, what the venue has shown it offers, and whether each surface answers. Switching profiles
+// closes one Session and opens the next whole, so no service can reach a closed database of a
+// profile that is no longer active: a call that outlives its Session fails with words, not with
+// "the database connection is not open".
+import type { EventName, EventPayload, VenueProfile } from '@shared/ipc/contract.js';
+import { openCache, type Cache, type CachedResult, type QueryValue } from './cache/index.js';
+import { cacheDir, removeCacheFiles } from './app-data.js';
+import { createClients, type Clients } from './clients/index.js';
+import { AppError } from './router.js';
+import { UserData } from './user-data/store.js';
+import type { Clock } from './ports.js';
+
+export type SurfaceName = 'catalog' | 'data' | 'trading';
+export type Emit = <N extends EventName>(name: N, payload: EventPayload<N>) => void;
+
+/**
+ * What the venue has shown it offers beyond the spec (venue profile E routes, `/auth/*`, the
+ * live channel), by route: true once it answered, false once it said it has no such route.
+ * Unknown routes are absent. Learned per profile; a new Session starts empty.
+ */
+export type Capabilities = Partial<Record<string, boolean>>;
+
+export interface SessionDeps {
+  dataDir: string;
+  clock: Clock;
+  emit: Emit;
+  http?: Parameters<typeof createClients>[1];
+}
+
+export class Session {
+  readonly clients: Clients;
+  readonly user: UserData;
+  readonly capabilities: Capabilities = {};
+  private openCache: Cache;
+  private readonly online: Record<SurfaceName, boolean> = { catalog: true, data: true, trading: true };
+  private closed = false;
+
+  constructor(
+    readonly profile: VenueProfile,
+    private readonly deps: SessionDeps,
+  ) {
+    this.clients = createClients({ catalogUrl: profile.catalogUrl, tradingUrl: profile.tradingUrl, dataUrl: profile.dataUrl }, deps.http);
+    this.openCache = this.cacheOpen();
+    try {
+      this.user = UserData.open(deps.dataDir, profile.id, () => deps.clock.now());
+    } catch (err) {
+      this.openCache.close();
+      throw err;
+    }
+  }
+
+  get cache(): Cache {
+    this.check();
+    return this.openCache;
+  }
+
+  get isOpen(): boolean {
+    return !this.closed;
+  }
+
+  /** Fails a call that outlived its Session (the profile was switched under it). */
+  check(): void {
+    if (this.closed) throw new AppError('BUSY', `the venue changed from ${this.profile.name} while this was being done; nothing more was done with ${this.profile.name}`);
+  }
+
+  /**
+   * A read through the cache (fresh enough, or loaded), noting whether its surface answered:
+   * a change is pushed to the renderer as `connection.changed`.
+   */
+  async cached<T>(surface: SurfaceName, path: string, query: Readonly<Record<string, QueryValue>>, maxAge: number, load: () => Promise<T>): Promise<CachedResult<T>> {
+    const cache = this.cache;
+    let failed = false;
+    try {
+      const r = await cache.cached(cache.key(surface, path, query), maxAge, async () => {
+        try {
+          return await load();
+        } catch (err) {
+          failed = (err as { name?: string }).name === 'NetworkError';
+          throw err;
+        }
+      });
+      this.reachable(surface, !failed);
+      return r;
+    } catch (err) {
+      if ((err as { name?: string }).name === 'NetworkError') this.reachable(surface, false);
+      throw err;
+    }
+  }
+
+  /** The next read of this query goes to the venue (the copy kept stays for offline use). */
+  expire(surface: SurfaceName, path: string, query: Readonly<Record<string, QueryValue>>): void {
+    this.cache.expire(this.cache.key(surface, path, query));
+  }
+
+  /**
+   * Deletes every profile's cache and reopens this one empty. Closed, emptied and reopened with
+   * nothing awaited in between, so no other call ever sees the cache closed.
+   */
+  resetCache(): { removed: string[]; bytes: number } {
+    this.check();
+    this.openCache.close();
+    try {
+      return removeCacheFiles(this.deps.dataDir);
+    } finally {
+      this.openCache = this.cacheOpen();
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.openCache.close();
+    this.user.close();
+  }
+
+  private cacheOpen(): Cache {
+    return openCache(cacheDir(this.deps.dataDir), this.profile.id, { now: () => this.deps.clock.now() });
+  }
+
+  private reachable(surface: SurfaceName, up: boolean): void {
+    if (this.closed || this.online[surface] === up) return;
+    this.online[surface] = up;
+    this.deps.emit('connection.changed', { surface, online: up, since: this.deps.clock.now() });
+  }
+}
+
+/** The one active Session; `switchTo` opens the next before closing the last, so a failed open changes nothing. */
+export class Sessions {
+  private active: Session;
+  private readonly listeners: Array<(next: Session) => void> = [];
+
+  constructor(
+    profile: VenueProfile,
+    private readonly deps: SessionDeps,
+  ) {
+    this.active = new Session(profile, deps);
+  }
+
+  get current(): Session {
+    return this.active;
+  }
+
+  switchTo(profile: VenueProfile): Session {
+    const next = new Session(profile, this.deps);
+    const last = this.active;
+    this.active = next;
+    last.close();
+    for (const l of this.listeners) l(next);
+    return next;
+  }
+
+  /** Called after every switch (services that run in the background follow the new Session). */
+  onSwitch(listener: (next: Session) => void): void {
+    this.listeners.push(listener);
+  }
+
+  close(): void {
+    this.active.close();
+  }
+}
+
+/** State a service keeps per Session (a sync under way, the order domain read): gone with it. */
+export function perSession<T>(init: (s: Session) => T): (s: Session) => T {
+  const states = new WeakMap<Session, T>();
+  return (s) => {
+    let v = states.get(s);
+    if (v === undefined) states.set(s, (v = init(s)));
+    return v;
+  };
+}

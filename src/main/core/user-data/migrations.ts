@@ -1,0 +1,45 @@
+// Numbered migrations of a profile's user-data file. Version 1 is the order journal as it was
+// first released (then a file of its own, `journal-<profile>.sqlite`, which becomes this file),
+// so an old journal upgrades in place with every row kept.
+import type Database from 'better-sqlite3';
+import type { Migration } from '@shared/storage/migrate.js';
+
+export const USER_MIGRATIONS: readonly Migration<Database.Database>[] = [
+  {
+    version: 1,
+    name: 'order journal',
+    up: `CREATE TABLE IF NOT EXISTS journal (
+      order_id TEXT PRIMARY KEY, account_id TEXT NOT NULL, token_id TEXT NOT NULL, side TEXT NOT NULL, price TEXT NOT NULL,
+      size TEXT NOT NULL, type TEXT NOT NULL, state TEXT NOT NULL, size_matched TEXT NOT NULL DEFAULT '0',
+      sent_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, code TEXT, message TEXT)`,
+  },
+  {
+    version: 2,
+    name: 'orders know their market and expiry; notices told',
+    // A journal file of a later release already has some of these: add only what is missing.
+    up: (db) => {
+      const columns = new Set((db.prepare('PRAGMA table_info(journal)').all() as Array<{ name: string }>).map((c) => c.name));
+      if (!columns.has('condition_id')) db.exec('ALTER TABLE journal ADD COLUMN condition_id TEXT');
+      if (!columns.has('expires_at')) db.exec('ALTER TABLE journal ADD COLUMN expires_at INTEGER');
+      db.exec('CREATE INDEX IF NOT EXISTS journal_account_state ON journal(account_id, state)');
+      db.exec('CREATE TABLE IF NOT EXISTS notices (account_id TEXT NOT NULL, key TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (account_id, key))');
+    },
+  },
+  {
+    version: 3,
+    name: 'value snapshots and ticket drafts',
+    up: `
+      CREATE TABLE snapshots (
+        account TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        value_micros INTEGER NOT NULL,
+        cash_pnl_micros INTEGER NOT NULL,
+        positions TEXT NOT NULL,
+        PRIMARY KEY (account, at)
+      ) WITHOUT ROWID;
+      CREATE TABLE drafts (name TEXT PRIMARY KEY, body TEXT NOT NULL, updated_at INTEGER NOT NULL) WITHOUT ROWID;
+      -- One-time steps done outside a migration (bringing in what older releases kept elsewhere).
+      CREATE TABLE done (step TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID;
+    `,
+  },
+];

@@ -1,0 +1,179 @@
+// A profile's user data: what the venue cannot give back — the order journal, the notices told,
+// portfolio value snapshots and the ticket's draft. One SQLite file per profile beside the cache
+// folder, never touched by a cache reset.
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrate } from '@shared/storage/migrate.js';
+import { TicketDraft, type JournalEntry } from '@shared/ipc/contract.js';
+import type { z } from 'zod';
+import { cacheFile } from '../cache/index.js';
+import { cacheDir } from '../app-data.js';
+import { USER_MIGRATIONS } from './migrations.js';
+import { SnapshotStore } from './snapshots.js';
+
+export type { HistoryPoint, HistoryRange } from './snapshots.js';
+
+type Entry = z.output<typeof JournalEntry>;
+
+/** A row of the journal as written when an order is signed, answered or given up on. */
+export interface JournalPut {
+  orderId: string;
+  accountId: string;
+  tokenId: string;
+  side: string;
+  price: string;
+  size: string;
+  type: string;
+  state: Entry['state'];
+  at: number;
+  code: string | null;
+  message: string | null;
+}
+
+const PUT = `INSERT INTO journal (order_id, account_id, token_id, side, price, size, type, state, sent_at, updated_at, code, message)
+     VALUES (@orderId, @accountId, @tokenId, @side, @price, @size, @type, @state, @at, @at, @code, @message)
+     ON CONFLICT(order_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, code = excluded.code, message = excluded.message`;
+
+export function userDataFile(dataDir: string, profileId: string): string {
+  // The cache's rule for a profile id keeps the name a plain file name.
+  cacheFile(dataDir, profileId);
+  return join(dataDir, `user-${profileId}.sqlite`);
+}
+
+export class UserData {
+  readonly db: Database.Database;
+  readonly snapshots: SnapshotStore;
+  private readonly put: Database.Statement;
+
+  private constructor(
+    readonly path: string,
+    private readonly now: () => number,
+  ) {
+    this.db = new Database(path);
+    try {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('busy_timeout = 5000');
+      migrate(this.db, USER_MIGRATIONS, { what: 'user data' });
+    } catch (err) {
+      this.db.close();
+      throw new Error(`cannot open the user data ${path}: ${(err as Error).message}`, { cause: err });
+    }
+    this.snapshots = new SnapshotStore(this.db);
+    this.put = this.db.prepare(PUT);
+  }
+
+  /**
+   * Opens (creating and migrating as needed) the user data of `profileId`. A journal file of an
+   * older release becomes this file; snapshots it kept in the cache and its draft file are
+   * brought in once.
+   */
+  static open(dataDir: string, profileId: string, now: () => number = Date.now): UserData {
+    const path = userDataFile(dataDir, profileId);
+    const legacy = join(dataDir, `journal-${profileId}.sqlite`);
+    if (!existsSync(path) && existsSync(legacy)) {
+      for (const suffix of ['-wal', '-shm', '']) if (existsSync(legacy + suffix)) renameSync(legacy + suffix, path + suffix);
+    }
+    const user = new UserData(path, now);
+    user.once('cache snapshots', () => user.importSnapshots(cacheFile(cacheDir(dataDir), profileId)));
+    user.once('draft file', () => user.importDraft(join(dataDir, `ticket-${profileId.replace(/[^\w-]/g, '_')}.json`)));
+    return user;
+  }
+
+  journalPut(row: JournalPut): void {
+    this.put.run(row);
+  }
+
+  /** The venue took these orders off the book at our request. */
+  journalCancelled(orderIds: readonly string[], at: number): void {
+    const cancelled = this.db.prepare("UPDATE journal SET state = 'cancelled', updated_at = ? WHERE order_id = ?");
+    this.db.transaction(() => orderIds.forEach((id) => cancelled.run(at, id)))();
+  }
+
+  /** Orders of ours cancelled at or after `since`: an answer asked before still lists them. */
+  cancelledSince(accountId: string, since: number): Set<string> {
+    return new Set(this.db.prepare("SELECT order_id FROM journal WHERE account_id = ? AND state = 'cancelled' AND updated_at >= ?").pluck().all(accountId, since) as string[]);
+  }
+
+  /** The market and expiry of orders just sent, for settling them later. */
+  journalMarkets(rows: ReadonlyArray<{ orderId: string; conditionId: string; expiresAt: number | null }>): void {
+    const note = this.db.prepare('UPDATE journal SET condition_id = ?, expires_at = ? WHERE order_id = ?');
+    this.db.transaction(() => rows.forEach((r) => note.run(r.conditionId, r.expiresAt, r.orderId)))();
+  }
+
+  journal(accountId: string | undefined, limit: number): Array<Omit<Entry, 'question' | 'outcome'>> {
+    const rows = this.db
+      .prepare(`SELECT * FROM journal ${accountId ? 'WHERE account_id = ?' : ''} ORDER BY sent_at DESC LIMIT ?`)
+      .all(...(accountId ? [accountId, limit] : [limit])) as Array<Record<string, string | number | null>>;
+    return rows.map((r) => ({
+      orderId: String(r['order_id']),
+      accountId: String(r['account_id']),
+      tokenId: String(r['token_id']),
+      side: r['side'] as Entry['side'],
+      price: String(r['price']),
+      size: String(r['size']),
+      type: String(r['type']),
+      state: r['state'] as Entry['state'],
+      sizeMatched: String(r['size_matched']),
+      sentAt: Number(r['sent_at']),
+      updatedAt: Number(r['updated_at']),
+      ...(r['code'] ? { code: String(r['code']) } : {}),
+      ...(r['message'] ? { message: String(r['message']) } : {}),
+      ...(r['condition_id'] ? { conditionId: String(r['condition_id']) } : {}),
+    }));
+  }
+
+  draft(): TicketDraft {
+    const row = this.db.prepare("SELECT body FROM drafts WHERE name = 'ticket'").pluck().get() as string | undefined;
+    if (row === undefined) return TicketDraft.parse({});
+    let parsed;
+    try {
+      parsed = TicketDraft.safeParse(JSON.parse(row));
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed?.success) return parsed.data;
+    // A draft this build cannot read is no reason to fail: kept aside under another name (for
+    // whoever wants it back), and the ticket opens empty.
+    this.db.prepare("UPDATE drafts SET name = ? WHERE name = 'ticket'").run(`ticket.unreadable-${this.now()}`);
+    return TicketDraft.parse({});
+  }
+
+  saveDraft(draft: TicketDraft): void {
+    this.db.prepare("INSERT INTO drafts (name, body, updated_at) VALUES ('ticket', ?, ?) ON CONFLICT(name) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at").run(JSON.stringify(draft), this.now());
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  private once(step: string, run: () => void): void {
+    if (this.db.prepare('SELECT 1 FROM done WHERE step = ?').get(step)) return;
+    run();
+    this.db.prepare('INSERT INTO done (step, at) VALUES (?, ?)').run(step, this.now());
+  }
+
+  private importSnapshots(file: string): void {
+    if (!existsSync(file)) return;
+    const old = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      if (!old.prepare("SELECT 1 FROM sqlite_master WHERE name = 'snapshots'").get()) return;
+      const rows = old.prepare('SELECT account, at, value_micros, cash_pnl_micros, positions FROM snapshots').safeIntegers(true).all();
+      const put = this.db.prepare('INSERT OR IGNORE INTO snapshots (account, at, value_micros, cash_pnl_micros, positions) VALUES (@account, @at, @value_micros, @cash_pnl_micros, @positions)');
+      this.db.transaction(() => rows.forEach((r) => put.run(r)))();
+    } finally {
+      old.close();
+    }
+  }
+
+  private importDraft(file: string): void {
+    if (!existsSync(file)) return;
+    let parsed;
+    try {
+      parsed = TicketDraft.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    } catch {
+      return; // a torn or foreign file: the ticket opens empty, the file stays where it is
+    }
+    if (parsed.success) this.saveDraft(parsed.data);
+  }
+}
