@@ -1,4 +1,5 @@
 // Exact integer arithmetic for the venue's micro units (1e-6 of a token or of cash).
+import { feeMicros } from '@shared/domain/fees.js';
 
 export const MICRO = 1_000_000;
 
@@ -15,9 +16,7 @@ export function mulDiv(a: number, b: number, c: number): number {
   return Number((BigInt(a) * BigInt(b)) / BigInt(c));
 }
 
-/** Fee in micro cash: `bps` × min(price, 1 − price) × size, rounded down (never overcharge). */
+/** Fee in micro cash (shared formula), rounded down: the venue never overcharges. */
 export function feeMicro(bps: number, priceMicro: number, sizeMicro: number): number {
-  if (bps <= 0) return 0;
-  const edge = Math.min(priceMicro, MICRO - priceMicro);
-  return Number((BigInt(bps) * BigInt(edge) * BigInt(sizeMicro)) / (10_000n * BigInt(MICRO)));
+  return bps <= 0 ? 0 : Number(feeMicros(bps, BigInt(priceMicro), BigInt(sizeMicro), 'down'));
 }

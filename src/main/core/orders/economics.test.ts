@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkLine } from './build.js';
-import { checkBatch, economics, feeMicros } from './economics.js';
+import { feeMicros } from '@shared/domain/fees.js';
+import { checkBatch, economics } from './economics.js';
 
 const rules = { tick: '0.01', minSize: '5', acceptingOrders: true, negRisk: false };
 const built = (side: 'BUY' | 'SELL', price: string, size: string) => {
@@ -11,10 +12,10 @@ const built = (side: 'BUY' | 'SELL', price: string, size: string) => {
 const ctx = { type: 'GTC' as const, postOnly: false, takerFeeBps: 200, makerFeeBps: 0 };
 
 describe('line economics', () => {
-  it('fees follow rate × min(p, 1 − p) × size and round up to a micro', () => {
-    expect(feeMicros(200, 400_000n, 10_000_000n)).toBe(80_000n); // 2% × 0.40 × 10
-    expect(feeMicros(200, 700_000n, 10_000_000n)).toBe(60_000n); // uses 1 − p
-    expect(feeMicros(1, 10_000n, 10_000n)).toBe(1n); // 1e-10 of a dollar still costs a micro
+  it('previews fees as rate × min(p, 1 − p) × size, rounded up to a micro', () => {
+    expect(feeMicros(200, 400_000n, 10_000_000n, 'up')).toBe(80_000n); // 2% × 0.40 × 10
+    expect(feeMicros(200, 700_000n, 10_000_000n, 'up')).toBe(60_000n); // uses 1 − p
+    expect(feeMicros(1, 10_000n, 10_000n, 'up')).toBe(1n); // 1e-10 of a dollar still costs a micro
   });
 
   it('a BUY that crosses pays the taker fee; one below the ask rests at the maker rate', () => {

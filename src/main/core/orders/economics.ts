@@ -1,6 +1,7 @@
 // What a checked line means in money, exactly (micro-units as bigint): cost, payout, worst case,
 // fee, and how it meets the current best opposite price. Also the batch check against the
 // account's cash and tokens, line by line in the order they will be sent.
+import { feeMicros } from '@shared/domain/fees.js';
 import { formatMicros } from '@shared/domain/money.js';
 import type { BuiltLine, Problem } from './build.js';
 
@@ -26,18 +27,12 @@ export interface LineContext {
   makerFeeBps: number;
 }
 
-/** Fee per venue-profile D: rate bps × min(price, 1 − price) × size, rounded up to a micro. */
-export function feeMicros(bps: number, price: bigint, size: bigint): bigint {
-  const edge = price < ONE - price ? price : ONE - price;
-  const num = BigInt(bps) * edge * size;
-  const den = 10_000n * ONE;
-  return (num + den - 1n) / den;
-}
-
 export function economics(b: BuiltLine, c: LineContext): Economics {
   const crosses = c.bestOpposite !== undefined && (c.side === 'BUY' ? b.price >= c.bestOpposite : b.price <= c.bestOpposite);
   const execution: Economics['execution'] = crosses ? (c.postOnly ? 'rejected' : 'crosses') : c.type === 'FOK' || c.type === 'FAK' ? 'killed' : 'rests';
-  const fee = execution === 'crosses' ? feeMicros(c.takerFeeBps, b.price, b.size) : execution === 'rests' ? feeMicros(c.makerFeeBps, b.price, b.size) : 0n;
+  // Rounded up: the preview and the batch check never promise less than the venue takes.
+  const bps = execution === 'crosses' ? c.takerFeeBps : execution === 'rests' ? c.makerFeeBps : 0;
+  const fee = feeMicros(bps, b.price, b.size, 'up');
   const notional = (b.size * b.price) / ONE;
   const buy = c.side === 'BUY';
   return {
