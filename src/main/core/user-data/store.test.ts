@@ -1,0 +1,111 @@
+// The user-data store on real files: each migration upgrades a file of the version before it
+// with its rows kept, and what older releases kept elsewhere (the journal file, snapshots in the
+// cache, the draft file) is brought in once.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrate } from '@shared/storage/migrate.js';
+import { USER_MIGRATIONS } from './migrations.js';
+import { UserData, userDataFile } from './store.js';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'kairos-user-'));
+  dirs.push(d);
+  return d;
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const columns = (db: Database.Database, table: string) => (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name);
+const order = { order_id: '0xabc', account_id: 'a1', token_id: '42', side: 'BUY', price: '0.4', size: '10', type: 'GTC', state: 'open', sent_at: 1, updated_at: 2 };
+const insertOrder = (db: Database.Database) =>
+  db.prepare('INSERT INTO journal (order_id, account_id, token_id, side, price, size, type, state, sent_at, updated_at) VALUES (@order_id, @account_id, @token_id, @side, @price, @size, @type, @state, @sent_at, @updated_at)').run(order);
+
+describe('user-data migrations', () => {
+  it('1 → 2: journal rows keep their values and gain market and expiry; the notices table appears', () => {
+    const db = new Database(':memory:');
+    expect(migrate(db, USER_MIGRATIONS, { what: 'user data', target: 1 })).toBe(1);
+    insertOrder(db);
+    expect(migrate(db, USER_MIGRATIONS, { what: 'user data', target: 2 })).toBe(2);
+    expect(columns(db, 'journal')).toEqual(expect.arrayContaining(['condition_id', 'expires_at']));
+    expect(db.prepare('SELECT * FROM journal').get()).toMatchObject({ ...order, size_matched: '0', condition_id: null, expires_at: null });
+    db.prepare("INSERT INTO notices (account_id, key, at) VALUES ('a1', 'baseline', 3)").run();
+    db.close();
+  });
+
+  it('2 → 3: journal and notices stay; snapshots, drafts and the done list appear', () => {
+    const db = new Database(':memory:');
+    migrate(db, USER_MIGRATIONS, { what: 'user data', target: 2 });
+    insertOrder(db);
+    db.prepare("INSERT INTO notices (account_id, key, at) VALUES ('a1', 'baseline', 3)").run();
+    expect(migrate(db, USER_MIGRATIONS, { what: 'user data' })).toBe(3);
+    expect(db.prepare('SELECT order_id FROM journal').pluck().all()).toEqual(['0xabc']);
+    expect(db.prepare('SELECT key FROM notices').pluck().all()).toEqual(['baseline']);
+    expect(columns(db, 'snapshots')).toEqual(['account', 'at', 'value_micros', 'cash_pnl_micros', 'positions']);
+    expect(columns(db, 'drafts')).toEqual(['name', 'body', 'updated_at']);
+    db.close();
+  });
+
+  it('a journal file of a later release (columns added on open) upgrades without a duplicate column', () => {
+    const db = new Database(':memory:');
+    migrate(db, USER_MIGRATIONS, { what: 'user data', target: 1 });
+    db.exec('ALTER TABLE journal ADD COLUMN condition_id TEXT; ALTER TABLE journal ADD COLUMN expires_at INTEGER');
+    expect(migrate(db, USER_MIGRATIONS, { what: 'user data' })).toBe(3);
+    db.close();
+  });
+});
+
+describe('opening a profile’s user data', () => {
+  it('takes over an older release’s journal file, cache snapshots and draft file, once', () => {
+    const dir = tempDir();
+    // The journal as the first release wrote it: its own file, version 0.
+    const journal = new Database(join(dir, 'journal-local.sqlite'));
+    journal.pragma('journal_mode = WAL');
+    journal.exec(USER_MIGRATIONS[0]?.up as string);
+    insertOrder(journal);
+    journal.close();
+    // Snapshots as the cache kept them.
+    mkdirSync(join(dir, 'cache'));
+    const cache = new Database(join(dir, 'cache', 'cache-local.sqlite'));
+    cache.exec('CREATE TABLE snapshots (account TEXT NOT NULL, at INTEGER NOT NULL, value_micros INTEGER NOT NULL, cash_pnl_micros INTEGER NOT NULL, positions TEXT NOT NULL, PRIMARY KEY (account, at)) WITHOUT ROWID');
+    cache.prepare("INSERT INTO snapshots VALUES ('0xab', 1000, 12500000, -500000, '[]')").run();
+    cache.close();
+    writeFileSync(join(dir, 'ticket-local.json'), JSON.stringify({ lines: [{ key: 'k1', price: '0.4x', size: '10' }], results: {}, updatedAt: 5 }));
+
+    const user = UserData.open(dir, 'local', () => 99);
+    expect(existsSync(join(dir, 'journal-local.sqlite'))).toBe(false);
+    expect(user.path).toBe(userDataFile(dir, 'local'));
+    expect(user.journal(undefined, 10)).toEqual([expect.objectContaining({ orderId: '0xabc', state: 'open', sizeMatched: '0' })]);
+    expect(user.snapshots.history('0xab')).toEqual([{ at: 1000, value: '12.5', cashPnl: '-0.5' }]);
+    expect(user.draft()).toMatchObject({ lines: [{ key: 'k1', price: '0.4x', size: '10' }], updatedAt: 5 });
+    user.saveDraft({ lines: [], results: {}, updatedAt: 6 });
+    user.close();
+
+    // Brought in once: the old draft file does not come back over a newer draft.
+    const again = UserData.open(dir, 'local', () => 100);
+    expect(again.draft()).toEqual({ lines: [], results: {}, updatedAt: 6 });
+    expect(again.snapshots.history('0xab')).toHaveLength(1);
+    again.close();
+  });
+
+  it('leaves a torn draft file where it is and opens an empty ticket', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'ticket-local.json'), '{"lines": [tor');
+    const user = UserData.open(dir, 'local');
+    expect(user.draft()).toEqual({ lines: [], results: {}, updatedAt: 0 });
+    expect(existsSync(join(dir, 'ticket-local.json'))).toBe(true);
+    user.close();
+  });
+
+  it('refuses a file written by a newer build, naming it', () => {
+    const dir = tempDir();
+    const db = new Database(userDataFile(dir, 'local'));
+    db.pragma('user_version = 99');
+    db.close();
+    expect(() => UserData.open(dir, 'local')).toThrow(/cannot open the user data .*user-local\.sqlite: user data file .* has schema version 99, newer than this build knows/);
+  });
+});
