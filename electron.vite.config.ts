@@ -15,8 +15,8 @@ export default defineConfig({
   preload: {
     resolve: resolveShared,
     build: {
-      // A sandboxed preload must be one CommonJS bundle that requires only electron: its
-      // dependencies (zod, through the contract) are bundled, not left to require().
+      // A sandboxed preload must be one CommonJS bundle that requires only electron: what it
+      // imports (the plain name lists of @shared/ipc/names) is bundled, not left to require().
       externalizeDeps: false,
       rollupOptions: { input: { index: resolve('src/preload/index.ts') }, output: { format: 'cjs' } },
     },
