@@ -8,7 +8,7 @@ import { hashId } from './ids.js';
 import { markPrices, marketsByCondition } from './market-index.js';
 import { MICRO } from './money.js';
 import { inTurn, orderDomain, placeOrders } from './trading/orders.js';
-import { privateKeyToAddress, signOrder, type SignableOrder } from '@shared/crypto/index.js';
+import { privateKeyToAddress, signOrder, toWireOrder, type SignableOrder } from '@shared/crypto/index.js';
 import { ensureApiKey } from './auth/keys.js';
 import { Rng } from './world/random.js';
 import { walletPrivateKey } from './world/trading.js';
@@ -171,7 +171,7 @@ export class Simulator {
       builder: ZERO,
     };
     const signature = signOrder(order, orderDomain(this.ctx, token?.negRisk ?? false), w.key);
-    return { order: { ...order, side, signature }, owner: w.apiKey, orderType };
+    return toWireOrder(order, signature, { owner: w.apiKey, orderType });
   }
 }
 

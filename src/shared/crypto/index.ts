@@ -3,3 +3,4 @@ export * from './eip712.js';
 export * from './hmac.js';
 export * from './keys.js';
 export * from './service.js';
+export * from './wire.js';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { formatIssue, LIMITS, type OrderPlacementItem } from '@shared/spec/index.js';
 import { decodeCursor, encodeCursor, END_CURSOR } from '@shared/domain/cursor.js';
 import { formatMicros } from '@shared/domain/money.js';
-import { orderDigest, toHex, ZERO_BYTES32, type OrderDomain, type SignableOrder } from '@shared/crypto/index.js';
+import { fromWireOrder, orderDigest, toHex, type OrderDomain } from '@shared/crypto/index.js';
 import { verifyL2 } from '../auth/routes.js';
 import { HttpError, badParam } from '../errors.js';
 import { clientKey, type Surface, type VenueContext } from '../http.js';
@@ -42,22 +42,6 @@ export function orderDomain(ctx: VenueContext, negRisk: boolean): OrderDomain {
   return { name: s.exchangeName, chainId: s.chainId, verifyingContract: negRisk ? s.negRiskExchangeAddress : s.exchangeAddress };
 }
 
-export function signable(o: OrderPlacementItem['order']): SignableOrder {
-  return {
-    salt: o.salt,
-    maker: o.maker,
-    signer: o.signer,
-    tokenId: o.tokenId,
-    makerAmount: o.makerAmount,
-    takerAmount: o.takerAmount,
-    side: o.side === 'BUY' ? 0 : 1,
-    signatureType: o.signatureType,
-    timestamp: o.timestamp,
-    metadata: o.metadata ?? ZERO_BYTES32,
-    builder: o.builder ?? ZERO_BYTES32,
-  };
-}
-
 /** An item that passed every check before its signature; its signer is being recovered. */
 interface Hashed {
   item: OrderPlacementItem;
@@ -90,7 +74,7 @@ function precheck(ctx: VenueContext, auth: { apiKey: string; address: string }, 
   const domain = orderDomain(ctx, token.negRisk);
   let digest: Uint8Array;
   try {
-    digest = orderDigest(signable(o), domain);
+    digest = orderDigest(fromWireOrder(o), domain);
   } catch (err) {
     return failure('INVALID_ORDER', `order cannot be hashed: ${(err as Error).message}`);
   }

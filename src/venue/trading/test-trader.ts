@@ -1,7 +1,7 @@
 // A trader for the venue's tests and benchmarks: a throwaway key, its API credentials from the
 // venue, and signed requests over HTTP exactly as an app sends them.
 import { hashId } from '../ids.js';
-import { privateKeyToAddress, signOrder, ZERO_BYTES32, type SignableOrder } from '@shared/crypto/index.js';
+import { privateKeyToAddress, signOrder, toWireOrder, ZERO_BYTES32, type SignableOrder } from '@shared/crypto/index.js';
 import { createApiKey, l2Headers, type ApiCreds } from '../auth/client.js';
 import { DEFAULT_SETTINGS, type VenueSettings } from '../settings.js';
 import type { VenueUrls } from '../server.js';
@@ -73,12 +73,7 @@ export class Trader {
     const s = this.settings;
     const domain = { name: s.exchangeName, chainId: s.chainId, verifyingContract: opts.negRisk ? s.negRiskExchangeAddress : s.exchangeAddress };
     const signature = signOrder(order, domain, this.key);
-    return {
-      order: { ...order, side, signature, ...(opts.expiration !== undefined ? { expiration: String(opts.expiration) } : {}) },
-      owner: this.creds.apiKey,
-      orderType: opts.type ?? 'GTC',
-      ...(opts.postOnly ? { postOnly: true } : {}),
-    };
+    return { ...toWireOrder(order, signature, { owner: this.creds.apiKey, orderType: opts.type ?? 'GTC', expiration: opts.expiration, postOnly: opts.postOnly }) };
   }
 
   headers(method: string, path: string, body = ''): Record<string, string> {
