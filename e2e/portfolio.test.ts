@@ -1,56 +1,14 @@
 // The portfolio end to end: an account that bought from a resting order sees its cash, the
 // position, its trades, the venue's sorts and filters, a CSV export with its "as of" line, and,
-// with the venue gone, the whole screen again from the cache with its stamp. Also the CSV
-// builder on its own.
+// with the venue gone, the whole screen again from the cache with its stamp. The CSV builder and
+// money formats on their own are tested in the renderer project.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvField, HISTORY_COLUMNS, POSITION_COLUMNS, toCsv, TRADE_COLUMNS } from '../src/renderer/src/features/portfolio/csv.js';
 import { toMicros } from '../src/shared/domain/money.js';
-import { exact, sumMicros, usdMicros } from '../src/renderer/src/ui/money.js';
+import { sumMicros, usdMicros } from '../src/renderer/src/ui/money.js';
 import { catalogChanged } from '../src/venue/market-index.js';
 import { Trader } from '../src/venue/trading/test-trader.js';
 import { skipReason, startApp, type App } from './support.js';
-
-describe('portfolio CSV and exact money', () => {
-  it('quotes fields with commas, quotes and line breaks, and guards text against formulas', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('Will A, B or C win?')).toBe('"Will A, B or C win?"');
-    expect(csvField('the "big" one')).toBe('"the ""big"" one"');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvField('-12.5', 'number')).toBe('-12.5');
-    expect(csvField('-12.5')).toBe('-12.5');
-    expect(csvField(undefined)).toBe('');
-    expect(csvField(true)).toBe('true');
-  });
-
-  it('writes the as-of line, the header and exact decimals', () => {
-    const at = Date.UTC(2026, 10, 1, 12, 30);
-    const text = toCsv('Kairos positions of 0xabc', at, POSITION_COLUMNS, [
-      { title: 'Rain, or shine?', outcome: 'Yes', conditionId: '0xc', asset: '0xc:0', size: 20, avgPrice: 0.1 + 0.2, curPrice: 0.41, initialValue: 8, currentValue: 8.2, cashPnl: 0.2, percentPnl: 2.5, realizedPnl: -0.000001, redeemable: false, mergeable: false, endDate: '2026-12-31T00:00:00.000Z' },
-    ]);
-    const lines = text.split('\r\n');
-    expect(lines[0]).toBe('# Kairos positions of 0xabc as of 2026-11-01T12:30:00.000Z');
-    expect(lines[1]).toBe('market,outcome,condition_id,token_id,size,avg_price,cur_price,initial_value,current_value,cash_pnl,percent_pnl,realized_pnl,redeemable,mergeable,end_date');
-    // 0.1 + 0.2 is 0.30000000000000004 as a double; six places are what the venue deals in.
-    expect(lines[2]).toBe('"Rain, or shine?",Yes,0xc,0xc:0,20,0.3,0.41,8,8.2,0.2,2.5,-0.000001,false,false,2026-12-31T00:00:00.000Z');
-    expect(lines[3]).toBe('');
-    expect(toCsv('t', at, TRADE_COLUMNS, [{ timestamp: 1_790_000_000, side: 'BUY', title: 'Q', outcome: 'No', price: 0.07, size: 5, usdcSize: 0.35 }]).split('\r\n')[2]).toBe(
-      '2026-09-21T14:13:20.000Z,BUY,Q,No,,,0.07,5,0.35,',
-    );
-    expect(toCsv('h', at, HISTORY_COLUMNS, [{ at, value: '12.5', cashPnl: '-0.25' }]).split('\r\n')[2]).toBe('2026-11-01T12:30:00.000Z,12.5,-0.25');
-  });
-
-  it('sums money exactly and rounds only for display', () => {
-    expect(sumMicros([0.1, 0.2, '-0.3'])).toBe(0n);
-    expect(exact(0.1 + 0.2)).toBe('0.3');
-    expect(toMicros(-0.0000005)).toBe(-1n);
-    expect(toMicros('abc')).toBeUndefined();
-    expect(usdMicros(1_234_567_890n)).toBe('$1,234.57');
-    expect(usdMicros(-4_999n)).toBe('$0.00');
-    expect(usdMicros(-5_000n)).toBe('−$0.01');
-  });
-});
 
 const reason = skipReason();
 
@@ -225,6 +183,31 @@ describe.skipIf(reason !== undefined)(`portfolio (${reason ?? 'Chromium + built 
     const t = readFileSync(await tradesFile.path(), 'utf8').split('\r\n');
     expect(t[1]).toBe('time,side,market,outcome,condition_id,token_id,price,size,cash,transaction_hash');
     expect(t.slice(2).filter(Boolean)).toHaveLength(2);
+  });
+
+  it('is refreshed by an order placed or cancelled while another screen is open', async () => {
+    const { page, venue } = app;
+    const reserved = (): Promise<string> => page.getByTestId('cash').locator('[data-field=reserved]').innerText();
+    const openOrders = page.locator('[data-testid=open-order]');
+    const cid = (markets[0] as { cid: string }).cid;
+    const tokenId = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(cid) as { token_id: string }).token_id;
+    // A fresh answer: within its freshness window and before its timer, only the event asks again.
+    await page.getByTestId('portfolio').getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(reserved).toBe('$0.50');
+
+    await page.getByRole('button', { name: 'Orders', exact: true }).click();
+    await expect.poll(() => openOrders.count(), { timeout: 10_000 }).toBe(1);
+    const [placed] = await dispatch<Array<{ success: boolean; orderId: string }>>('orders.submit', { accountId: account.id, lines: [{ conditionId: cid, tokenId, side: 'BUY', price: '0.05', size: '10' }] });
+    expect(placed).toMatchObject({ success: true });
+    await expect.poll(() => openOrders.count(), { timeout: 10_000 }).toBe(2);
+    await openPortfolio();
+    await expect.poll(reserved, { timeout: 3000 }).toBe('$1.00');
+
+    await page.getByRole('button', { name: 'Orders', exact: true }).click();
+    await page.locator(`[data-testid=open-order][data-order-id="${placed?.orderId}"]`).getByRole('button', { name: /^Cancel order/ }).click();
+    await expect.poll(() => openOrders.count(), { timeout: 10_000 }).toBe(1);
+    await openPortfolio();
+    await expect.poll(reserved, { timeout: 3000 }).toBe('$0.50');
   });
 
   it('opens from the cache with its as-of stamp when the venue is gone', async () => {
