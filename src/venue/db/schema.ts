@@ -2,10 +2,14 @@
 // and cash, so the ledger arithmetic stays exact. Times are epoch milliseconds.
 // `positions`, `last_trades` and `market_stats` are derived from `fills` (kept in step by
 // ledger.ts inside the same transaction as each fill, and rebuildable from the fills alone).
+//
+// The schema grows by numbered migrations, run by the shared migrate() when a data dir opens.
+// The SQL of a released version is never edited: a change is a new migration at the end.
+import type Database from 'better-sqlite3';
+import type { Migration } from '@shared/storage/migrate.js';
 
-export const SCHEMA_VERSION = 3;
-
-export const SCHEMA_SQL = `
+/** Version 1: the catalog, wallets, the ledger and what derives from it, comments. */
+const CATALOG_SQL = `
 CREATE TABLE IF NOT EXISTS meta (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -235,7 +239,10 @@ CREATE TABLE IF NOT EXISTS comment_reactions (
   UNIQUE (comment_id, user_address, reaction_type)
 );
 CREATE INDEX IF NOT EXISTS comment_reactions_comment ON comment_reactions(comment_id);
+`;
 
+/** Version 2 added trading: API keys and paper balances, then the orders below. */
+const TRADING_SQL = `
 -- Trading. API keys are derived from the venue's master key (auth/keys.ts), so only their
 -- public parts and a hash of the passphrase are kept here.
 CREATE TABLE IF NOT EXISTS api_keys (
@@ -253,7 +260,38 @@ CREATE TABLE IF NOT EXISTS balances (
   cash INTEGER NOT NULL CHECK (cash >= 0),
   updated_at INTEGER NOT NULL
 ) WITHOUT ROWID;
+`;
 
+/** Orders as version 2 kept them, keyed by their id. */
+const ORDERS_V2_SQL = `
+-- Every accepted order. Resting ones (status 'live') are reloaded into the books on start.
+CREATE TABLE IF NOT EXISTS orders (
+  id TEXT PRIMARY KEY,                 -- the order hash, 0x + 64 hex
+  seq INTEGER NOT NULL UNIQUE,         -- arrival order: time priority within a price
+  owner TEXT NOT NULL,                 -- api key
+  wallet TEXT NOT NULL,                -- lowercase maker address
+  token_id TEXT NOT NULL,
+  condition_id TEXT NOT NULL,
+  outcome_index INTEGER NOT NULL,
+  side TEXT NOT NULL CHECK (side IN ('BUY','SELL')),
+  price INTEGER NOT NULL,              -- micro
+  size INTEGER NOT NULL,               -- micro tokens, original
+  filled INTEGER NOT NULL DEFAULT 0,   -- micro tokens
+  order_type TEXT NOT NULL,
+  post_only INTEGER NOT NULL DEFAULT 0,
+  expiration INTEGER NOT NULL DEFAULT 0,   -- epoch s, GTD only
+  release_at INTEGER NOT NULL DEFAULT 0,   -- epoch ms a delayed (itode) order executes
+  status TEXT NOT NULL,                -- live, delayed, matched, cancelled, expired, unmatched
+  created_at INTEGER NOT NULL,         -- epoch ms
+  updated_at INTEGER NOT NULL,
+  body TEXT NOT NULL                   -- the signed order as received
+);
+CREATE INDEX IF NOT EXISTS orders_live ON orders(status, token_id, seq) WHERE status IN ('live', 'delayed');
+CREATE INDEX IF NOT EXISTS orders_owner ON orders(owner, status, seq);
+`;
+
+/** Orders since version 3. */
+const ORDERS_SQL = `
 -- Every accepted order. Resting ones (status 'live') are reloaded into the books on start.
 -- Keyed by arrival, so new orders append; the ids (random hashes) are indexed in memory by
 -- trading/order-ids.ts, as an index here put each order on a random page of it.
@@ -281,3 +319,31 @@ CREATE TABLE IF NOT EXISTS orders (
 CREATE INDEX IF NOT EXISTS orders_live ON orders(status, token_id, seq) WHERE status IN ('live', 'delayed');
 CREATE INDEX IF NOT EXISTS orders_open_owner ON orders(owner, seq) WHERE status IN ('live', 'delayed');
 `;
+
+const ORDER_COLUMNS = 'seq, id, owner, wallet, token_id, condition_id, outcome_index, side, price, size, filled, order_type, post_only, expiration, release_at, status, created_at, updated_at, body';
+
+export const MIGRATIONS: readonly Migration<Database.Database>[] = [
+  { version: 1, name: 'catalog, ledger and comments', up: CATALOG_SQL },
+  // Builds of version 2 refused a version-1 data dir, but only after running their schema in it;
+  // IF NOT EXISTS lets a file they touched upgrade as well as an untouched one.
+  { version: 2, name: 'trading: API keys, balances and orders', up: TRADING_SQL + ORDERS_V2_SQL },
+  {
+    version: 3,
+    name: 'orders keyed by arrival',
+    // Random order ids as the key put each new order on a random page; keyed by sequence they
+    // append. The owner index only holds open orders, the only ones asked for by owner.
+    up: (db) => {
+      db.exec('DROP INDEX IF EXISTS orders_live; DROP INDEX IF EXISTS orders_owner; ALTER TABLE orders RENAME TO orders_v2;');
+      db.exec(ORDERS_SQL);
+      db.exec(`INSERT INTO orders (${ORDER_COLUMNS}) SELECT ${ORDER_COLUMNS} FROM orders_v2 ORDER BY seq; DROP TABLE orders_v2;`);
+    },
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * The whole current schema, every statement idempotent: what the migrations build in a new file
+ * (a test holds the two together). The world generator runs it to rebuild the indexes it drops.
+ */
+export const SCHEMA_SQL = CATALOG_SQL + TRADING_SQL + ORDERS_SQL;

@@ -1,5 +1,6 @@
 // A data dir written by the previous schema (orders keyed by their id) opens in this build with
 // its orders intact: resting ones back on the book, and their ids still refused as duplicates.
+// One of schema 1 (from before trading) opens with its world and takes orders.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,11 @@ import { openDb } from './open.js';
 import { SCHEMA_VERSION } from './schema.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kairos-upgrade-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dirV1 = mkdtempSync(join(tmpdir(), 'kairos-upgrade-v1-'));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(dirV1, { recursive: true, force: true });
+});
 
 /** The orders table as schema 2 had it. */
 const V2_ORDERS = `CREATE TABLE orders (
@@ -63,6 +68,38 @@ describe('upgrading venue data from schema 2', () => {
       expect(again.body.map((r) => r['code'] ?? r['status'])).toEqual(['DUPLICATE_ORDER', 'live']);
       const open = await same.send<{ data: Array<{ id: string }> }>('GET', '/data/orders');
       expect(open.body.data.map((o) => o.id)).toEqual([...first.body, ...again.body.slice(1)].map((r) => r['orderID']));
+    } finally {
+      await venue.stop();
+    }
+  });
+});
+
+describe('upgrading venue data from schema 1', () => {
+  it('keeps the world and trades on it', async () => {
+    let venue = await startTestVenue({ dataDir: dirV1, size: 'small', seed: 7, anchor: TEST_ANCHOR, simulator: false });
+    const fills = venue.db.prepare('SELECT COUNT(*) FROM fills').pluck().get();
+    const meta = venue.db.prepare("SELECT * FROM meta WHERE key <> 'schema_version' ORDER BY key").all();
+    await venue.stop();
+
+    // Turn the data dir back into what schema 1 wrote: no trading tables.
+    const db = openDb(dirV1);
+    db.exec("DROP TABLE orders; DROP TABLE balances; DROP TABLE api_keys; UPDATE meta SET value = '1' WHERE key = 'schema_version';");
+    db.close();
+
+    venue = await startTestVenue({ dataDir: dirV1, simulator: false });
+    try {
+      expect(venue.db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(String(SCHEMA_VERSION));
+      expect(venue.db.prepare('SELECT COUNT(*) FROM fills').pluck().get()).toBe(fills);
+      expect(venue.db.prepare("SELECT * FROM meta WHERE key <> 'schema_version' ORDER BY key").all()).toEqual(meta);
+      const row = venue.db
+        .prepare(`SELECT m.condition_id, t.token_id FROM markets m JOIN tokens t ON t.condition_id = m.condition_id AND t.outcome_index = 0
+                  WHERE m.status = 'active' AND json_array_length(m.outcomes) = 2 ORDER BY m.id LIMIT 1`)
+        .get() as { condition_id: string; token_id: string };
+      venue.db.prepare('UPDATE markets SET neg_risk = 0, tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0 WHERE condition_id = ?').run(row.condition_id);
+      catalogChanged(venue.db);
+      const trader = await Trader.create(venue.urls);
+      const posted = await trader.post([trader.order(row.token_id, 'BUY', '0.31', '10')]);
+      expect(posted.body.map((r) => r['status'] || r['errorMsg'])).toEqual(['live']);
     } finally {
       await venue.stop();
     }
