@@ -50,7 +50,7 @@ export const CALL_NAMES: readonly string[] = [
   'sync.status',
 ];
 
-export const EVENT_NAMES: readonly string[] = ['sync.progressed', 'prices.updated', 'orders.updated', 'notices.raised', 'connection.changed', 'update.status'];
+export const EVENT_NAMES: readonly string[] = ['sync.progressed', 'orders.updated', 'notices.raised', 'connection.changed', 'update.status'];
 
 const CHANNEL_PREFIX = 'kairos:';
 
