@@ -1,9 +1,25 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { META_CSP } from './src/main/core/csp';
 
 // `@shared/…` resolves the same way in every bundle, in vitest and in tsx (tsconfig paths).
 const resolveShared = { alias: { '@shared': resolve('src/shared') } };
+
+// index.html's CSP meta comes from the one policy in src/main/core/csp.ts; a page without the
+// placeholder fails the build rather than ship without a policy.
+const CSP_PLACEHOLDER = '__KAIROS_CSP__';
+const cspMeta: Plugin = {
+  name: 'kairos-csp-meta',
+  transformIndexHtml: {
+    order: 'pre',
+    handler(html) {
+      if (!html.includes(CSP_PLACEHOLDER)) throw new Error(`index.html has no ${CSP_PLACEHOLDER} placeholder for its Content-Security-Policy`);
+      return html.replace(CSP_PLACEHOLDER, META_CSP);
+    },
+  },
+};
 
 export default defineConfig({
   main: {
@@ -29,6 +45,6 @@ export default defineConfig({
       minify: true,
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
     },
-    plugins: [react()],
+    plugins: [cspMeta, react()],
   },
 });

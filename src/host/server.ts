@@ -5,12 +5,9 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { EVENT_NAMES, type EventName, type EventPayload } from '@shared/ipc/contract.js';
-import type { IpcResult } from '@shared/ipc/errors.js';
-
-export interface Dispatcher {
-  dispatch(name: unknown, input: unknown): Promise<IpcResult<unknown>>;
-}
+import { EVENT_NAMES } from '@shared/ipc/contract.js';
+import { HOST_CSP } from '../main/core/csp.js';
+import type { Dispatcher, EventSink } from '../main/core/transport.js';
 
 export interface HostOptions {
   router: Dispatcher;
@@ -25,7 +22,7 @@ export interface RunningHost {
   port: number;
   token: string;
   /** Pushes an event to every connected page. */
-  emit<N extends EventName>(name: N, payload: EventPayload<N>): void;
+  emit: EventSink;
   close(): Promise<void>;
 }
 
@@ -38,9 +35,6 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.json': 'application/json',
 };
-
-/** The same policy as the Electron window, plus the host's own WebSocket. */
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self' ws://127.0.0.1:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -64,7 +58,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
     res.writeHead(200, {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'content-security-policy': CSP,
+      'content-security-policy': HOST_CSP,
       'x-content-type-options': 'nosniff',
       'cache-control': 'no-store',
     });

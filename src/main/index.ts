@@ -8,15 +8,14 @@ import { pathToFileURL } from 'node:url';
 import { useNativeSecp256k1 } from '@shared/crypto/native.js';
 import { createCore, type Core } from './core/index.js';
 import type { EventPayload } from '@shared/ipc/contract.js';
-import { bindRouter, pushEvent } from './electron/ipc.js';
+import { CSP } from './core/csp.js';
+import { bindRouter, windowEvents } from './electron/ipc.js';
 import { SafeStorageCipher } from './electron/safe-storage.js';
 import { PassphraseCipher } from './core/vault/vault.js';
 import { dataDirOverride } from './core/app-data.js';
 import { consoleLogger } from './core/ports.js';
 import { menuCommands, menuTemplate } from './electron/menu.js';
 import { createUpdater, type Updater } from './electron/updater.js';
-
-export const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
 const rendererUrl = pathToFileURL(rendererIndex).href;
@@ -109,6 +108,7 @@ if (!app.requestSingleInstanceLock()) {
     const dataDir = app.getPath('userData');
     const urls = await startVenue(dataDir);
     const keychain = new SafeStorageCipher(safeStorage);
+    const toWindows = windowEvents(() => BrowserWindow.getAllWindows());
     core = createCore({
       dataDir,
       version: app.getVersion(),
@@ -116,7 +116,7 @@ if (!app.requestSingleInstanceLock()) {
       // The keychain when the OS has one; otherwise the passphrase the user types to unlock.
       cipher: (passphrase) => (keychain.isAvailable() ? keychain : new PassphraseCipher(passphrase ?? '')),
       emit: (name, payload) => {
-        pushEvent(BrowserWindow.getAllWindows(), name, payload);
+        toWindows(name, payload);
         if (name === 'notices.raised') showNotice(payload as EventPayload<'notices.raised'>);
       },
       // The OS file manager on the data folder; an empty string means it opened.
@@ -128,7 +128,7 @@ if (!app.requestSingleInstanceLock()) {
       dialog,
       window: () => BrowserWindow.getAllWindows()[0],
       activity: core.activity,
-      emit: (status) => pushEvent(BrowserWindow.getAllWindows(), 'update.status', status),
+      emit: (status) => toWindows('update.status', status),
       logger: consoleLogger,
       ...(process.resourcesPath ? { resourcesPath: process.resourcesPath } : {}),
     });

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CALL_NAMES } from '@shared/ipc/contract.js';
+import { CSP } from '../core/csp.js';
 
 const BUILT = resolve('out/main/index.js');
 const userData = mkdtempSync(join(tmpdir(), 'kairos-electron-'));
@@ -246,7 +247,8 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
     // CSP on every response, navigation blocked, new windows denied.
     let headers: Record<string, string[]> = {};
     stand.headerHooks[0]?.({ responseHeaders: {} }, (r) => (headers = (r as { responseHeaders: Record<string, string[]> }).responseHeaders));
-    expect(headers['Content-Security-Policy']?.[0]).toMatch(/default-src 'self'; script-src 'self'/);
+    expect(headers['Content-Security-Policy']).toEqual([CSP]);
+    expect(CSP).toMatch(/^default-src 'self'; script-src 'self'; .*connect-src 'self';/);
     let prevented = false;
     win.listeners.get('will-navigate')?.({ preventDefault: () => (prevented = true) });
     expect(prevented).toBe(true);
