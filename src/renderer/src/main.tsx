@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { EventPayload } from '@shared/ipc/contract';
 import { useCall } from './api/hooks';
 import { useRefreshOnEvents } from './api/stale';
 import { call, onEvent } from './api/transport';
@@ -16,6 +15,7 @@ import { SCREENS, useUi } from './state/ui';
 import { Help } from './ui/Help';
 import { Skeleton } from './ui/states';
 import { asOf } from './ui/format';
+import { updateNote, type UpdateStatus } from './ui/update';
 
 const OrdersScreen = lazy(() => import('./features/orders/OrdersScreen').then((m) => ({ default: m.OrdersScreen })));
 const PortfolioScreen = lazy(() => import('./features/portfolio/PortfolioScreen').then((m) => ({ default: m.PortfolioScreen })));
@@ -42,8 +42,9 @@ function App(): React.JSX.Element {
   const sync = useUi((s) => s.sync);
   const syncProgress = useUi((s) => s.syncProgress);
   useEffect(() => onEvent('sync.progressed', (e) => syncProgress(e.kind, e.done, e.total)), [syncProgress]);
-  const [update, setUpdate] = useState<EventPayload<'update.status'>>();
+  const [update, setUpdate] = useState<UpdateStatus>();
   useEffect(() => onEvent('update.status', setUpdate), []);
+  const note = update && updateNote(update);
   // What each event makes stale is asked again, on this screen or when another one opens.
   useRefreshOnEvents();
   const theme = useUi((s) => s.theme);
@@ -127,7 +128,7 @@ function App(): React.JSX.Element {
         ))}
         {sync['markets'] ? <SyncProgress done={sync['markets'].done} total={sync['markets'].total} /> : null}
         {syncStatus.data?.lastSyncAt ? <span title="Last complete catalog sync">synced {asOf(syncStatus.data.lastSyncAt)}</span> : null}
-        {update ? <UpdateNote status={update} /> : null}
+        {note ? <span data-testid="update" title={update?.message}>{note}</span> : null}
         <span style={{ marginLeft: 'auto' }}>Ctrl K · ? for shortcuts</span>
       </footer>
       {palette ? (
@@ -152,18 +153,6 @@ function SyncProgress({ done, total }: { done: number; total?: number | undefine
       {total ? ` / ${total.toLocaleString()}` : ''} markets
     </span>
   );
-}
-
-/** An update on its way or waiting (Electron only); the updater's own dialog asks when to restart. */
-function UpdateNote({ status }: { status: EventPayload<'update.status'> }): React.JSX.Element | null {
-  const v = status.version ? ` ${status.version}` : '';
-  const text =
-    status.state === 'downloading' ? `downloading update${v}${status.percent !== undefined ? ` ${Math.round(status.percent)}%` : ''}`
-    : status.state === 'ready' ? `update${v} ready`
-    : status.state === 'waiting' ? `update${v} waits for the orders being sent`
-    : status.state === 'installing' ? `installing update${v}`
-    : undefined;
-  return text ? <span data-testid="update" title={status.message}>{text}</span> : null;
 }
 
 const root = document.getElementById('root');
