@@ -15,10 +15,12 @@ const noNode = [
 ];
 const nodeScheme = { group: ['node:*'], message: 'Node built-ins are not available here.' };
 // Which way imports go (README, Architecture): renderer → shared; core → shared; venue → shared.
-const rendererOnly = { group: ['**/main/**', '**/venue/**', '**/host/**', '**/preload/**'], message: 'The renderer imports only @shared/… and its own folder; it reaches the core through window.api.' };
+const rendererOnly = { group: ['**/main/**', '**/venue/**', '**/host/**', '**/preload/**', '**/native/**'], message: 'The renderer imports only @shared/… and its own folder; it reaches the core through window.api.' };
 const coreNotVenue = { group: ['**/venue/**'], message: 'The core talks to a venue over HTTP only; it never imports src/venue (tests may start one).' };
 // Shared code runs in the renderer too: no native module may load from it.
 const noNative = ['secp256k1', 'better-sqlite3'].map((name) => ({ name, message: 'A native module loads where it is used (core or venue), never from src/shared.', allowTypeImports: true }));
+// Nor by name at run time, past the rule above: shared code imports statically only.
+const noDynamicImport = { selector: 'ImportExpression', message: 'Shared code loads no module at run time (no dynamic import()); a loader belongs where it is used, e.g. src/native/.' };
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'coverage/**', 'test-results/**'] },
@@ -38,7 +40,8 @@ export default tseslint.config(
   },
   {
     files: ['src/main/core/**/*.ts'],
-    ignores: ['src/main/core/**/*.test.ts'],
+    // Tests and their support files start a real venue to talk to.
+    ignores: ['src/main/core/**/*.test.ts', 'src/main/core/**/test-support.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [coreNotVenue] }] },
   },
   {
@@ -50,7 +53,10 @@ export default tseslint.config(
     files: ['src/shared/**/*.ts'],
     ignores: ['src/shared/**/*.test.ts'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...noNode, ...noNative], patterns: [nodeScheme] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noElectron, ...noNode, ...noNative], patterns: [nodeScheme] }],
+      'no-restricted-syntax': ['error', noDynamicImport],
+    },
   },
   {
     // Tests of pure code may read fixtures from disk; electron stays out everywhere.

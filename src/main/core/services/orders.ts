@@ -77,7 +77,8 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
     return Promise.all(
       chunk.map(async (i) => {
         const { line, rules, built } = checks[i] as Checked & { rules: MarketRules; built: BuiltLine };
-        const order = signable(line, built, acct.address, BigInt(`0x${randomBytes(6).toString('hex')}`), ctx.clock.now());
+        // Whole milliseconds: the order's timestamp is an unsigned integer, whatever the clock gives.
+        const order = signable(line, built, acct.address, BigInt(`0x${randomBytes(6).toString('hex')}`), Math.floor(ctx.clock.now()));
         const domain = await accounts.orderDomain(s, rules.negRisk);
         const signature = box.use((k) => signOrder(order, domain, k.privateKey));
         return {
@@ -155,7 +156,7 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
         });
       }
       pending = retry;
-      if (pending.length > 0 && attempt < RETRIES) await ctx.sleep(waitS * 1000 * (1 + Math.random() * 0.2));
+      if (pending.length > 0 && attempt < RETRIES) await ctx.sleep(Math.round(waitS * 1000 * (1 + Math.random() * 0.2)));
     }
     accountChanged(s, acct);
     // The journal learns each order's market, for settling it later.

@@ -1,0 +1,185 @@
+// Orders through the core against the real local venue: checks, a signed batch over the venue's
+// limit, cancel, the journal following fills, a lost answer, throttled lines.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller, coreFor, sellInto, startCore, tradable, venueProfile, type CoreHarness, type TradableMarket } from '../test-support.js';
+
+let h: CoreHarness;
+let m: TradableMarket;
+
+beforeAll(async () => {
+  h = await startCore();
+  m = tradable(h.venue);
+});
+afterAll(() => h?.close());
+
+type Result = { success: boolean; status?: string; orderId?: string; line: number; attempts: number; code?: string; retryAfterSeconds?: number };
+
+describe('a batch', () => {
+  it('is checked against the market, then placed, listed and cancelled, 17 lines in two requests', async () => {
+    const acct = await h.account();
+    const preview = await h.ok<Array<{ ok: boolean; price?: string; makerAmount?: string; problems: Array<{ field: string; message: string }> }>>('orders.preview', {
+      lines: [
+        { conditionId: m.cid, tokenId: m.tokens[0], side: 'BUY', price: '0.123', size: '10' },
+        { conditionId: m.cid, tokenId: m.tokens[0], side: 'BUY', price: '0.12', size: '10.5' },
+        { conditionId: m.cid, tokenId: m.tokens[0], side: 'BUY', price: '0.12', size: '2' },
+      ],
+    });
+    expect(preview[0]).toMatchObject({ ok: false, price: '0.12' });
+    expect(preview[0]?.problems[0]?.message).toMatch(/tick; nearest is 0.12/);
+    expect(preview[1]).toMatchObject({ ok: true, makerAmount: '1260000' });
+    expect(preview[2]?.problems[0]?.field).toBe('size');
+
+    const lines = Array.from({ length: 17 }, (_, i) => ({ conditionId: m.cid, tokenId: m.tokens[i % 2], side: 'BUY', price: `0.0${(i % 8) + 1}`, size: '5' }));
+    const results = await h.ok<Result[]>('orders.submit', { accountId: acct.id, lines });
+    expect(results.map((r) => r.line)).toEqual(lines.map((_, i) => i));
+    expect(results.every((r) => r.success && r.status === 'live')).toBe(true);
+    const open = await h.ok<{ data: Array<{ id: string }> }>('orders.open', { accountId: acct.id });
+    expect(open.data.map((o) => o.id).sort()).toEqual(results.map((r) => r.orderId).sort());
+    const journal = await h.ok<Array<{ state: string }>>('orders.journal', { accountId: acct.id });
+    expect(journal).toHaveLength(17);
+    expect(journal.every((j) => j.state === 'open')).toBe(true);
+    const cancel = await h.ok<{ canceled: string[] }>('orders.cancel', { accountId: acct.id, all: true });
+    expect(cancel.canceled).toHaveLength(17);
+    expect((await h.ok<Array<{ state: string }>>('orders.journal', { accountId: acct.id })).every((j) => j.state === 'cancelled')).toBe(true);
+    const balance = await h.ok<{ data: { balance: string; available: string } }>('portfolio.balance', { accountId: acct.id });
+    expect(balance.data).toMatchObject({ balance: '10000', available: '10000' });
+  });
+
+  it('keeps the app busy while it is sent, and a cache reset waits for it', async () => {
+    const acct = await h.account();
+    expect(h.core.activity.busy()).toBe(false);
+    const sending = h.core.router.dispatch('orders.submit', { accountId: acct.id, lines: [{ conditionId: m.cid, tokenId: m.tokens[0], side: 'BUY', price: '0.02', size: '5' }] });
+    expect(h.core.activity.busy()).toBe(true);
+    let idle = false;
+    const waited = h.core.activity.whenIdle().then(() => (idle = true));
+    expect((await h.fails('cache.reset')).code).toBe('BUSY');
+    expect(await sending).toMatchObject({ ok: true, data: [{ success: true }] });
+    await waited;
+    expect(idle).toBe(true);
+    expect(h.core.activity.busy()).toBe(false);
+    await h.ok('orders.cancel', { accountId: acct.id, all: true });
+  });
+});
+
+describe('the order journal', () => {
+  it('follows fills: partly filled while resting, filled once gone from the book of a trading market', async () => {
+    const acct = await h.account();
+    const [a, b] = await h.ok<Result[]>('orders.submit', {
+      accountId: acct.id,
+      lines: [
+        { conditionId: m.cid, tokenId: m.tokens[1], side: 'BUY', price: '0.31', size: '10' },
+        { conditionId: m.cid, tokenId: m.tokens[1], side: 'BUY', price: '0.30', size: '10' },
+      ],
+    });
+    await sellInto(h.venue, m, 1, '0.30', '15');
+    // A batch makes the next open-orders read go to the venue, inside the freshness window too.
+    const open = await h.ok<{ data: Array<{ id: string; question?: string }> }>('orders.open', { accountId: acct.id });
+    expect(open.data.map((o) => o.id)).toEqual([b?.orderId]);
+    expect(open.data[0]?.question).toBe(m.question);
+    const journal = await h.ok<Array<{ orderId: string; state: string; sizeMatched: string; conditionId?: string; question?: string; outcome?: string }>>('orders.journal', { accountId: acct.id });
+    expect(journal.find((j) => j.orderId === a?.orderId)).toMatchObject({ state: 'filled', sizeMatched: '10', conditionId: m.cid, question: m.question });
+    expect(journal.find((j) => j.orderId === b?.orderId)).toMatchObject({ state: 'partly_filled', sizeMatched: '5' });
+    expect(journal[0]?.outcome).toBeTruthy();
+  });
+});
+
+describe('a lost answer to POST /orders', () => {
+  it('is reconciled through open orders, never sent twice', async () => {
+    let posts = 0;
+    // Relays to the venue, but cuts the connection after the venue has taken an order batch.
+    const proxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length')) as Record<string, string>;
+        void fetch(`${h.venue.urls.trading_url}${req.url?.replace(/^\/trading/, '') ?? ''}`, {
+          method: req.method ?? 'GET',
+          headers,
+          ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+        }).then(async (r) => {
+          const text = await r.text();
+          if (req.method === 'POST' && req.url?.endsWith('/orders')) {
+            posts++;
+            res.socket?.destroy();
+            return;
+          }
+          res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' }).end(text);
+        });
+      });
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const port = (proxy.address() as { port: number }).port;
+    const dir = mkdtempSync(join(tmpdir(), 'kairos-core-lost-'));
+    const core = coreFor(dir, h.venue, { defaultProfile: { ...venueProfile(h.venue, 'Via proxy'), tradingUrl: `http://127.0.0.1:${port}/trading` }, http: { policy: { timeoutMs: 3000, retries: 2, baseDelayMs: 10 } } });
+    const via = caller(() => core);
+    try {
+      await via.ok('accounts.unlock', { passphrase: 'pw' });
+      const acct = await via.ok<{ id: string; address: string }>('accounts.createLocal');
+      const lines = [1, 2, 3].map((i) => ({ conditionId: m.cid, tokenId: m.tokens[0], side: 'BUY', price: `0.0${i}`, size: '5' }));
+      const results = await via.ok<Result[]>('orders.submit', { accountId: acct.id, lines });
+      expect(posts).toBe(1); // sent once
+      expect(results.map((x) => [x.success, x.status])).toEqual([[true, 'live'], [true, 'live'], [true, 'live']]);
+      expect((h.venue.db.prepare('SELECT COUNT(*) AS n FROM orders WHERE wallet = ?').get(acct.address.toLowerCase()) as { n: number }).n).toBe(3);
+    } finally {
+      core.close();
+      await new Promise((r) => proxy.close(r));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('throttled lines', () => {
+  /**
+   * A venue that takes 3 orders per 10 s, whose clock the core's waits move forward: a retry
+   * after the venue's delay costs no real time.
+   */
+  async function throttled() {
+    const time = { ms: 0 };
+    const now = () => Date.now() + time.ms;
+    const t = await startCore({
+      venue: { rateLimitScale: 3 / 2400, now },
+      core: { clock: { now }, sleep: async (ms) => void (time.ms += ms), http: { policy: { timeoutMs: 2000, retries: 0, baseDelayMs: 10 } } },
+    });
+    return { t, time };
+  }
+
+  it('are retried after the venue’s delay, and only they', async () => {
+    const { t, time } = await throttled();
+    try {
+      const tm = tradable(t.venue);
+      const acct = await t.account();
+      const results = await t.ok<Result[]>('orders.submit', { accountId: acct.id, lines: [1, 2, 3, 4, 5].map((i) => ({ conditionId: tm.cid, tokenId: tm.tokens[0], side: 'BUY', price: `0.0${i}`, size: '5' })) });
+      expect(results.map((x) => [x.success, x.attempts])).toEqual([[true, 1], [true, 1], [true, 1], [true, 2], [true, 2]]);
+      // The retry waited as long as the venue asked, on the clock the venue keeps.
+      expect(time.ms).toBeGreaterThanOrEqual(1000);
+      expect((t.venue.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n).toBe(5);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('wait, rather than fail, when the venue throttles the read of their market’s rules', async () => {
+    const { t } = await throttled();
+    try {
+      const tm = tradable(t.venue, 1);
+      const acct = await t.account();
+      // Someone else spends the trading surface's budget.
+      let status = 0;
+      for (let i = 0; i < 100 && status !== 429; i++) status = (await fetch(`${t.venue.urls.trading_url}/markets/${tm.cid}`)).status;
+      expect(status).toBe(429);
+      const line = { conditionId: tm.cid, tokenId: tm.tokens[0], side: 'BUY', price: '0.05', size: '5' };
+      const [checked] = await t.ok<Array<{ ok: boolean; retryAfterSeconds?: number; problems: Array<{ message: string }> }>>('orders.preview', { lines: [line] });
+      expect(checked).toMatchObject({ ok: false, retryAfterSeconds: expect.any(Number) });
+      expect(checked?.problems[0]?.message).toMatch(/throttling .* checking again in \d+ s/);
+      const [result] = await t.ok<Result[]>('orders.submit', { accountId: acct.id, lines: [line] });
+      expect(result).toMatchObject({ success: false, code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
+      expect((t.venue.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,103 @@
+// Shared by the core's tests: a real local venue (small world) and a core on a temp data folder,
+// with the calls made through the router as the renderer makes them. Each test file starts its
+// own, and each test sets up what it needs, so any test passes run alone.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { IpcError } from '@shared/ipc/contract.js';
+import { catalogChanged } from '../../venue/market-index.js';
+import type { VenueOptions } from '../../venue/server.js';
+import { startTestVenue, type TestVenue } from '../../venue/test-support.js';
+import { Trader } from '../../venue/trading/test-trader.js';
+import { createCore, type Core, type CoreOptions } from './index.js';
+
+export const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export function venueProfile(v: TestVenue, name = 'Local venue'): CoreOptions['defaultProfile'] {
+  return { name, kind: 'local', catalogUrl: v.urls.catalog_url, tradingUrl: v.urls.trading_url, dataUrl: v.urls.data_url, headerPrefix: 'SERVICE' };
+}
+
+/** A core on `dataDir` for `venue`, quiet, checking its outputs against the contract. */
+export function coreFor(dataDir: string, venue: TestVenue, opts: Partial<CoreOptions> = {}): Core {
+  return createCore({
+    dataDir,
+    defaultProfile: venueProfile(venue),
+    logger: silent,
+    checkOutputs: true,
+    http: { policy: { timeoutMs: 2000, retries: 1, baseDelayMs: 10 } },
+    watch: false,
+    ...opts,
+  });
+}
+
+/** Calls through a core's router: `ok` returns the data or throws, `fails` returns the error. */
+export function caller(core: () => Core) {
+  return {
+    async ok<T = unknown>(name: string, input: unknown = {}): Promise<T> {
+      const r = await core().router.dispatch(name, input);
+      if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
+      return r.data as T;
+    },
+    async fails(name: string, input: unknown = {}): Promise<IpcError> {
+      const r = await core().router.dispatch(name, input);
+      if (r.ok) throw new Error(`${name} should have failed`);
+      return r.error;
+    },
+  };
+}
+
+export interface TradableMarket {
+  cid: string;
+  tokens: string[];
+  negRisk: boolean;
+  question: string;
+}
+
+/**
+ * The `nth` active market, made easy to trade: tick 0.01, minimum size 5, no taker delay or
+ * screening, orders cancellable at once.
+ */
+export function tradable(venue: TestVenue, nth = 0): TradableMarket {
+  const m = venue.db.prepare("SELECT condition_id, neg_risk, question FROM markets WHERE status = 'active' ORDER BY id LIMIT 1 OFFSET ?").get(nth) as { condition_id: string; neg_risk: number; question: string };
+  venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(m.condition_id);
+  catalogChanged(venue.db);
+  const tokens = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? ORDER BY outcome_index').all(m.condition_id) as Array<{ token_id: string }>).map((t) => t.token_id);
+  return { cid: m.condition_id, tokens, negRisk: m.neg_risk === 1, question: m.question };
+}
+
+/** Another trader sells `size` of outcome `index` at `price` into the book (fill and kill). */
+export async function sellInto(venue: TestVenue, m: TradableMarket, index: number, price: string, size: string): Promise<void> {
+  const seller = await Trader.create(venue.urls);
+  venue.exchange.mint(seller.address.toLowerCase(), m.cid, 30_000_000, 500_000);
+  await seller.post([seller.order(m.tokens[index] as string, 'SELL', price, size, { type: 'FAK', negRisk: m.negRisk })]);
+}
+
+export interface CoreHarness extends ReturnType<typeof caller> {
+  venue: TestVenue;
+  dir: string;
+  core: Core;
+  /** The vault unlocked with `pw` and a new paper account on the venue. */
+  account(label?: string): Promise<{ id: string; address: string; apiKey: string }>;
+  close(): Promise<void>;
+}
+
+export async function startCore(opts: { venue?: Partial<VenueOptions>; core?: Partial<CoreOptions> } = {}): Promise<CoreHarness> {
+  const venue = await startTestVenue(opts.venue);
+  const dir = mkdtempSync(join(tmpdir(), 'kairos-core-'));
+  const h: CoreHarness = {
+    venue,
+    dir,
+    core: coreFor(dir, venue, opts.core),
+    ...caller(() => h.core),
+    async account(label) {
+      await h.ok('accounts.unlock', { passphrase: 'pw' });
+      return h.ok('accounts.createLocal', label ? { label } : {});
+    },
+    async close() {
+      h.core.close();
+      await venue.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return h;
+}
