@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { useNativeSecp256k1 } from '@shared/crypto/native.js';
 import { createCore } from '../main/core/index.js';
 import type { EventSink } from '../main/core/transport.js';
-import { startVenueProcess } from '../main/core/venue-process.js';
+import { launchVenue, sourceVenueChild } from '../main/core/venue-launcher.js';
 import { startHost } from './server.js';
 
 export function defaultDataDir(): string {
@@ -28,9 +28,9 @@ async function main(): Promise<void> {
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
   await useNativeSecp256k1();
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  const venueArgs = ['--import', 'tsx', join(root, 'src/venue/cli.ts'), '--data-dir', join(dataDir, 'venue'), ...(values['venue-size'] ? ['--size', values['venue-size']] : []), ...(values['no-simulator'] ? ['--no-simulator'] : [])];
+  const venueArgs = ['--data-dir', join(dataDir, 'venue'), ...(values['venue-size'] ? ['--size', values['venue-size']] : []), ...(values['no-simulator'] ? ['--no-simulator'] : [])];
   process.stderr.write(`kairos: starting the local venue (first start generates its world, a few seconds)…\n`);
-  const venue = await startVenueProcess(process.execPath, venueArgs, (line) => process.stderr.write(`${line}\n`));
+  const venue = await launchVenue({ spawn: () => sourceVenueChild(root, venueArgs), onLog: (line) => process.stderr.write(`${line}\n`) });
   // The core starts before the host it pushes events to; events before that have no page to reach.
   const pages: { emit?: EventSink } = {};
   const core = createCore({

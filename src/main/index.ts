@@ -9,7 +9,9 @@ import { useNativeSecp256k1 } from '@shared/crypto/native.js';
 import { createCore, type Core } from './core/index.js';
 import type { EventPayload } from '@shared/ipc/contract.js';
 import { CSP } from './core/csp.js';
+import { launchVenue, type VenueUrls } from './core/venue-launcher.js';
 import { bindRouter, windowEvents } from './electron/ipc.js';
+import { utilityVenueChild } from './electron/venue-child.js';
 import { SafeStorageCipher } from './electron/safe-storage.js';
 import { PassphraseCipher } from './core/vault/vault.js';
 import { dataDirOverride } from './core/app-data.js';
@@ -59,18 +61,17 @@ function createWindow(): BrowserWindow {
   return win;
 }
 
-async function startVenue(dataDir: string): Promise<{ catalog_url: string; trading_url: string; data_url: string }> {
-  const child = utilityProcess.fork(join(import.meta.dirname, 'venue.js'), ['--data-dir', join(dataDir, 'venue')], { stdio: 'pipe', serviceName: 'Kairos local venue' });
-  app.on('will-quit', () => child.kill());
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const line = buffer.split('\n')[0];
-      if (buffer.includes('\n') && line) resolve(JSON.parse(line) as { catalog_url: string; trading_url: string; data_url: string });
-    });
-    child.once('exit', (code) => reject(new Error(`the local venue exited with code ${code}`)));
+async function startVenue(dataDir: string): Promise<VenueUrls> {
+  const venue = await launchVenue({
+    spawn: () => {
+      const child = utilityProcess.fork(join(import.meta.dirname, 'venue.js'), ['--data-dir', join(dataDir, 'venue')], { stdio: 'pipe', serviceName: 'Kairos local venue' });
+      // Registered at fork, so a quit while the venue is still starting stops it too.
+      app.on('will-quit', () => child.kill());
+      return utilityVenueChild(child);
+    },
+    onLog: (line) => consoleLogger.info(line),
   });
+  return venue.urls;
 }
 
 /** A fill or a resolution as an OS notification (the window shows it as a toast too); a click brings Kairos forward. */

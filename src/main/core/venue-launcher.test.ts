@@ -1,0 +1,84 @@
+// The venue launcher against tiny Node scripts standing in for the venue: a good start, a start
+// line that is not JSON or lacks a URL, a venue that never answers, one that dies first.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { launchVenue, nodeVenueChild, parseStartLine, sourceVenueChild, type VenueChild } from './venue-launcher.js';
+
+const URLS = { catalog_url: 'http://127.0.0.1:1/catalog', trading_url: 'http://127.0.0.1:1/trading', data_url: 'http://127.0.0.1:1/data' };
+
+/** Node running `script`, with the children started recorded so a test can see they were stopped. */
+const started: Array<{ exited: boolean }> = [];
+function node(script: string): () => VenueChild {
+  return () => {
+    const child = nodeVenueChild(process.execPath, ['-e', script]);
+    const seen = { exited: false };
+    started.push(seen);
+    child.onExit(() => (seen.exited = true));
+    return child;
+  };
+}
+
+// Stays alive until stopped, as the venue does.
+const STAY = 'setInterval(() => undefined, 1000);';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('launchVenue', () => {
+  it('resolves with the URLs of the start line, logs stderr, and stop() waits for the exit', async () => {
+    const logs: string[] = [];
+    const venue = await launchVenue({ spawn: node(`console.error('venue: ready'); console.log(${JSON.stringify(JSON.stringify(URLS))}); console.log('later'); ${STAY}`), onLog: (l) => logs.push(l) });
+    expect(venue.urls).toEqual(URLS);
+    const child = started.at(-1)!;
+    expect(child.exited).toBe(false);
+    await venue.stop();
+    expect(child.exited).toBe(true);
+    expect(logs).toContain('venue: ready');
+    await venue.stop(); // a second stop is harmless
+  });
+
+  it('rejects a start line that is not JSON, quoting it, and stops the child', async () => {
+    await expect(launchVenue({ spawn: node(`console.log('listening on 4000'); ${STAY}`) })).rejects.toThrow(`the local venue's start line is not JSON: "listening on 4000"`);
+    await expect.poll(() => started.at(-1)!.exited).toBe(true);
+  });
+
+  it('rejects a start line with a missing or bad URL, naming the field', async () => {
+    const { data_url: _, ...noData } = URLS;
+    await expect(launchVenue({ spawn: node(`console.log(${JSON.stringify(JSON.stringify(noData))}); ${STAY}`) })).rejects.toThrow(/start line is not valid \(data_url: .*\)/);
+    await expect(launchVenue({ spawn: node(`console.log(${JSON.stringify(JSON.stringify({ ...URLS, trading_url: 'ftp://x' }))}); ${STAY}`) })).rejects.toThrow(/start line is not valid \(trading_url: /);
+  });
+
+  it('times out a venue that never prints, and stops it', async () => {
+    await expect(launchVenue({ spawn: node(STAY), timeoutMs: 300 })).rejects.toThrow('the local venue did not start within 0.3 s');
+    await expect.poll(() => started.at(-1)!.exited).toBe(true);
+  });
+
+  it('rejects when the venue exits before it listens', async () => {
+    await expect(launchVenue({ spawn: node(`console.error('venue: --size must be one of small'); process.exit(2);`) })).rejects.toThrow('the local venue exited (code 2) before it listened');
+  });
+});
+
+describe('parseStartLine', () => {
+  it('accepts the venue CLI line and refuses other shapes', () => {
+    expect(parseStartLine(JSON.stringify(URLS))).toEqual(URLS);
+    expect(() => parseStartLine('[]')).toThrow(/not valid/);
+    expect(() => parseStartLine('')).toThrow(/not JSON: ""/);
+  });
+});
+
+describe('sourceVenueChild', () => {
+  it('runs a TypeScript entry through tsx with the repo tsconfig, from any working directory', async () => {
+    // The venue CLI imports through the @shared alias, which only the repo's tsconfig defines.
+    const dir = mkdtempSync(join(tmpdir(), 'kairos-launcher-'));
+    dirs.push(dir);
+    const failed = await launchVenue({ spawn: () => sourceVenueChild(resolve('.'), ['--help'], { cwd: dir }), timeoutMs: 60_000 }).catch((err: Error) => err);
+    // `--help` prints usage, not a start line: reaching the line check proves tsx loaded the CLI
+    // and its @shared imports from a foreign working directory.
+    expect(failed).toBeInstanceOf(Error);
+    expect((failed as Error).message).toMatch(/start line is not JSON: "Usage: npm run venue/);
+  });
+});

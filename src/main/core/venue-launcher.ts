@@ -1,0 +1,133 @@
+// Starts the embedded local venue in its own process (the venue never blocks the app) and reads
+// the start line it prints once it listens. Electron forks it with utilityProcess, the browser
+// host with child_process: only the spawning differs, so that is what a host passes in.
+import { spawn as spawnChild } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { formatIssue } from '@shared/spec/index.js';
+
+/** The venue's start line: its three base URLs, as one JSON object (src/venue/cli.ts). */
+export const VenueUrls = z.object({
+  catalog_url: z.url({ protocol: /^https?$/ }),
+  trading_url: z.url({ protocol: /^https?$/ }),
+  data_url: z.url({ protocol: /^https?$/ }),
+});
+export type VenueUrls = z.output<typeof VenueUrls>;
+
+/** A venue process as the launcher sees it, whatever started it. */
+export interface VenueChild {
+  /** Calls back with each line the venue writes to stdout (the first is the start line). */
+  onStdout(listener: (line: string) => void): void;
+  /** Calls back with each line the venue writes to stderr (its log). */
+  onStderr(listener: (line: string) => void): void;
+  /** Calls back once, when the process has exited. */
+  onExit(listener: (code: number | null) => void): void;
+  /** Asks the process to stop (SIGTERM or the host's equivalent). */
+  kill(): void;
+}
+
+export interface LaunchOptions {
+  spawn: () => VenueChild;
+  /** Where the venue's log lines go. */
+  onLog?: (line: string) => void;
+  /** How long the venue may take to print its start line (the first start generates its world). */
+  timeoutMs?: number;
+}
+
+export interface RunningVenue {
+  urls: VenueUrls;
+  /** Stops the venue and resolves once its process has exited. */
+  stop(): Promise<void>;
+}
+
+export const VENUE_START_TIMEOUT_MS = 120_000;
+
+/** Parses the start line; the error names what is wrong and quotes the line. */
+export function parseStartLine(line: string): VenueUrls {
+  const quoted = JSON.stringify(line.length > 200 ? `${line.slice(0, 200)}…` : line);
+  let json: unknown;
+  try {
+    json = JSON.parse(line);
+  } catch {
+    throw new Error(`the local venue's start line is not JSON: ${quoted}`);
+  }
+  const parsed = VenueUrls.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`the local venue's start line is not valid (${issue ? formatIssue(issue) : 'unexpected shape'}): ${quoted}`);
+  }
+  return parsed.data;
+}
+
+export function launchVenue(opts: LaunchOptions): Promise<RunningVenue> {
+  const timeoutMs = opts.timeoutMs ?? VENUE_START_TIMEOUT_MS;
+  const child = opts.spawn();
+  let exitCode: number | null | undefined;
+  const exited = new Promise<void>((done) =>
+    child.onExit((code) => {
+      exitCode = code;
+      done();
+    }),
+  );
+  const stop = async (): Promise<void> => {
+    if (exitCode === undefined) child.kill();
+    await exited;
+  };
+  child.onStderr((line) => opts.onLog?.(line));
+
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (fn: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
+    };
+    // A venue that failed to start is not left running.
+    const fail = (message: string): void =>
+      settle(() => {
+        if (exitCode === undefined) child.kill();
+        reject(new Error(message));
+      });
+    const timer = setTimeout(() => fail(`the local venue did not start within ${timeoutMs / 1000} s`), timeoutMs);
+    void exited.then(() => fail(`the local venue exited (code ${exitCode}) before it listened`));
+    let first = true;
+    child.onStdout((line) => {
+      if (!first) return;
+      first = false;
+      let urls: VenueUrls;
+      try {
+        urls = parseStartLine(line);
+      } catch (err) {
+        fail((err as Error).message);
+        return;
+      }
+      settle(() => resolve({ urls, stop }));
+    });
+  });
+}
+
+/** A venue run by Node's child_process: `command args…`, its stdout and stderr read line by line. */
+export function nodeVenueChild(command: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): VenueChild {
+  const child = spawnChild(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  return {
+    onStdout: (listener) => void createInterface({ input: child.stdout }).on('line', listener),
+    onStderr: (listener) => void createInterface({ input: child.stderr }).on('line', listener),
+    // 'close', not 'exit': by then every line the venue wrote has been read.
+    onExit: (listener) => void child.once('close', (code) => listener(code)),
+    kill: () => void child.kill('SIGTERM'),
+  };
+}
+
+/**
+ * The venue CLI from source, under Node with tsx (the browser host in development). tsx is
+ * given as a file URL and pointed at the repo's tsconfig.json, so the `@shared/*` alias resolves
+ * whatever the working directory is.
+ */
+export function sourceVenueChild(root: string, args: readonly string[], options: { cwd?: string } = {}): VenueChild {
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return nodeVenueChild(process.execPath, ['--import', tsx, join(root, 'src/venue/cli.ts'), ...args], { ...options, env: { ...process.env, TSX_TSCONFIG_PATH: join(root, 'tsconfig.json') } });
+}
