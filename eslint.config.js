@@ -40,8 +40,7 @@ export default tseslint.config(
   },
   {
     files: ['src/main/core/**/*.ts'],
-    // Tests and their support files start a real venue to talk to.
-    ignores: ['src/main/core/**/*.test.ts', 'src/main/core/**/test-support.ts'],
+    ignores: ['src/main/core/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [coreNotVenue] }] },
   },
   {

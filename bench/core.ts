@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { Wallet } from '@ethersproject/wallet';
 import { Chain, OrderBuilder, Side } from '@polymarket/clob-client-v2';
 import { setSecp256k1Backend, signOrder } from '../src/shared/crypto/index.js';
-import { useNativeSecp256k1 } from '../src/shared/crypto/native.js';
+import { useNativeSecp256k1 } from '../src/native/secp256k1.js';
 import { createCore } from '../src/main/core/index.js';
 import { checkLine, signable } from '../src/main/core/orders/build.js';
 import { startVenue, type WorldSize } from '../src/venue/server.js';

@@ -17,7 +17,7 @@ import { Trader } from '../src/venue/trading/test-trader.js';
 import { l2Headers } from '../src/venue/auth/client.js';
 import { l2Signature } from '../src/venue/auth/l2.js';
 import { walletPrivateKey } from '../src/venue/world/trading.js';
-import { useNativeSecp256k1 } from '../src/shared/crypto/native.js';
+import { useNativeSecp256k1 } from '../src/native/secp256k1.js';
 
 const { values } = parseArgs({
   options: {

@@ -4,9 +4,9 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint();
-async function problems(filePath: string, code: string): Promise<string[]> {
+async function problems(filePath: string, code: string, rule = 'no-restricted-imports'): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
 
 describe('import boundaries', () => {
@@ -24,5 +24,16 @@ describe('import boundaries', () => {
 
   it('loads no native module from shared', async () => {
     expect(await problems('src/shared/crypto/bad.ts', "import binding from 'secp256k1';\nexport const x = binding;\n")).toEqual([expect.stringContaining('native module')]);
+  });
+
+  it('loads no module at run time from shared, whatever its name', async () => {
+    const code = "const name = 'secp256k1/bindings.js';\nexport const load = () => import(/* @vite-ignore */ name);\n";
+    expect(await problems('src/shared/crypto/bad.ts', code, 'no-restricted-syntax')).toEqual([expect.stringContaining('loads no module at run time')]);
+    // The loader lives in src/native, which the core and the venue may import and the renderer may not.
+    expect(await problems('src/native/loader.ts', code, 'no-restricted-syntax')).toEqual([]);
+    expect(await problems('src/shared/crypto/bad.test.ts', code, 'no-restricted-syntax')).toEqual([]);
+    expect(await problems('src/renderer/src/features/x/Bad.ts', "import { useNativeSecp256k1 } from '../../../../native/secp256k1.js';\nexport const x = useNativeSecp256k1;\n")).toEqual([
+      expect.stringContaining('renderer imports only'),
+    ]);
   });
 });

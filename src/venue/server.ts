@@ -13,7 +13,7 @@ import { Settlements } from './trading/orders.js';
 import { startCheckpointer } from './db/checkpointer.js';
 import { DEFAULT_SETTINGS, type VenueSettings } from './settings.js';
 import { Simulator, type SimulatorOptions } from './simulator.js';
-import { useNativeSecp256k1 } from '@shared/crypto/native.js';
+import { useNativeSecp256k1 } from '../native/secp256k1.js';
 import { newAdminToken, registerAdmin, removeRunFile, writeRunFile } from './admin.js';
 
 export type WorldSize = 'small' | 'default' | 'large';

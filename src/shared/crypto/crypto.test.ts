@@ -6,7 +6,7 @@ import {
   privateKeyToAddress, recoverAddress, recoverAddressLower, recoverOrderSigner, secp256k1BackendName, setSecp256k1Backend, signClobAuth, signDigest, signOrder, toBase64Url,
   toChecksumAddress, toHex, typedDataDigest, utf8, ZERO_BYTES32, type SignableOrder, type Types,
 } from './index.js';
-import { useNativeSecp256k1 } from './native.js';
+import { useNativeSecp256k1 } from '../../native/secp256k1.js';
 
 const KEY = '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
 const ADDRESS = '0x2c7536E3605D9C16a7a3D7b1898e529396a65c23';

@@ -1,6 +1,6 @@
 // Wallet keys: addresses (EIP-55), and secp256k1 signatures in the Ethereum form r ‖ s ‖ v.
 // The audited pure-JS @noble/curves path is the default; a host may install a faster backend
-// (libsecp256k1 through N-API, see native.ts) since order throughput hinges on it.
+// (libsecp256k1 through N-API, see src/native/secp256k1.ts) since order throughput hinges on it.
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak256 } from './keccak.js';
 import { bytesToHex, fromHex, toHex, utf8 } from './bytes.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keccak256, parseSignature, recoverAddressLower, setSecp256k1Backend, signDigest, privateKeyToAddress } from '@shared/crypto/index.js';
-import { useNativeSecp256k1 } from '@shared/crypto/native.js';
+import { useNativeSecp256k1 } from '../../native/secp256k1.js';
 import { inlineBatch, SignatureVerifier } from './signatures.js';
 
 const KEYS = ['0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318', `0x${'11'.repeat(32)}`, `0x${'22'.repeat(32)}`];

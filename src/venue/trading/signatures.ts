@@ -14,7 +14,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { parseSignature, publicKeyAddressLower, recoverAddressLower, secp256k1BackendName } from '@shared/crypto/index.js';
-import { NATIVE_SECP256K1 } from '@shared/crypto/native.js';
+import { NATIVE_SECP256K1 } from '../../native/secp256k1.js';
 import { BoundedMemo } from '@shared/domain/memo.js';
 
 /** Batches that can be in flight at once, and items of each the worker can take. */
