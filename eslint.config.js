@@ -40,7 +40,8 @@ export default tseslint.config(
   },
   {
     files: ['src/main/core/**/*.ts'],
-    ignores: ['src/main/core/**/*.test.ts'],
+    // Tests and their support files start a real venue to talk to.
+    ignores: ['src/main/core/**/*.test.ts', 'src/main/core/**/test-support.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [coreNotVenue] }] },
   },
   {

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { useNativeSecp256k1 } from '../native/secp256k1.js';
 import { createCore } from '../main/core/index.js';
-import { startVenueProcess } from '../main/core/venue-process.js';
+import type { EventSink } from '../main/core/transport.js';
+import { launchVenue, sourceVenueChild } from '../main/core/venue-launcher.js';
 import { startHost } from './server.js';
 
 export function defaultDataDir(): string {
@@ -27,17 +28,18 @@ async function main(): Promise<void> {
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
   await useNativeSecp256k1();
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  const venueArgs = ['--import', 'tsx', join(root, 'src/venue/cli.ts'), '--data-dir', join(dataDir, 'venue'), ...(values['venue-size'] ? ['--size', values['venue-size']] : []), ...(values['no-simulator'] ? ['--no-simulator'] : [])];
+  const venueArgs = ['--data-dir', join(dataDir, 'venue'), ...(values['venue-size'] ? ['--size', values['venue-size']] : []), ...(values['no-simulator'] ? ['--no-simulator'] : [])];
   process.stderr.write(`kairos: starting the local venue (first start generates its world, a few seconds)…\n`);
-  const venue = await startVenueProcess(process.execPath, venueArgs, (line) => process.stderr.write(`${line}\n`));
-  const events: Array<(name: string, payload: unknown) => void> = [];
+  const venue = await launchVenue({ spawn: () => sourceVenueChild(root, venueArgs), onLog: (line) => process.stderr.write(`${line}\n`) });
+  // The core starts before the host it pushes events to; events before that have no page to reach.
+  const pages: { emit?: EventSink } = {};
   const core = createCore({
     dataDir,
     defaultProfile: { id: 'local', name: 'Local venue (paper)', kind: 'local', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' },
-    emit: (name, payload) => events.forEach((e) => e(name, payload)),
+    emit: (name, payload) => pages.emit?.(name, payload),
   });
   const host = await startHost({ router: core.router, rendererDir: join(root, 'out/renderer'), port: Number(values.port) });
-  events.push((name, payload) => host.emit(name as never, payload as never));
+  pages.emit = host.emit;
   process.stdout.write(`${host.url}\n`);
   const stop = async (): Promise<void> => {
     await host.close();

@@ -8,15 +8,16 @@ import { pathToFileURL } from 'node:url';
 import { useNativeSecp256k1 } from '../native/secp256k1.js';
 import { createCore, type Core } from './core/index.js';
 import type { EventPayload } from '@shared/ipc/contract.js';
-import { bindRouter, pushEvent } from './electron/ipc.js';
+import { CSP } from './core/csp.js';
+import { launchVenue, type VenueUrls } from './core/venue-launcher.js';
+import { bindRouter, windowEvents } from './electron/ipc.js';
+import { utilityVenueChild } from './electron/venue-child.js';
 import { SafeStorageCipher } from './electron/safe-storage.js';
 import { PassphraseCipher } from './core/vault/vault.js';
 import { dataDirOverride } from './core/app-data.js';
 import { consoleLogger } from './core/ports.js';
 import { menuCommands, menuTemplate } from './electron/menu.js';
 import { createUpdater, type Updater } from './electron/updater.js';
-
-export const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
 const rendererUrl = pathToFileURL(rendererIndex).href;
@@ -60,18 +61,17 @@ function createWindow(): BrowserWindow {
   return win;
 }
 
-async function startVenue(dataDir: string): Promise<{ catalog_url: string; trading_url: string; data_url: string }> {
-  const child = utilityProcess.fork(join(import.meta.dirname, 'venue.js'), ['--data-dir', join(dataDir, 'venue')], { stdio: 'pipe', serviceName: 'Kairos local venue' });
-  app.on('will-quit', () => child.kill());
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const line = buffer.split('\n')[0];
-      if (buffer.includes('\n') && line) resolve(JSON.parse(line) as { catalog_url: string; trading_url: string; data_url: string });
-    });
-    child.once('exit', (code) => reject(new Error(`the local venue exited with code ${code}`)));
+async function startVenue(dataDir: string): Promise<VenueUrls> {
+  const venue = await launchVenue({
+    spawn: () => {
+      const child = utilityProcess.fork(join(import.meta.dirname, 'venue.js'), ['--data-dir', join(dataDir, 'venue')], { stdio: 'pipe', serviceName: 'Kairos local venue' });
+      // Registered at fork, so a quit while the venue is still starting stops it too.
+      app.on('will-quit', () => child.kill());
+      return utilityVenueChild(child);
+    },
+    onLog: (line) => consoleLogger.info(line),
   });
+  return venue.urls;
 }
 
 /** A fill or a resolution as an OS notification (the window shows it as a toast too); a click brings Kairos forward. */
@@ -109,6 +109,7 @@ if (!app.requestSingleInstanceLock()) {
     const dataDir = app.getPath('userData');
     const urls = await startVenue(dataDir);
     const keychain = new SafeStorageCipher(safeStorage);
+    const toWindows = windowEvents(() => BrowserWindow.getAllWindows());
     core = createCore({
       dataDir,
       version: app.getVersion(),
@@ -116,7 +117,7 @@ if (!app.requestSingleInstanceLock()) {
       // The keychain when the OS has one; otherwise the passphrase the user types to unlock.
       cipher: (passphrase) => (keychain.isAvailable() ? keychain : new PassphraseCipher(passphrase ?? '')),
       emit: (name, payload) => {
-        pushEvent(BrowserWindow.getAllWindows(), name, payload);
+        toWindows(name, payload);
         if (name === 'notices.raised') showNotice(payload as EventPayload<'notices.raised'>);
       },
       // The OS file manager on the data folder; an empty string means it opened.
@@ -128,7 +129,7 @@ if (!app.requestSingleInstanceLock()) {
       dialog,
       window: () => BrowserWindow.getAllWindows()[0],
       activity: core.activity,
-      emit: (status) => pushEvent(BrowserWindow.getAllWindows(), 'update.status', status),
+      emit: (status) => toWindows('update.status', status),
       logger: consoleLogger,
       ...(process.resourcesPath ? { resourcesPath: process.resourcesPath } : {}),
     });
