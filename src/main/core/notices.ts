@@ -8,15 +8,6 @@ import type { Notice } from '@shared/ipc/contract.js';
 import type { Position, TradingMarket } from '@shared/spec/index.js';
 import type { Logger } from './ports.js';
 
-/** Columns and tables the journal gained after its first release; safe to run on every open. */
-export function prepareJournal(db: Database.Database): void {
-  const columns = new Set((db.prepare('PRAGMA table_info(journal)').all() as Array<{ name: string }>).map((c) => c.name));
-  if (!columns.has('condition_id')) db.exec('ALTER TABLE journal ADD COLUMN condition_id TEXT');
-  if (!columns.has('expires_at')) db.exec('ALTER TABLE journal ADD COLUMN expires_at INTEGER');
-  db.exec('CREATE INDEX IF NOT EXISTS journal_account_state ON journal(account_id, state)');
-  db.exec('CREATE TABLE IF NOT EXISTS notices (account_id TEXT NOT NULL, key TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (account_id, key))');
-}
-
 export interface JournalRow {
   order_id: string;
   account_id: string;
