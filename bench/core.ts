@@ -12,6 +12,7 @@ import { Chain, OrderBuilder, Side } from '@polymarket/clob-client-v2';
 import { setSecp256k1Backend, signOrder } from '../src/shared/crypto/index.js';
 import { useNativeSecp256k1 } from '../src/native/secp256k1.js';
 import { createCore } from '../src/main/core/index.js';
+import { localProfile } from '../src/main/core/local-profile.js';
 import { checkLine, signable } from '../src/main/core/orders/build.js';
 import { startVenue, type WorldSize } from '../src/venue/server.js';
 
@@ -27,7 +28,7 @@ const dir = mkdtempSync(join(tmpdir(), 'kairos-bench-core-'));
 const venue = await startVenue({ dataDir: join(dir, 'venue'), size: values.size as WorldSize, seed: 1, rateLimitScale: 0 });
 const core = createCore({
   dataDir: join(dir, 'app'),
-  defaultProfile: { name: 'bench', kind: 'local', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' },
+  defaultProfile: localProfile(venue.urls),
   logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
 });
 await core.router.dispatch('markets.list', { limit: 100 });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from '../src/main/core/index.js';
+import { localProfile } from '../src/main/core/local-profile.js';
 import { startHost } from '../src/host/server.js';
 import { launchChromium } from '../e2e/support.js';
 import { startVenue, type WorldSize } from '../src/venue/server.js';
@@ -21,7 +22,7 @@ const dir = mkdtempSync(join(tmpdir(), 'kairos-bench-renderer-'));
 const venue = await startVenue({ dataDir: join(dir, 'venue'), size: values.size as WorldSize, seed: 1, rateLimitScale: 0 });
 const core = createCore({
   dataDir: join(dir, 'app'),
-  defaultProfile: { name: 'bench', kind: 'local', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' },
+  defaultProfile: localProfile(venue.urls),
   logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
 });
 const total = (venue.db.prepare('SELECT COUNT(*) AS n FROM markets').get() as { n: number }).n;

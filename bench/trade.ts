@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from '../src/main/core/index.js';
+import { localProfile } from '../src/main/core/local-profile.js';
 import { startHost } from '../src/host/server.js';
 import { launchChromium } from '../e2e/support.js';
 import { catalogChanged } from '../src/venue/market-index.js';
@@ -27,7 +28,7 @@ const dir = mkdtempSync(join(tmpdir(), 'kairos-bench-trade-'));
 const venue = await startVenue({ dataDir: join(dir, 'venue'), size: 'small', seed: 1, rateLimitScale: 0 });
 const core = createCore({
   dataDir: join(dir, 'app'),
-  defaultProfile: { name: 'bench', kind: 'local', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' },
+  defaultProfile: localProfile(venue.urls),
   logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
 });
 const markets = venue.db.prepare("SELECT condition_id FROM markets WHERE status = 'active' ORDER BY id LIMIT 3").all() as Array<{ condition_id: string }>;

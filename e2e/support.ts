@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createCore, type Core } from '../src/main/core/index.js';
+import { localProfile } from '../src/main/core/local-profile.js';
 import { startHost, type RunningHost } from '../src/host/server.js';
 import { startTestVenue, type TestVenue } from '../src/venue/test-support.js';
 
@@ -51,7 +52,7 @@ export async function startApp(opts: { size?: 'small' | 'default'; rateLimitScal
       emit: (name, payload) => hostRef.current?.emit(name, payload),
       clock: { now: () => Date.now() + skew.ms },
       dataDir,
-      defaultProfile: { id: 'local', name: 'Local venue (paper)', kind: 'local', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' },
+      defaultProfile: localProfile(venue.urls),
       logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
       http: { policy: { timeoutMs: 2000, retries: 0 } },
     });

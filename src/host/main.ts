@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { useNativeSecp256k1 } from '../native/secp256k1.js';
 import { createCore } from '../main/core/index.js';
+import { localProfile } from '../main/core/local-profile.js';
 import type { EventSink } from '../main/core/transport.js';
 import { launchVenue, sourceVenueChild } from '../main/core/venue-launcher.js';
 import { startHost } from './server.js';
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
   const pages: { emit?: EventSink } = {};
   const core = createCore({
     dataDir,
-    defaultProfile: { id: 'local', name: 'Local venue (paper)', kind: 'local', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' },
+    defaultProfile: localProfile(venue.urls),
     emit: (name, payload) => pages.emit?.(name, payload),
   });
   const host = await startHost({ router: core.router, rendererDir: join(root, 'out/renderer'), port: Number(values.port) });

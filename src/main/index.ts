@@ -9,6 +9,7 @@ import { useNativeSecp256k1 } from '../native/secp256k1.js';
 import { createCore, type Core } from './core/index.js';
 import type { EventPayload } from '@shared/ipc/contract.js';
 import { CSP } from './core/csp.js';
+import { localProfile } from './core/local-profile.js';
 import { launchVenue, type VenueUrls } from './core/venue-launcher.js';
 import { bindRouter, windowEvents } from './electron/ipc.js';
 import { utilityVenueChild } from './electron/venue-child.js';
@@ -113,7 +114,7 @@ if (!app.requestSingleInstanceLock()) {
     core = createCore({
       dataDir,
       version: app.getVersion(),
-      defaultProfile: { id: 'local', name: 'Local venue (paper)', kind: 'local', catalogUrl: urls.catalog_url, tradingUrl: urls.trading_url, dataUrl: urls.data_url, headerPrefix: 'SERVICE' },
+      defaultProfile: localProfile(urls),
       // The keychain when the OS has one; otherwise the passphrase the user types to unlock.
       cipher: (passphrase) => (keychain.isAvailable() ? keychain : new PassphraseCipher(passphrase ?? '')),
       emit: (name, payload) => {
