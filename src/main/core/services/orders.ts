@@ -3,7 +3,7 @@
 // (which also bring the journal in step), and the journal of every order sent.
 import { randomBytes } from 'node:crypto';
 import type { CallArgs, CallOutput } from '@shared/ipc/contract.js';
-import { orderHash, signOrder } from '@shared/crypto/index.js';
+import { orderHash, signOrder, toWireOrder } from '@shared/crypto/index.js';
 import { LIMITS, type OpenOrder } from '@shared/spec/index.js';
 import { AnswerLostError } from '../http/errors.js';
 import { reconcile, settle } from '../notices.js';
@@ -81,15 +81,7 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
         const order = signable(line, built, acct.address, BigInt(`0x${randomBytes(6).toString('hex')}`), Math.floor(ctx.clock.now()));
         const domain = await accounts.orderDomain(s, rules.negRisk);
         const signature = box.use((k) => signOrder(order, domain, k.privateKey));
-        return {
-          id: orderHash(order, domain),
-          body: {
-            order: { ...order, side: line.side, signature, ...(line.expiration ? { expiration: String(line.expiration) } : {}) },
-            owner: acct.apiKey,
-            orderType: line.type,
-            ...(line.postOnly ? { postOnly: true } : {}),
-          },
-        };
+        return { id: orderHash(order, domain), body: toWireOrder(order, signature, { owner: acct.apiKey, orderType: line.type, expiration: line.expiration, postOnly: line.postOnly }) };
       }),
     );
   };
