@@ -10,11 +10,12 @@ import type { VenueOptions } from '../../venue/server.js';
 import { startTestVenue, type TestVenue } from '../../venue/test-support.js';
 import { Trader } from '../../venue/trading/test-trader.js';
 import { createCore, type Core, type CoreOptions } from './index.js';
+import { localProfile } from './local-profile.js';
 
 export const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-export function venueProfile(v: TestVenue, name = 'Local venue'): CoreOptions['defaultProfile'] {
-  return { name, kind: 'local', catalogUrl: v.urls.catalog_url, tradingUrl: v.urls.trading_url, dataUrl: v.urls.data_url, headerPrefix: 'SERVICE' };
+export function venueProfile(v: TestVenue, name?: string): CoreOptions['defaultProfile'] {
+  return { ...localProfile(v.urls), ...(name ? { name } : {}) };
 }
 
 /** A core on `dataDir` for `venue`, quiet, checking its outputs against the contract. */
