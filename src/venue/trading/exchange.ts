@@ -9,6 +9,7 @@ import { Changes, Ledger } from '../ledger.js';
 import { catalogChanged, catalogVersion, type MarketStatus } from '../market-index.js';
 import { feeMicro, MICRO, notional } from '../money.js';
 import { OrderBook, type BookSide, type RestingOrder } from './book.js';
+import { afterFills, planMatch, refusal, type MatchPlan } from './matching.js';
 import { OrderIds } from './order-ids.js';
 
 export type OrderType = 'GTC' | 'GTD' | 'FOK' | 'FAK';
@@ -71,20 +72,6 @@ interface OrderRow {
   status: OrderStatus;
   created_at: number;
   body: string;
-}
-
-interface Fill {
-  maker: RestingOrder;
-  size: number;
-}
-
-interface Plan {
-  fills: Fill[];
-  /** Resting orders to take off the book first: expired ones and the taker's own (self-trade). */
-  expired: RestingOrder[];
-  selfCancelled: RestingOrder[];
-  filled: number;
-  crosses: boolean;
 }
 
 const STATUS_ORDER: Record<MarketStatus, number> = { active: 0, paused: 0, closed: 1, resolved: 2, archived: 3 };
@@ -265,11 +252,12 @@ export class Exchange {
 
     const now = this.now();
     const plan = this.plan(order, now);
-    if (order.postOnly && plan.crosses) {
+    const refused = refusal(order, plan);
+    if (refused === 'POST_ONLY_CROSSES') {
       const best = order.side === 'BUY' ? this.book(token.tokenId).bestAsk() : this.book(token.tokenId).bestBid();
       return fail('INVALID_ORDER', `post-only order at ${order.price / MICRO} would cross the resting ${order.side === 'BUY' ? 'ask' : 'bid'} at ${(best ?? 0) / MICRO}`);
     }
-    if (order.type === 'FOK' && plan.filled < order.size) {
+    if (refused === 'FOK_NOT_FILLED') {
       return fail('FOK_NOT_FILLED', `fill-or-kill order for ${order.size / MICRO} could fill only ${plan.filled / MICRO} at ${order.price / MICRO} or better`);
     }
     const seq = ++this.seq;
@@ -456,32 +444,13 @@ export class Exchange {
     if (this.pending) changes.mergeInto(this.pending);
   }
 
-  private plan(order: NewOrder, now: number): Plan {
-    const book = this.book(order.token.tokenId);
-    const opposite = order.side === 'BUY' ? book.asks : book.bids;
-    const crosses = (price: number): boolean => (order.side === 'BUY' ? price <= order.price : price >= order.price);
-    const plan: Plan = { fills: [], expired: [], selfCancelled: [], filled: 0, crosses: opposite[0] !== undefined && crosses(opposite[0].price) };
-    const nowS = Math.floor(now / 1000);
-    for (const level of opposite) {
-      if (plan.filled >= order.size || !crosses(level.price)) break;
-      for (const maker of level.orders) {
-        if (plan.filled >= order.size) break;
-        if (maker.expiration > 0 && maker.expiration <= nowS) plan.expired.push(maker);
-        else if (maker.wallet === order.wallet) plan.selfCancelled.push(maker);
-        else {
-          const size = Math.min(order.size - plan.filled, maker.remaining);
-          plan.fills.push({ maker, size });
-          plan.filled += size;
-        }
-      }
-    }
-    return plan;
+  private plan(order: NewOrder, now: number): MatchPlan {
+    return planMatch(this.book(order.token.tokenId), order, Math.floor(now / 1000));
   }
 
-  private execute(order: NewOrder, seq: number, now: number, plan: Plan, existing: boolean): Placement {
+  private execute(order: NewOrder, seq: number, now: number, plan: MatchPlan, existing: boolean): Placement {
     const { token } = order;
-    const rests = (order.type === 'GTC' || order.type === 'GTD') && plan.filled < order.size;
-    const status: OrderStatus = rests ? 'live' : plan.filled === order.size || plan.filled > 0 ? 'matched' : 'unmatched';
+    const { rests, status } = afterFills(order, plan.filled);
     let making = 0;
     let taking = 0;
     // Made at the first fill: only fills move cash and positions.
