@@ -1,10 +1,6 @@
-// Exact money in the cache: integer micro units (1e-6), converted from the service's numbers by
-// the shared conversion (requireMicros), and checked to fit an SQLite INTEGER.
-import { formatMicros, requireMicros } from '@shared/domain/money.js';
-
-export { formatMicros };
-/** The shared `requireMicros` under its former name, for callers that have not moved to it yet. */
-export { requireMicros as toMicros };
+// Exact money in SQLite: integer micro units (1e-6), converted from the service's numbers by the
+// shared conversion (requireMicros), and checked to fit an INTEGER column.
+import { formatMicros } from '@shared/domain/money.js';
 
 const INT64_MAX = 2n ** 63n - 1n;
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestVenue, type TestVenue } from '../../../venue/test-support.js';
-import { formatMicros, toMicros } from '../cache/money.js';
+import { formatMicros, requireMicros as toMicros } from '@shared/domain/money.js';
 import { getJson } from '../cache/test-support.js';
 import { UserData } from './store.js';
 import type { SnapshotStore } from './snapshots.js';
@@ -71,20 +71,5 @@ describe('portfolio snapshots', () => {
     expect(() => cache.snapshot('0xa', [{ currentValue: '10000000000000' }], 1)).toThrow(/portfolio value 10000000000000 is too large to store/);
     cache.snapshot('0xa', [{ currentValue: '9000000000000.5' }], 1);
     expect(cache.history('0xa')).toEqual([{ at: 1, value: '9000000000000.5', cashPnl: '0' }]);
-  });
-});
-
-describe('micro units', () => {
-  it('convert through decimal text, rounding half away from zero', () => {
-    expect(toMicros(58.4)).toBe(58_400_000n);
-    expect(toMicros('0.0000005')).toBe(1n);
-    expect(toMicros('-0.0000005')).toBe(-1n);
-    expect(toMicros(1e-7)).toBe(0n);
-    expect(toMicros('.5')).toBe(500_000n);
-    expect(toMicros(123456789.123456)).toBe(123_456_789_123_456n);
-    expect(formatMicros(-1n)).toBe('-0.000001');
-    expect(formatMicros(1_500_000)).toBe('1.5');
-    expect(() => toMicros('1e5')).toThrow(/not a decimal number/);
-    expect(() => toMicros(Number.NaN)).toThrow(/finite number/);
   });
 });

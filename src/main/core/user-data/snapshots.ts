@@ -3,7 +3,8 @@
 import type Database from 'better-sqlite3';
 import { Position } from '@shared/spec/index.js';
 import { parseItem } from '../cache/catalog.js';
-import { formatMicros, microsForSql, toMicros } from '../cache/money.js';
+import { formatMicros, requireMicros as toMicros } from '@shared/domain/money.js';
+import { microsForSql } from '../cache/money.js';
 
 export interface HistoryPoint {
   /** Epoch ms. */
