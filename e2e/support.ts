@@ -42,15 +42,31 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function startApp(opts: { size?: 'small' | 'default'; rateLimitScale?: number } = {}): Promise<App> {
-  const venue = await startTestVenue({ ...(opts.size ? { size: opts.size } : {}), ...(opts.rateLimitScale !== undefined ? { rateLimitScale: opts.rateLimitScale } : {}) });
+export interface AppOptions {
+  size?: 'small' | 'default';
+  rateLimitScale?: number;
+  /**
+   * The core's waits between retries of throttled lines move the venue's and the core's clocks
+   * forward instead of passing: the venue sees its delay kept, the test does not wait it out.
+   */
+  instantRetries?: boolean;
+}
+
+export async function startApp(opts: AppOptions = {}): Promise<App> {
+  const waited = { ms: 0 };
+  const venue = await startTestVenue({
+    ...(opts.size ? { size: opts.size } : {}),
+    ...(opts.rateLimitScale !== undefined ? { rateLimitScale: opts.rateLimitScale } : {}),
+    ...(opts.instantRetries ? { now: () => Date.now() + waited.ms } : {}),
+  });
   const dataDir = mkdtempSync(join(tmpdir(), 'kairos-e2e-'));
   const skew = { ms: 0 };
   const hostRef: { current?: RunningHost } = {};
   const makeCore = (): Core =>
     createCore({
       emit: (name, payload) => hostRef.current?.emit(name, payload),
-      clock: { now: () => Date.now() + skew.ms },
+      clock: { now: () => Date.now() + skew.ms + waited.ms },
+      ...(opts.instantRetries ? { sleep: async (ms: number) => void (waited.ms += ms) } : {}),
       dataDir,
       defaultProfile: localProfile(venue.urls),
       logger: { info: () => undefined, warn: () => undefined, error: () => undefined },

@@ -10,7 +10,7 @@ const reason = skipReason();
 describe.skipIf(reason !== undefined)(`throttled lines (${reason ?? 'Chromium + built renderer'})`, () => {
   let app: App;
   beforeAll(async () => {
-    app = await startApp({ rateLimitScale: 3 / 2400 });
+    app = await startApp({ rateLimitScale: 3 / 2400, instantRetries: true });
   }, 60_000);
   afterAll(async () => {
     await app?.close();
