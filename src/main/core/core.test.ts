@@ -4,17 +4,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CALL_NAMES, type CallName } from '@shared/ipc/contract.js';
 import { startTestVenue } from '../../venue/test-support.js';
-import { caller, coreFor, startCore, tradable, type CoreHarness } from './test-support.js';
+import { caller, coreFor, coreForFile, tradable } from './test-support.js';
 
-let h: CoreHarness;
-
-beforeAll(async () => {
-  h = await startCore();
-});
-afterAll(() => h?.close());
+const h = coreForFile();
 
 describe('contract and router', () => {
   it('refuses unknown calls and bad input, naming the field', async () => {

@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { IpcError } from '@shared/ipc/contract.js';
 import { catalogChanged } from '../../venue/market-index.js';
 import type { VenueOptions } from '../../venue/server.js';
@@ -82,10 +83,16 @@ export interface CoreHarness extends ReturnType<typeof caller> {
   close(): Promise<void>;
 }
 
-export async function startCore(opts: { venue?: Partial<VenueOptions>; core?: Partial<CoreOptions> } = {}): Promise<CoreHarness> {
+export interface HarnessOptions {
+  venue?: Partial<VenueOptions>;
+  core?: Partial<CoreOptions>;
+}
+
+/** A venue and a core on a temp folder; `into` is filled in place (see `coreForFile`). */
+export async function startCore(opts: HarnessOptions = {}, into?: CoreHarness): Promise<CoreHarness> {
   const venue = await startTestVenue(opts.venue);
   const dir = mkdtempSync(join(tmpdir(), 'kairos-core-'));
-  const h: CoreHarness = {
+  const h: CoreHarness = Object.assign(into ?? ({} as CoreHarness), {
     venue,
     dir,
     core: coreFor(dir, venue, opts.core),
@@ -99,6 +106,14 @@ export async function startCore(opts: { venue?: Partial<VenueOptions>; core?: Pa
       await venue.stop();
       rmSync(dir, { recursive: true, force: true });
     },
-  };
+  } satisfies CoreHarness);
+  return h;
+}
+
+/** One venue and core for a test file: started before its tests, closed after them. */
+export function coreForFile(opts: HarnessOptions = {}): CoreHarness {
+  const h = {} as CoreHarness;
+  beforeAll(async () => void (await startCore(opts, h)));
+  afterAll(() => h.close?.());
   return h;
 }

@@ -7,19 +7,11 @@ export type WireSide = 'BUY' | 'SELL';
 export type WireOrderType = 'GTC' | 'GTD' | 'FOK' | 'FAK';
 
 /** The signed fields in wire form: side spelled out; metadata and builder may be left out (zero). */
-export interface WireOrderFields {
-  salt: string;
-  maker: string;
-  signer: string;
-  tokenId: string;
-  makerAmount: string;
-  takerAmount: string;
+export type WireOrderFields = Omit<SignableOrder, 'side' | 'metadata' | 'builder'> & {
   side: WireSide;
-  signatureType: number;
-  timestamp: string;
   metadata?: string | undefined;
   builder?: string | undefined;
-}
+};
 
 export interface WireOrder extends WireOrderFields {
   signature: string;

@@ -8,8 +8,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { catalogChanged } from '../market-index.js';
 import { startTestVenue, TEST_ANCHOR } from '../test-support.js';
 import { Trader } from '../trading/test-trader.js';
-import { openDb } from './open.js';
+import { openDb, type Db } from './open.js';
 import { SCHEMA_VERSION } from './schema.js';
+
+/** The first active two-outcome market, made easy to trade (tick 0.01, size 5, no delays). */
+function tradableMarket(db: Db): { condition_id: string; token_id: string } {
+  const row = db
+    .prepare(`SELECT m.condition_id, t.token_id FROM markets m JOIN tokens t ON t.condition_id = m.condition_id AND t.outcome_index = 0
+              WHERE m.status = 'active' AND json_array_length(m.outcomes) = 2 ORDER BY m.id LIMIT 1`)
+    .get() as { condition_id: string; token_id: string };
+  db.prepare('UPDATE markets SET neg_risk = 0, tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0 WHERE condition_id = ?').run(row.condition_id);
+  catalogChanged(db);
+  return row;
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'kairos-upgrade-'));
 const dirV1 = mkdtempSync(join(tmpdir(), 'kairos-upgrade-v1-'));
@@ -31,12 +42,7 @@ CREATE INDEX orders_owner ON orders(owner, status, seq);`;
 describe('upgrading venue data from schema 2', () => {
   it('keeps every order, rebuilds the book and still refuses old ids', async () => {
     let venue = await startTestVenue({ dataDir: dir, size: 'small', seed: 7, anchor: TEST_ANCHOR, simulator: false });
-    const row = venue.db
-      .prepare(`SELECT m.condition_id, t.token_id FROM markets m JOIN tokens t ON t.condition_id = m.condition_id AND t.outcome_index = 0
-                WHERE m.status = 'active' AND json_array_length(m.outcomes) = 2 ORDER BY m.id LIMIT 1`)
-      .get() as { condition_id: string; token_id: string };
-    venue.db.prepare('UPDATE markets SET neg_risk = 0, tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0 WHERE condition_id = ?').run(row.condition_id);
-    catalogChanged(venue.db);
+    const row = tradableMarket(venue.db);
     const trader = await Trader.create(venue.urls);
     const items = [trader.order(row.token_id, 'BUY', '0.31', '10'), trader.order(row.token_id, 'BUY', '0.32', '10')];
     const first = await trader.post(items);
@@ -91,12 +97,7 @@ describe('upgrading venue data from schema 1', () => {
       expect(venue.db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(String(SCHEMA_VERSION));
       expect(venue.db.prepare('SELECT COUNT(*) FROM fills').pluck().get()).toBe(fills);
       expect(venue.db.prepare("SELECT * FROM meta WHERE key <> 'schema_version' ORDER BY key").all()).toEqual(meta);
-      const row = venue.db
-        .prepare(`SELECT m.condition_id, t.token_id FROM markets m JOIN tokens t ON t.condition_id = m.condition_id AND t.outcome_index = 0
-                  WHERE m.status = 'active' AND json_array_length(m.outcomes) = 2 ORDER BY m.id LIMIT 1`)
-        .get() as { condition_id: string; token_id: string };
-      venue.db.prepare('UPDATE markets SET neg_risk = 0, tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0 WHERE condition_id = ?').run(row.condition_id);
-      catalogChanged(venue.db);
+      const row = tradableMarket(venue.db);
       const trader = await Trader.create(venue.urls);
       const posted = await trader.post([trader.order(row.token_id, 'BUY', '0.31', '10')]);
       expect(posted.body.map((r) => r['status'] || r['errorMsg'])).toEqual(['live']);

@@ -2,15 +2,10 @@
 // passphrase is refused, and requests are signed on the venue's clock.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, coreFor, startCore, type CoreHarness } from '../test-support.js';
+import { describe, expect, it } from 'vitest';
+import { caller, coreFor, coreForFile, startCore } from '../test-support.js';
 
-let h: CoreHarness;
-
-beforeAll(async () => {
-  h = await startCore();
-});
-afterAll(() => h?.close());
+const h = coreForFile();
 
 describe('accounts', () => {
   it('are created only with the vault unlocked, and never show a secret', async () => {

@@ -2,15 +2,10 @@
 // touches the vault, accounts, user data or settings.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCore, tradable, type CoreHarness } from '../test-support.js';
+import { describe, expect, it } from 'vitest';
+import { coreForFile, tradable } from '../test-support.js';
 
-let h: CoreHarness;
-
-beforeAll(async () => {
-  h = await startCore();
-});
-afterAll(() => h?.close());
+const h = coreForFile();
 
 describe('the app', () => {
   it('tells what it is and where its data lives, and that updates are off here', async () => {

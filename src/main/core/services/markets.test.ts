@@ -1,16 +1,13 @@
 // Browsing through the core against the real local venue: market detail, catalog reads, the
 // sync with local search, and the whole-catalog markets list.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCore, tradable, type CoreHarness, type TradableMarket } from '../test-support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { coreForFile, tradable, type TradableMarket } from '../test-support.js';
 
-let h: CoreHarness;
+const h = coreForFile();
 let m: TradableMarket;
-
-beforeAll(async () => {
-  h = await startCore();
+beforeAll(() => {
   m = tradable(h.venue);
 });
-afterAll(() => h?.close());
 
 /** Starts the catalog sync and waits until it is complete. */
 async function synced(): Promise<void> {

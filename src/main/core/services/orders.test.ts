@@ -4,17 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, coreFor, sellInto, startCore, tradable, venueProfile, type CoreHarness, type TradableMarket } from '../test-support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { caller, coreFor, coreForFile, sellInto, startCore, tradable, type TradableMarket, venueProfile } from '../test-support.js';
 
-let h: CoreHarness;
+const h = coreForFile();
 let m: TradableMarket;
-
-beforeAll(async () => {
-  h = await startCore();
+beforeAll(() => {
   m = tradable(h.venue);
 });
-afterAll(() => h?.close());
 
 type Result = { success: boolean; status?: string; orderId?: string; line: number; attempts: number; code?: string; retryAfterSeconds?: number };
 

@@ -1,15 +1,10 @@
 // An account's portfolio through the core: the venue's own sorts and filters, bad ones refused
 // by name, and value snapshots taken from whole answers only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POSITION_SORT_BY } from '@shared/spec/index.js';
-import { sellInto, startCore, tradable, type CoreHarness } from '../test-support.js';
+import { coreForFile, sellInto, tradable } from '../test-support.js';
 
-let h: CoreHarness;
-
-beforeAll(async () => {
-  h = await startCore();
-});
-afterAll(() => h?.close());
+const h = coreForFile();
 
 type Row = { asset?: string; title?: string; conditionId?: string; side?: string; size?: number; avgPrice?: number };
 const venueData = async (path: string): Promise<Row[]> => (await (await fetch(`${h.venue.urls.data_url}${path}`)).json()) as Row[];

@@ -3,15 +3,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreFor, startCore, tradable, venueProfile, type CoreHarness } from '../test-support.js';
+import { describe, expect, it } from 'vitest';
+import { coreFor, coreForFile, tradable, venueProfile } from '../test-support.js';
 
-let h: CoreHarness;
-
-beforeAll(async () => {
-  h = await startCore();
-});
-afterAll(() => h?.close());
+const h = coreForFile();
 
 describe('the connection test', () => {
   it('tests each surface of the active venue and of one that is not there', async () => {

@@ -2,15 +2,10 @@
 // switch refusing to sign anything.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreFor, startCore, tradable, type CoreHarness } from '../test-support.js';
+import { describe, expect, it } from 'vitest';
+import { coreFor, coreForFile, tradable } from '../test-support.js';
 
-let h: CoreHarness;
-
-beforeAll(async () => {
-  h = await startCore();
-});
-afterAll(() => h?.close());
+const h = coreForFile();
 
 describe('settings and drafts', () => {
   it('keep what was typed and chosen across a restart; a draft this build cannot read is kept aside', async () => {

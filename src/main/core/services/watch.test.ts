@@ -1,15 +1,10 @@
 // The watcher through the core: fills on resting orders and a held market that resolves are
 // told once each, across a restart too.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Core } from '../index.js';
-import { caller, coreFor, sellInto, startCore, tradable, type CoreHarness } from '../test-support.js';
+import { caller, coreFor, coreForFile, sellInto, tradable } from '../test-support.js';
 
-let h: CoreHarness;
-
-beforeAll(async () => {
-  h = await startCore();
-});
-afterAll(() => h?.close());
+const h = coreForFile();
 
 describe('the watcher', () => {
   it('tells of fills on resting orders and of a held market that resolves, once each', async () => {
