@@ -128,7 +128,6 @@ export class Session {
 /** The one active Session; `switchTo` opens the next before closing the last, so a failed open changes nothing. */
 export class Sessions {
   private active: Session;
-  private readonly listeners: Array<(next: Session) => void> = [];
 
   constructor(
     profile: VenueProfile,
@@ -146,13 +145,7 @@ export class Sessions {
     const last = this.active;
     this.active = next;
     last.close();
-    for (const l of this.listeners) l(next);
     return next;
-  }
-
-  /** Called after every switch (services that run in the background follow the new Session). */
-  onSwitch(listener: (next: Session) => void): void {
-    this.listeners.push(listener);
   }
 
   close(): void {

@@ -28,12 +28,17 @@ export interface CacheOptions {
   now?: () => number;
 }
 
-/** File of a profile's cache inside `dir`. */
-export function cacheFile(dir: string, profileId: string): string {
+/** A profile id, checked to be safe as part of a file name. */
+export function checkProfileId(profileId: string): string {
   if (typeof profileId !== 'string' || !PROFILE_ID.test(profileId)) {
     throw new Error(`profile id must be 1-64 letters, digits, "-" or "_" (starting with a letter or digit), got ${JSON.stringify(profileId)}`);
   }
-  return join(dir, `cache-${profileId}.sqlite`);
+  return profileId;
+}
+
+/** File of a profile's cache inside `dir`. */
+export function cacheFile(dir: string, profileId: string): string {
+  return join(dir, `cache-${checkProfileId(profileId)}.sqlite`);
 }
 
 export class Cache {

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { migrate } from '@shared/storage/migrate.js';
 import { TicketDraft, type JournalEntry } from '@shared/ipc/contract.js';
 import type { z } from 'zod';
-import { cacheFile } from '../cache/index.js';
+import { cacheFile, checkProfileId } from '../cache/index.js';
 import { cacheDir } from '../app-data.js';
 import { USER_MIGRATIONS } from './migrations.js';
 import { SnapshotStore } from './snapshots.js';
@@ -36,9 +36,7 @@ const PUT = `INSERT INTO journal (order_id, account_id, token_id, side, price, s
      ON CONFLICT(order_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, code = excluded.code, message = excluded.message`;
 
 export function userDataFile(dataDir: string, profileId: string): string {
-  // The cache's rule for a profile id keeps the name a plain file name.
-  cacheFile(dataDir, profileId);
-  return join(dataDir, `user-${profileId}.sqlite`);
+  return join(dataDir, `user-${checkProfileId(profileId)}.sqlite`);
 }
 
 export class UserData {
