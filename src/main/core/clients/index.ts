@@ -80,18 +80,29 @@ export class TradingClient {
    */
   async syncClock(now: () => number = Date.now): Promise<number> {
     if (this.clockSynced) return this.offsetMs;
+    let offset = 0;
     try {
       const t0 = now();
       const server = await this.time();
       const t1 = now();
-      const offset = server * 1000 + 500 - (t0 + t1) / 2;
-      this.offsetMs = Math.abs(offset) > 1500 ? Math.round(offset) : 0;
+      offset = server * 1000 + 500 - (t0 + t1) / 2;
+      this.clockSource = 'time';
     } catch {
-      this.offsetMs = 0; // a venue without /time: trust the local clock
+      // A venue without /time still dates its answers (the 404 included): whole seconds, so
+      // the middle of that second is the best guess.
+      const d = this.http.lastDate;
+      if (d && d.localMs >= Date.now() - 60_000) {
+        offset = d.serverMs + 500 - (now() - (Date.now() - d.localMs));
+        this.clockSource = 'date-header';
+      } else this.clockSource = 'local';
     }
+    this.offsetMs = Math.abs(offset) > 1500 ? Math.round(offset) : 0;
     this.clockSynced = true;
     return this.offsetMs;
   }
+
+  /** Where the venue's clock was learned: GET /time, an answer's Date header, or not at all. */
+  clockSource: 'time' | 'date-header' | 'local' | undefined;
 
   serverNow(local: number = Date.now()): number {
     return local + this.offsetMs;

@@ -37,6 +37,11 @@ export interface HttpDeps {
 
 export class SurfaceHttp {
   readonly policy: HttpPolicy;
+  /**
+   * The venue's clock as its last answer's HTTP Date header gave it (whole seconds), and this
+   * machine's clock when that answer came: a venue without GET /time still tells its time.
+   */
+  lastDate: { serverMs: number; localMs: number } | undefined;
   private readonly fetchImpl: typeof fetch;
   private readonly limiter: Limiter;
   private readonly random: () => number;
@@ -118,6 +123,8 @@ export class SurfaceHttp {
         !refused,
       );
     }
+    const date = Date.parse(res.headers.get('date') ?? '');
+    if (Number.isFinite(date)) this.lastDate = { serverMs: date, localMs: Date.now() };
     let text: string;
     try {
       text = await res.text();
