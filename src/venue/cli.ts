@@ -1,9 +1,11 @@
-// `npm run venue -- --port 0 --data-dir DIR [--size small|default|large] [--seed N]`
-// Prints one JSON line with the three base URLs once listening; stops on SIGINT/SIGTERM.
+// `npm run venue -- --port 0 --data-dir DIR [--size small|default|large] [--seed N] [--spec-only]`
+// Prints one JSON line with the three base URLs (spec-only: also the paper account and the order
+// domain) once listening; stops on SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { startVenue, type WorldSize } from './server.js';
 import { adminCommand } from './admin.js';
+import { REPRESENTATIONS, type Representation } from './representation.js';
 
 const SIZES: readonly WorldSize[] = ['small', 'default', 'large'];
 
@@ -44,6 +46,8 @@ async function main(): Promise<void> {
       'exchange-address': { type: 'string' },
       'neg-risk-exchange-address': { type: 'string' },
       block: { type: 'string', multiple: true, default: [] },
+      'spec-only': { type: 'boolean', default: false },
+      representation: { type: 'string', default: 'plain' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -54,7 +58,7 @@ async function main(): Promise<void> {
         '                        [--anchor EPOCH_MS] [--rate-limit-scale X | --no-rate-limit] [--log]\n' +
         '                        [--no-simulator] [--paper-cash USD] [--header-prefix SERVICE] [--chain-id 31337]\n' +
         '                        [--exchange-name NAME] [--exchange-address 0x…] [--neg-risk-exchange-address 0x…]\n' +
-        '                        [--block 0xADDRESS]…\n' +
+        '                        [--block 0xADDRESS]… [--spec-only] [--representation plain|varied]\n' +
         '       npm run venue -- admin <resolve|pause|activate|close|archive> <condition_id> [winner] [--data-dir DIR]\n',
     );
     return;
@@ -62,6 +66,8 @@ async function main(): Promise<void> {
   // --size only shapes a new world; an existing data dir keeps the one it holds.
   const size = values.size as WorldSize | undefined;
   if (size !== undefined && !SIZES.includes(size)) fail(`--size must be one of ${SIZES.join(', ')}, got "${values.size}"`);
+  const representation = values.representation as Representation;
+  if (!REPRESENTATIONS.includes(representation)) fail(`--representation must be one of ${REPRESENTATIONS.join(', ')}, got "${values.representation}"`);
   if (values.host !== '127.0.0.1' && values.host !== 'localhost' && values.host !== '::1') {
     process.stderr.write(`venue: warning: listening on ${values.host}, not only on loopback\n`);
   }
@@ -110,9 +116,12 @@ async function main(): Promise<void> {
     settings,
     blocked: values.block,
     simulator: !values['no-simulator'],
+    specOnly: values['spec-only'],
+    representation,
   });
   process.stderr.write(`venue: data in ${dataDir}, ready in ${Date.now() - started} ms\n`);
-  process.stdout.write(`${JSON.stringify(venue.urls)}\n`);
+  // Spec-only mode adds the paper account and the order domain: it has no key endpoint or /version.
+  process.stdout.write(`${JSON.stringify(venue.startLine)}\n`);
 
   let closing = false;
   const stop = (): void => {

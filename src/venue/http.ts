@@ -9,6 +9,7 @@ import type { Exchange } from './trading/exchange.js';
 import type { SignatureVerifier } from './trading/signatures.js';
 import type { Settlements } from './trading/orders.js';
 import type { Checkpointer } from './db/checkpointer.js';
+import { specQueryNames, type SurfaceName } from './spec-routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,7 +33,14 @@ export interface VenueContext {
   checkpointer?: Checkpointer;
   /** Settles order batches one per event-loop turn; without it, each within its request. */
   settlements?: Settlements;
+  /** Venue-profile G: only the spec's endpoints, and only the query parameters it lists. */
+  specOnly?: boolean;
+  /** Rewrites each answer's representation just before it is sent (varied mode). */
+  present?: Presenter;
 }
+
+/** Turns an answer of `route` (e.g. `catalog GET /events`) into the representation to send. */
+export type Presenter = (route: string, body: unknown) => unknown;
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -42,19 +50,37 @@ export interface Surface {
   delete(path: string, buckets: readonly Bucket[], handler: Handler): void;
 }
 
-/** Routes of one surface; every route also counts against the surface's overall bucket. */
-export function surface(app: FastifyInstance, ctx: VenueContext, all: Bucket): Surface {
+/**
+ * Routes of one surface; every route also counts against the surface's overall bucket. In
+ * spec-only mode a route the spec does not have is left out, and the others refuse query
+ * parameters the spec does not list for them.
+ */
+export function surface(app: FastifyInstance, ctx: VenueContext, all: Bucket, name: SurfaceName): Surface {
   const add = (method: 'GET' | 'POST' | 'DELETE') => (path: string, buckets: readonly Bucket[], handler: Handler) => {
+    const allowed = ctx.specOnly ? specQueryNames(name, method, path) : undefined;
+    if (ctx.specOnly && allowed === undefined) return;
     const counted = [all, ...buckets];
+    const route = `${name} ${method} ${path}`;
+    const present = ctx.present;
     app.route({
       method,
       url: path,
       onRequest: async (req) => {
         const a = ctx.limiter.take(clientKey(req, ctx.settings.headerPrefix), counted);
         if (a.admitted < 1) throw rateLimited(a.retryAfterSeconds, a.blockedBy ?? path);
+        if (allowed) {
+          const unknown = Object.keys(req.query as Record<string, unknown>).find((k) => !allowed.includes(k));
+          if (unknown !== undefined) {
+            throw badParam(unknown, `${unknown} is not a query parameter of ${method} ${path}${allowed.length ? ` (the spec lists ${allowed.join(', ')})` : ' (the spec lists none)'}`);
+          }
+        }
       },
       handler: async (req, reply) => {
         const out = handler(req, reply);
+        if (present) {
+          const value = await out;
+          return present(route, value instanceof RawJson ? JSON.parse(value.text) : value);
+        }
         if (out instanceof RawJson) return reply.type('application/json; charset=utf-8').send(out.text);
         return out;
       },

@@ -15,6 +15,11 @@ import { DEFAULT_SETTINGS, type VenueSettings } from './settings.js';
 import { Simulator, type SimulatorOptions } from './simulator.js';
 import { useNativeSecp256k1 } from '../native/secp256k1.js';
 import { newAdminToken, registerAdmin, removeRunFile, writeRunFile } from './admin.js';
+import { presenter, type Representation } from './representation.js';
+import { orderDomainInfo, paperAccount, type OrderDomainInfo, type PaperAccount } from './account.js';
+
+export type { OrderDomainInfo, PaperAccount } from './account.js';
+export type { Representation } from './representation.js';
 
 export type WorldSize = 'small' | 'default' | 'large';
 
@@ -37,6 +42,13 @@ export interface VenueOptions {
   simulator?: boolean | SimulatorOptions;
   /** Signature recovery and WAL checkpoints on worker threads (default on); off, all on one thread. */
   threads?: boolean;
+  /**
+   * Venue-profile G: only the endpoints of spec §4 (the rest 404), unknown query parameters
+   * refused, and a funded paper account on the start line in place of the key endpoints.
+   */
+  specOnly?: boolean;
+  /** `varied`: answers carry the representation quirks of real deployments (default `plain`). */
+  representation?: Representation;
 }
 
 export interface VenueUrls {
@@ -45,8 +57,19 @@ export interface VenueUrls {
   data_url: string;
 }
 
+/** The JSON line `npm run venue` prints once it listens. */
+export type StartLine = VenueUrls & { account?: PaperAccount; order_domain?: OrderDomainInfo };
+
 export interface RunningVenue {
   urls: VenueUrls;
+  /** The URLs; in spec-only mode also `account` and `order_domain`. */
+  startLine: StartLine;
+  specOnly: boolean;
+  representation: Representation;
+  /** Spec-only mode's funded paper account (API key included); undefined in full mode. */
+  account: PaperAccount | undefined;
+  /** The EIP-712 domain orders must be signed for. */
+  orderDomain: OrderDomainInfo;
   port: number;
   db: Db;
   app: FastifyInstance;
@@ -114,9 +137,9 @@ export function buildApp(ctx: VenueContext, log = false): FastifyInstance {
     void reply.code(404).send({ error: `No route ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' });
   });
 
-  void app.register(async (scope) => registerCatalog(surface(scope, ctx, BUCKETS.catalogAll), ctx), { prefix: '/catalog' });
-  void app.register(async (scope) => registerData(surface(scope, ctx, BUCKETS.dataAll), ctx), { prefix: '/data' });
-  void app.register(async (scope) => registerTrading(surface(scope, ctx, BUCKETS.tradingAll), ctx), { prefix: '/trading' });
+  void app.register(async (scope) => registerCatalog(surface(scope, ctx, BUCKETS.catalogAll, 'catalog'), ctx), { prefix: '/catalog' });
+  void app.register(async (scope) => registerData(surface(scope, ctx, BUCKETS.dataAll, 'data'), ctx), { prefix: '/data' });
+  void app.register(async (scope) => registerTrading(surface(scope, ctx, BUCKETS.tradingAll, 'trading'), ctx), { prefix: '/trading' });
   return app;
 }
 
@@ -124,6 +147,8 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
   await useNativeSecp256k1();
   const db = prepareWorld(opts);
   const threads = opts.threads ?? true;
+  const specOnly = opts.specOnly ?? false;
+  const representation = opts.representation ?? 'plain';
   const ctx: VenueContext = {
     db,
     limiter: new RateLimiter(opts.rateLimitScale ?? 1, opts.now),
@@ -133,10 +158,14 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
     dataDir: opts.dataDir,
     signatures: threads ? new SignatureVerifier() : undefined,
     checkpointer: threads ? startCheckpointer(db) : undefined,
+    specOnly,
+    present: presenter({ specOnly, representation }),
   };
   // Queued settlement pays off only while a worker recovers signers meanwhile.
   if (ctx.signatures?.threaded) ctx.settlements = new Settlements();
   ctx.exchange.start();
+  const account = specOnly ? paperAccount(ctx) : undefined;
+  const orderDomain = orderDomainInfo(ctx);
   const app = buildApp(ctx, opts.log);
   const adminToken = newAdminToken();
   registerAdmin(app, ctx.exchange, adminToken);
@@ -148,8 +177,14 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
   writeRunFile(opts.dataDir, port, adminToken);
   const simulator = opts.simulator ? new Simulator(ctx, opts.simulator === true ? {} : opts.simulator) : undefined;
   simulator?.start();
+  const urls: VenueUrls = { catalog_url: `${base}/catalog`, trading_url: `${base}/trading`, data_url: `${base}/data` };
   return {
-    urls: { catalog_url: `${base}/catalog`, trading_url: `${base}/trading`, data_url: `${base}/data` },
+    urls,
+    startLine: account ? { ...urls, account, order_domain: orderDomain } : urls,
+    specOnly,
+    representation,
+    account,
+    orderDomain,
     port,
     db,
     app,

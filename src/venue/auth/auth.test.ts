@@ -190,7 +190,7 @@ describe('signed requests (L2)', () => {
     app = buildApp(ctx);
     void app.register(
       async (scope) => {
-        const s = surface(scope, ctx, BUCKETS.tradingAll);
+        const s = surface(scope, ctx, BUCKETS.tradingAll, 'trading');
         s.post('/echo', [], (req) => ({ ...verifyL2(req, ctx, '/echo'), body: req.body ?? null }));
         s.get('/echo', [], (req) => verifyL2(req, ctx, '/echo'));
       },

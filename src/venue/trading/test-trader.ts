@@ -4,7 +4,7 @@ import { hashId } from '../ids.js';
 import { privateKeyToAddress, signOrder, toWireOrder, ZERO_BYTES32, type SignableOrder } from '@shared/crypto/index.js';
 import { createApiKey, l2Headers, type ApiCreds } from '../auth/client.js';
 import { DEFAULT_SETTINGS, type VenueSettings } from '../settings.js';
-import type { VenueUrls } from '../server.js';
+import type { OrderDomainInfo, PaperAccount, VenueUrls } from '../server.js';
 
 export interface OrderOptions {
   type?: 'GTC' | 'GTD' | 'FOK' | 'FAK';
@@ -51,6 +51,22 @@ export class Trader {
     const s = { ...DEFAULT_SETTINGS, ...settings };
     const creds = await createApiKey(urls.trading_url, key, { headerPrefix: s.headerPrefix, chainId: s.chainId });
     return new Trader(urls, key, creds, s);
+  }
+
+  /**
+   * The paper account a spec-only venue prints on its start line (it has no key endpoint),
+   * signing orders for the start line's order domain.
+   */
+  static fromAccount(urls: VenueUrls, account: PaperAccount, domain: OrderDomainInfo, headerPrefix = DEFAULT_SETTINGS.headerPrefix): Trader {
+    const creds = { apiKey: account.api_key, secret: account.secret, passphrase: account.passphrase };
+    return new Trader(urls, account.private_key, creds, {
+      ...DEFAULT_SETTINGS,
+      headerPrefix,
+      chainId: domain.chainId,
+      exchangeName: domain.name,
+      exchangeAddress: domain.verifyingContract,
+      negRiskExchangeAddress: domain.negRiskVerifyingContract,
+    });
   }
 
   /** A signed order item for `POST /orders`; price and size are decimal strings. */
