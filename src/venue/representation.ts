@@ -11,9 +11,9 @@ export const REPRESENTATIONS: readonly Representation[] = ['plain', 'varied'];
 type Obj = Record<string, unknown>;
 
 /** Spec 2.6: what an event's `markets` summaries carry. */
-const EVENT_MARKET_FIELDS = ['id', 'question', 'conditionId', 'mirrorConditionId', 'clobTokenIds', 'mirrorClobTokenIds'];
+export const EVENT_MARKET_FIELDS = ['id', 'question', 'conditionId', 'mirrorConditionId', 'clobTokenIds', 'mirrorClobTokenIds'];
 
-const DATE_FIELDS = new Set([
+export const DATE_FIELDS = new Set([
   'startDate', 'endDate', 'createdAt', 'updatedAt', 'creationDate', 'publishedAt', 'accepting_order_timestamp', 'end_date_iso', 'game_start_time', 'gst',
 ]);
 /** Numbers some deployments send as strings (catalog volumes, trading prices and rewards). */
@@ -23,7 +23,7 @@ const TEXT_AS_NUMBER = new Set(['volume']);
 const JSON_LISTS = new Set(['outcomes', 'clobTokenIds', 'outcomePrices', 'mirrorClobTokenIds']);
 const IDENTITY = ['id', 'condition_id', 'conditionId', 'c', 'token_id', 'token', 'asset', 'proxyWallet', 'transactionHash', 'slug'];
 /** Family fields beyond the spec, seen in live answers. */
-const EXTRAS: ReadonlyArray<readonly [string, unknown]> = [
+export const EXTRAS: ReadonlyArray<readonly [string, unknown]> = [
   ['featured', false], ['new', false], ['restricted', true], ['commentsEnabled', false], ['marketMakerAddress', ''], ['verified', false],
 ];
 const ISO_MS = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})\.(\d{3})Z$/;
