@@ -4,3 +4,4 @@ export * from './hmac.js';
 export * from './keys.js';
 export * from './service.js';
 export * from './wire.js';
+export * from './address.js';

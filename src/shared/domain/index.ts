@@ -5,3 +5,4 @@ export * from './token-ids.js';
 export * from './money.js';
 export * from './fees.js';
 export * from './memo.js';
+export * from './order-domains.js';
