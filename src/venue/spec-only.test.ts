@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { isAddress } from '@shared/crypto/index.js';
 import { l1Headers } from './auth/client.js';
 import { CatalogMarket, OrderResult, TradingMarket } from '@shared/spec/index.js';
+import { ENDPOINTS, type EndpointParams } from '@shared/spec/params.js';
 import { SPEC_ROUTES, type SurfaceName } from './spec-routes.js';
 import { startTestVenue, type TestVenue } from './test-support.js';
 import { Trader } from './trading/test-trader.js';
@@ -130,6 +131,25 @@ describe('routes beyond the spec', () => {
       else r = await call(full, surface, method, path, body);
       expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBe(200);
     }
+  });
+
+  it('so do the optional endpoints of the shared list', async () => {
+    for (const e of ENDPOINTS as readonly EndpointParams[]) {
+      if (e.spec) continue;
+      const { method, path } = concrete(`${e.method} ${e.path.replace('{token_id}', ids.token)}`);
+      const r = await call(spec, e.surface, method, path);
+      expect(r.status, `${e.surface} ${e.method} ${e.path}`).toBe(404);
+    }
+  });
+
+  it('spec §4 has these endpoints', () => {
+    expect(Object.fromEntries(Object.entries(SPEC_ROUTES).map(([surface, routes]) => [surface, Object.keys(routes).sort()]))).toEqual({
+      data: ['GET /holders', 'GET /positions', 'GET /trades', 'GET /v1/leaderboard'],
+      catalog: [
+        'GET /comments', 'GET /comments/user_address/{user_address}', 'GET /events', 'GET /markets', 'GET /markets/slug/{slug}', 'GET /markets/{id}/tags', 'GET /series',
+      ],
+      trading: ['GET /clob-markets/{condition_id}', 'GET /markets/{condition_id}', 'GET /sampling-simplified-markets', 'POST /last-trades-prices', 'POST /orders', 'POST /prices'],
+    });
   });
 
   it('the spec routes stay in spec-only mode', async () => {
