@@ -285,7 +285,8 @@ describe('the paper account', () => {
   it('npm run venue -- --spec-only prints it, and the same account after a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kairos-spec-only-'));
     const run = async (): Promise<{ line: z.output<typeof StartLineSchema>; stop: () => Promise<void> }> => {
-      const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/venue/cli.ts', '--spec-only', '--port', '0', '--data-dir', dataDir, '--size', 'small', '--seed', '7', '--no-simulator'], {
+      // The node running the tests: the venue's native modules are built for it.
+      const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/venue/cli.ts', '--spec-only', '--port', '0', '--data-dir', dataDir, '--size', 'small', '--seed', '7', '--no-simulator'], {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'inherit'],
       });
