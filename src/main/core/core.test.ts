@@ -40,7 +40,9 @@ describe('contract and router', () => {
     await ok('drafts.load');
     await ok('profiles.list');
     await ok('profiles.test');
+    await ok('venue.capabilities');
     const profile = await ok<{ id: string }>('profiles.add', { name: 'Same venue', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' });
+    expect(await ok('profiles.setSigning', { id: profile.id, signing: { source: 'preset', preset: 'family-production-137' } })).toMatchObject({ signing: { source: 'preset' } });
     await ok('profiles.switch', { id: profile.id });
     await ok('profiles.switch', { id: 'local' });
 

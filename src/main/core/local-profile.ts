@@ -8,5 +8,5 @@ export interface LocalVenueUrls {
 }
 
 export function localProfile(urls: LocalVenueUrls): VenueProfile {
-  return { id: 'local', name: 'Local venue (paper)', kind: 'local', catalogUrl: urls.catalog_url, tradingUrl: urls.trading_url, dataUrl: urls.data_url, headerPrefix: 'SERVICE' };
+  return { id: 'local', name: 'Local venue (paper)', kind: 'local', catalogUrl: urls.catalog_url, tradingUrl: urls.trading_url, dataUrl: urls.data_url, headerPrefix: 'SERVICE', signing: { source: 'venue' } };
 }

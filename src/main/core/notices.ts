@@ -222,7 +222,8 @@ export class Watcher {
 
   private quiet(err: unknown): void {
     const e = err as { name?: string; code?: string; message?: string };
-    if (this.stopped || e?.name === 'NetworkError' || e?.name === 'VaultError' || e?.code === 'NO_ACCOUNT') return;
+    // A venue without open orders is said once, on the screens; not logged every pass.
+    if (this.stopped || e?.name === 'NetworkError' || e?.name === 'VaultError' || e?.code === 'NO_ACCOUNT' || e?.code === 'NOT_OFFERED') return;
     this.deps.log.warn('watching orders and markets failed', { error: e?.message ?? String(err) });
   }
 

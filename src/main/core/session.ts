@@ -6,6 +6,7 @@
 import type { EventName, EventPayload, VenueProfile } from '@shared/ipc/contract.js';
 import { openCache, type Cache, type CachedResult, type QueryValue } from './cache/index.js';
 import { cacheDir, removeCacheFiles } from './app-data.js';
+import { Capabilities } from './capabilities.js';
 import { createClients, type Clients } from './clients/index.js';
 import { AppError } from './router.js';
 import { UserData } from './user-data/store.js';
@@ -13,13 +14,6 @@ import type { Clock } from './ports.js';
 
 export type SurfaceName = 'catalog' | 'data' | 'trading';
 export type Emit = <N extends EventName>(name: N, payload: EventPayload<N>) => void;
-
-/**
- * What the venue has shown it offers beyond the spec (venue profile E routes, `/auth/*`, the
- * live channel), by route: true once it answered, false once it said it has no such route.
- * Unknown routes are absent. Learned per profile; a new Session starts empty.
- */
-export type Capabilities = Partial<Record<string, boolean>>;
 
 export interface SessionDeps {
   dataDir: string;
@@ -31,10 +25,12 @@ export interface SessionDeps {
 export class Session {
   readonly clients: Clients;
   readonly user: UserData;
-  readonly capabilities: Capabilities = {};
+  /** What the venue has shown it offers beyond the spec; kept with the cache, so learned once. */
+  readonly capabilities: Capabilities;
   private openCache: Cache;
   private readonly online: Record<SurfaceName, boolean> = { catalog: true, data: true, trading: true };
   private closed = false;
+  private readonly stopping = new AbortController();
 
   constructor(
     readonly profile: VenueProfile,
@@ -48,6 +44,16 @@ export class Session {
       this.openCache.close();
       throw err;
     }
+    const stored = this.openCache.read<Partial<Record<string, boolean>>>(this.capabilitiesKey())?.data;
+    this.capabilities = new Capabilities(stored, (all) => {
+      if (this.closed) return;
+      this.openCache.write(this.capabilitiesKey(), all);
+      deps.emit('capabilities.changed', { profileId: profile.id });
+    });
+  }
+
+  private capabilitiesKey(): string {
+    return this.openCache.key('trading', '/capabilities', {});
   }
 
   get cache(): Cache {
@@ -57,6 +63,11 @@ export class Session {
 
   get isOpen(): boolean {
     return !this.closed;
+  }
+
+  /** Aborted when the Session closes: long work (a catalog sync) stops before touching its files. */
+  get signal(): AbortSignal {
+    return this.stopping.signal;
   }
 
   /** Fails a call that outlived its Session (the profile was switched under it). */
@@ -104,12 +115,15 @@ export class Session {
       return removeCacheFiles(this.deps.dataDir);
     } finally {
       this.openCache = this.cacheOpen();
+      // What the venue offers is not worth asking again after a reset.
+      this.openCache.write(this.capabilitiesKey(), Object.fromEntries(this.capabilities.list().flatMap((r) => (r.state === 'unknown' ? [] : [[r.id, r.state === 'offered']]))));
     }
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.stopping.abort();
     this.openCache.close();
     this.user.close();
   }

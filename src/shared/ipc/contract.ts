@@ -8,6 +8,8 @@ import {
   SIDES, SORT_DIRECTIONS, Tag, Trade,
 } from '../spec/index.js';
 
+import { ORDER_DOMAIN_PRESETS, OrderDomainSetting } from '../domain/order-domains.js';
+
 export { IPC_ERROR_CODES, type IpcError, type IpcErrorCode, type IpcResult } from './errors.js';
 
 const id = z.string().min(1).max(200);
@@ -86,6 +88,17 @@ export const AccountSummary = z.object({
 });
 export type AccountSummary = z.output<typeof AccountSummary>;
 
+/**
+ * Which EIP-712 domain the profile's orders are signed for: the one the venue publishes at
+ * GET /version, a preset (the service family's public exchange contracts), or one typed in.
+ */
+export const ProfileSigning = z.discriminatedUnion('source', [
+  z.object({ source: z.literal('venue') }),
+  z.object({ source: z.literal('preset'), preset: z.enum(ORDER_DOMAIN_PRESETS.map((p) => p.id) as [string, ...string[]], { error: 'expected one of the presets' }) }),
+  z.object({ source: z.literal('custom'), domain: OrderDomainSetting }),
+]);
+export type ProfileSigning = z.output<typeof ProfileSigning>;
+
 export const VenueProfile = z.object({
   id: z.string(),
   name: z.string(),
@@ -94,6 +107,7 @@ export const VenueProfile = z.object({
   tradingUrl: z.string(),
   dataUrl: z.string(),
   headerPrefix: z.string(),
+  signing: ProfileSigning.default({ source: 'venue' }),
 });
 export type VenueProfile = z.output<typeof VenueProfile>;
 
@@ -132,6 +146,8 @@ export const LinePreview = z.object({
   execution: z.enum(['rests', 'crosses', 'killed', 'rejected']).optional(),
   bestOpposite: z.string().optional(),
   problems: z.array(z.object({ field: z.string(), message: z.string() })),
+  /** Checks that could not be made, in words ("cash not checked: …"): the line is not shown as checked. */
+  unchecked: z.array(z.string()).optional(),
   /** The venue throttled a read the check needs: check again after this many seconds. */
   retryAfterSeconds: z.number().optional(),
 });
@@ -274,12 +290,29 @@ export const contract = {
   'profiles.list': call(none, z.object({ active: z.string(), profiles: z.array(VenueProfile) })),
   'profiles.add': call(VenueProfile.omit({ id: true, kind: true }), VenueProfile),
   'profiles.switch': call(z.object({ id }), VenueProfile),
+  /** Sets which domain a remote profile's orders are signed for. */
+  'profiles.setSigning': call(z.object({ id, signing: ProfileSigning }), VenueProfile),
   /** Reaches each surface of a venue (the active one, or one being added) and measures the clock skew. */
   'profiles.test': call(
     z.object({ catalogUrl: z.url().optional(), tradingUrl: z.url().optional(), dataUrl: z.url().optional() }),
     z.object({
       surfaces: z.array(z.object({ surface: z.enum(['catalog', 'trading', 'data']), ok: z.boolean(), ms: z.number(), message: z.string().optional() })),
       clockSkewMs: z.number().optional(),
+      /** Where the clock came from: GET /time, or the Date header of an answer. */
+      clockSource: z.enum(['time', 'date-header']).optional(),
+      /** What the venue offers and lacks beyond the spec, in words. */
+      offers: z.array(z.string()),
+      lacks: z.array(z.string()),
+    }),
+  ),
+  /** What the active venue has shown it offers beyond the spec (unknown until needed or tested). */
+  'venue.capabilities': call(
+    none,
+    z.object({
+      profileId: z.string(),
+      routes: z.array(z.object({ id: z.string(), surface: z.string(), route: z.string(), words: z.string(), state: z.enum(['offered', 'lacking', 'unknown']) })),
+      offers: z.array(z.string()),
+      lacks: z.array(z.string()),
     }),
   ),
 
@@ -363,6 +396,8 @@ export const events = {
   'connection.changed': z.object({ surface: z.enum(['catalog', 'trading', 'data']), online: z.boolean(), since: z.number() }),
   /** Every change of the auto-updater's state (Electron only); the renderer's footer shows it. */
   'update.status': UpdateStatus,
+  /** The active venue was found to offer or lack an optional route. */
+  'capabilities.changed': z.object({ profileId: z.string() }),
 } as const;
 
 export type Events = typeof events;

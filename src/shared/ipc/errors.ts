@@ -19,6 +19,7 @@ export const IPC_ERROR_CODES = [
   'ANSWER_LOST', // a write was sent but its answer never came; reconciled, not re-sent
   'BUSY', // refused while an order batch is being sent; try again once it is done
   'TRADING_OFF', // the app's trading switch is off; nothing was signed or sent
+  'NOT_OFFERED', // the venue lacks an optional route (venue-profile E) this needs; the message says what
   'INTERNAL',
 ] as const;
 

@@ -10,7 +10,9 @@ export const CALL_NAMES: readonly string[] = [
   'profiles.list',
   'profiles.add',
   'profiles.switch',
+  'profiles.setSigning',
   'profiles.test',
+  'venue.capabilities',
   'settings.get',
   'settings.set',
   'drafts.load',
@@ -50,7 +52,7 @@ export const CALL_NAMES: readonly string[] = [
   'sync.status',
 ];
 
-export const EVENT_NAMES: readonly string[] = ['sync.progressed', 'orders.updated', 'notices.raised', 'connection.changed', 'update.status'];
+export const EVENT_NAMES: readonly string[] = ['sync.progressed', 'orders.updated', 'notices.raised', 'connection.changed', 'update.status', 'capabilities.changed'];
 
 const CHANNEL_PREFIX = 'kairos:';
 

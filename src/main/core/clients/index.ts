@@ -80,29 +80,33 @@ export class TradingClient {
    */
   async syncClock(now: () => number = Date.now): Promise<number> {
     if (this.clockSynced) return this.offsetMs;
-    let offset = 0;
-    try {
-      const t0 = now();
-      const server = await this.time();
-      const t1 = now();
-      offset = server * 1000 + 500 - (t0 + t1) / 2;
-      this.clockSource = 'time';
-    } catch {
-      // A venue without /time still dates its answers (the 404 included): whole seconds, so
-      // the middle of that second is the best guess.
-      const d = this.http.lastDate;
-      if (d && d.localMs >= Date.now() - 60_000) {
-        offset = d.serverMs + 500 - (now() - (Date.now() - d.localMs));
-        this.clockSource = 'date-header';
-      } else this.clockSource = 'local';
-    }
-    this.offsetMs = Math.abs(offset) > 1500 ? Math.round(offset) : 0;
+    const m = await this.measureClock(now);
+    this.clockSource = m?.source ?? 'local';
+    this.offsetMs = m && Math.abs(m.offsetMs) > 1500 ? m.offsetMs : 0;
     this.clockSynced = true;
     return this.offsetMs;
   }
 
   /** Where the venue's clock was learned: GET /time, an answer's Date header, or not at all. */
   clockSource: 'time' | 'date-header' | 'local' | undefined;
+
+  /**
+   * How far the venue's clock is ahead of `now`: from GET /time where offered, else from the
+   * Date header every answer carries (the 404 of a missing /time included); undefined when the
+   * venue did not answer at all. Both give whole seconds: the middle of the second is the guess.
+   */
+  async measureClock(now: () => number = Date.now): Promise<{ offsetMs: number; source: 'time' | 'date-header' } | undefined> {
+    try {
+      const t0 = now();
+      const server = await this.time();
+      const t1 = now();
+      return { offsetMs: Math.round(server * 1000 + 500 - (t0 + t1) / 2), source: 'time' };
+    } catch {
+      const d = this.http.lastDate;
+      if (!d || d.localMs < Date.now() - 60_000) return undefined;
+      return { offsetMs: Math.round(d.serverMs + 500 - (now() - (Date.now() - d.localMs))), source: 'date-header' };
+    }
+  }
 
   serverNow(local: number = Date.now()): number {
     return local + this.offsetMs;

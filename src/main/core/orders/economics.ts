@@ -48,28 +48,30 @@ export function economics(b: BuiltLine, c: LineContext): Economics {
 }
 
 export interface Holdings {
-  /** Cash not reserved by open orders (micro). */
-  cash: bigint;
-  /** Tokens per token id not reserved by open sell orders (micro). */
-  tokens: Map<string, bigint>;
+  /** Cash not reserved by open orders (micro); undefined when the venue cannot say. */
+  cash?: bigint | undefined;
+  /** Tokens per token id not reserved by open sell orders (micro); undefined when unknown. */
+  tokens?: Map<string, bigint> | undefined;
 }
 
 /**
  * Walks the batch in send order, spending cash on BUYs and tokens on SELLs; a line that would
  * overdraw gets a problem naming what it needs and what is left. Lines with problems already
- * spend nothing.
+ * spend nothing, and what is unknown (cash or tokens) is not checked: the caller says so.
  */
 export function checkBatch(lines: ReadonlyArray<{ tokenId: string; side: 'BUY' | 'SELL'; built?: BuiltLine; fee?: bigint }>, h: Holdings): Problem[][] {
   let cash = h.cash;
-  const tokens = new Map(h.tokens);
+  const tokens = h.tokens ? new Map(h.tokens) : undefined;
   return lines.map((l) => {
     if (!l.built) return [];
     if (l.side === 'BUY') {
+      if (cash === undefined) return [];
       const need = l.built.makerAmount + (l.fee ?? 0n);
       if (need > cash) return [{ field: 'size', message: `not enough cash: this line needs $${formatMicros(need)}, $${formatMicros(cash < 0n ? 0n : cash)} is left after the lines above` }];
       cash -= need;
       return [];
     }
+    if (!tokens) return [];
     const have = tokens.get(l.tokenId) ?? 0n;
     if (l.built.size > have) return [{ field: 'size', message: `not enough tokens: this line sells ${formatMicros(l.built.size)}, ${formatMicros(have)} are left after the lines above` }];
     tokens.set(l.tokenId, have - l.built.size);

@@ -3,6 +3,7 @@
 // EIP-712 domain orders are signed for.
 import { join } from 'node:path';
 import { hmacSignature, privateKeyToAddress, randomPrivateKey, signClobAuth, type OrderDomain } from '@shared/crypto/index.js';
+import { getOrderDomainPreset, orderDomainFor, SIGNED_ORDER_DOMAIN_VERSION, type OrderDomainSetting } from '@shared/domain/order-domains.js';
 import type { RequestSigner } from '../clients/index.js';
 import { AppError } from '../router.js';
 import { perSession, type Session } from '../session.js';
@@ -10,19 +11,13 @@ import { PassphraseCipher, Vault, type AccountSummary } from '../vault/vault.js'
 import type { SecretCipher } from '../ports.js';
 import type { CoreContext, HandlersOf } from './context.js';
 
-export interface DomainSetting {
-  name: string;
-  chainId: number;
-  exchange: string;
-  negRiskExchange: string;
-}
-
 export interface AccountsOptions {
   /** Wraps the vault key; defaults to a passphrase given to `accounts.unlock`. */
   cipher?: (passphrase?: string) => SecretCipher;
-  /** The EIP-712 order domain when the venue does not publish one at /version. */
-  orderDomain?: DomainSetting;
 }
+
+/** Where a missing order domain is set, for the words of every refusal. */
+const SET_DOMAIN = 'choose one in Settings → Venues → Order signing';
 
 export type Accounts = ReturnType<typeof accountsService>;
 
@@ -36,7 +31,7 @@ export function openVault(dataDir: string, opts: AccountsOptions, passphrase?: s
 }
 
 export function accountsService(ctx: CoreContext, opts: AccountsOptions) {
-  const domainOf = perSession(() => ({ read: undefined as Promise<DomainSetting> | undefined }));
+  const domainOf = perSession(() => ({ read: undefined as Promise<OrderDomainSetting> | undefined }));
 
   /** An account of the active profile, or NO_ACCOUNT. */
   const account = (id: string): AccountSummary => {
@@ -61,19 +56,22 @@ export function accountsService(ctx: CoreContext, opts: AccountsOptions) {
     return signerFor(s, a);
   };
 
-  /** The venue's published domain where it has /version, else the one the app was given. */
-  const readDomain = async (s: Session): Promise<DomainSetting> => {
-    let d = opts.orderDomain ? { ...opts.orderDomain } : undefined;
-    try {
-      const v = await s.clients.trading.version();
-      if (v.domain?.name && v.domain.chainId && v.domain.verifyingContract) {
-        d = { name: v.domain.name, chainId: v.domain.chainId, exchange: v.domain.verifyingContract, negRiskExchange: v.domain.negRiskVerifyingContract ?? v.domain.verifyingContract };
-      }
-    } catch {
-      // Venues need not publish /version; the profile's domain stands.
+  /** The domain the profile says: the venue's own (GET /version), a preset, or one typed in. */
+  const readDomain = async (s: Session): Promise<OrderDomainSetting> => {
+    const signing = s.profile.signing;
+    if (signing.source === 'custom') return signing.domain;
+    if (signing.source === 'preset') {
+      const preset = getOrderDomainPreset(signing.preset);
+      if (!preset) throw new AppError('NOT_FOUND', `no order-signing preset ${signing.preset}; ${SET_DOMAIN}`);
+      return preset.domain;
     }
-    if (!d) throw new AppError('VENUE_ERROR', 'this venue does not say which exchange orders are signed for; set it in the profile');
-    return d;
+    const v = await s.capabilities.use('version', () => s.clients.trading.version()).catch((err: unknown) => {
+      if ((err as { code?: string }).code === 'NOT_OFFERED') return undefined;
+      throw err;
+    });
+    const d = v?.domain;
+    if (!d?.name || !d.chainId || !d.verifyingContract) throw new AppError('NOT_OFFERED', `${s.profile.name} does not publish which exchange orders are signed for (GET /version); ${SET_DOMAIN}`);
+    return { name: d.name, version: d.version ?? SIGNED_ORDER_DOMAIN_VERSION, chainId: d.chainId, exchange: d.verifyingContract, negRiskExchange: d.negRiskVerifyingContract ?? d.verifyingContract };
   };
   const orderDomain = async (s: Session, negRisk: boolean): Promise<OrderDomain> => {
     const state = domainOf(s);
@@ -81,8 +79,7 @@ export function accountsService(ctx: CoreContext, opts: AccountsOptions) {
       state.read = undefined;
       throw err;
     }));
-    const d = await read;
-    return { name: d.name, chainId: d.chainId, verifyingContract: negRisk ? d.negRiskExchange : d.exchange };
+    return orderDomainFor(await read, negRisk);
   };
 
   /** A new API key from the venue, signed (L1) with the wallet key on the venue's clock. */
@@ -91,7 +88,8 @@ export function accountsService(ctx: CoreContext, opts: AccountsOptions) {
     const { chainId } = await orderDomain(s, false);
     const timestamp = String(Math.floor(s.clients.trading.serverNow(ctx.clock.now()) / 1000));
     const prefix = s.profile.headerPrefix;
-    return s.clients.trading.createApiKey({ [`${prefix}_ADDRESS`]: address, [`${prefix}_SIGNATURE`]: signClobAuth(key, { timestamp, nonce: '0' }, chainId), [`${prefix}_TIMESTAMP`]: timestamp, [`${prefix}_NONCE`]: '0' });
+    if (!s.capabilities.mayHave('apiKeys')) throw new AppError('NOT_OFFERED', 'this venue has no key endpoint: import the wallet key with the API key, secret and passphrase the venue gave you');
+    return s.capabilities.use('apiKeys', () => s.clients.trading.createApiKey({ [`${prefix}_ADDRESS`]: address, [`${prefix}_SIGNATURE`]: signClobAuth(key, { timestamp, nonce: '0' }, chainId), [`${prefix}_TIMESTAMP`]: timestamp, [`${prefix}_NONCE`]: '0' }));
   };
 
   const unlocked = (what: string): Vault => {

@@ -53,7 +53,7 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
       const sign = await accounts.signedFor(s, a);
       const orders: OpenOrder[] = [];
       for (let cursor = 'MA==', pages = 0; cursor !== 'LTE=' && pages < 50; pages++) {
-        const page = await s.clients.trading.openOrders(sign, cursor === 'MA==' ? {} : { next_cursor: cursor });
+        const page = await s.capabilities.use('openOrders', () => s.clients.trading.openOrders(sign, cursor === 'MA==' ? {} : { next_cursor: cursor }));
         orders.push(...page.data);
         cursor = page.data.length === 0 ? 'LTE=' : page.next_cursor;
       }
@@ -123,8 +123,10 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
           );
         } catch (err) {
           if (err instanceof AnswerLostError) {
-            // Never re-send blindly: ask the venue what it has.
-            const open = new Set((await s.clients.trading.openOrders(sign)).data.map((o) => o.id));
+            // Never re-send blindly: ask the venue what it has (a venue without open orders
+            // cannot say; the lines stay unknown).
+            const listed = await s.capabilities.use('openOrders', () => s.clients.trading.openOrders(sign)).catch(() => undefined);
+            const open = new Set((listed?.data ?? []).map((o) => o.id));
             chunk.forEach((i, j) => {
               const id = items[j]?.id as string;
               const known = open.has(id);
@@ -167,7 +169,7 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
       const s = ctx.session();
       const acct = accounts.account(accountId);
       const sign = await accounts.signedFor(s, acct);
-      const r = all ? await s.clients.trading.cancelAll(sign) : await s.clients.trading.cancel(orderIds ?? [], sign);
+      const r = await s.capabilities.use('cancel', () => (all ? s.clients.trading.cancelAll(sign) : s.clients.trading.cancel(orderIds ?? [], sign)));
       s.user.journalCancelled(r.canceled, ctx.clock.now());
       accountChanged(s, acct);
       if (r.canceled.length > 0) ctx.emit('orders.updated', { accountId, orderIds: r.canceled });

@@ -14,7 +14,8 @@ export const positionsQuery = (a: { address: string }) => ({ user: a.address.toL
 export function portfolioService(ctx: CoreContext, accounts: Accounts) {
   const balanceOf = (s: Session, a: AccountSummary) =>
     s.cached('trading', '/balance-allowance', { account: a.id }, FRESH.prices, async () => {
-      const b = await s.clients.trading.balance(await accounts.signedFor(s, a));
+      const sign = await accounts.signedFor(s, a);
+      const b = await s.capabilities.use('balance', () => s.clients.trading.balance(sign));
       return { balance: formatMicros(BigInt(b.balance)), reserved: formatMicros(BigInt(b.reserved ?? '0')), available: formatMicros(BigInt(b.available ?? b.balance)) };
     });
 

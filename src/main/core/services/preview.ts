@@ -77,35 +77,53 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
 
   /**
    * Cash and the tokens of `sells` the account can still commit (positions less what open sell
-   * orders hold back); undefined when the venue cannot be asked. Positions name tokens in the data
-   * surface's `<condition_id>:<outcome_index>` form, orders by uint256 id: joined through the
-   * market's token order.
+   * orders hold back), and, in words, what could not be checked. Positions come from the spec's
+   * /positions on every venue; cash only where the venue reports balances; open sells from the
+   * venue's open orders, or from the journal of orders this app sent where it lists none.
+   * Positions name tokens in the data surface's `<condition_id>:<outcome_index>` form, orders by
+   * uint256 id: joined through the market's token order.
    */
   const holdingsOf = async (s: Session, a: AccountSummary, sells: Array<{ tokenId: string; conditionId: string }>) => {
-    try {
-      // The same short-lived reads the portfolio and the watcher use, due again after our writes.
-      const [balance, positions, open] = await Promise.all([
-        deps.portfolio.balanceOf(s, a).then((r) => r.data),
-        sells.length ? deps.portfolio.positionsOf(s, a, FRESH.prices).then((r) => r.data) : Promise.resolve([]),
-        sells.length ? deps.openOrders(s, a).then((r) => r.data.orders) : Promise.resolve([]),
-      ]);
-      const tokens = new Map<string, bigint>();
-      for (const sell of sells) {
-        if (tokens.has(sell.tokenId)) continue;
-        const m = await deps.markets.market(s, sell.conditionId, FRESH.prices);
-        const index = m.tokens.findIndex((t) => String(t.token_id) === sell.tokenId);
-        const dataId = formatDataTokenId(sell.conditionId.toLowerCase(), index);
-        const held = positions.find((p) => p.asset === sell.tokenId || String(p.asset).toLowerCase() === dataId);
-        let have = parseMicros(String(held?.size ?? 0)) ?? 0n;
-        for (const o of open) {
-          if (o.side === 'SELL' && o.asset_id === sell.tokenId) have -= (parseMicros(o.original_size) ?? 0n) - (parseMicros(o.size_matched) ?? 0n);
+    const unchecked: { cash?: string; tokens?: string } = {};
+    const why = (err: unknown) => ((err as { code?: string }).code === 'NOT_OFFERED' ? 'this venue does not report balances' : err instanceof Error ? err.message : String(err));
+    const cash = await deps.portfolio.balanceOf(s, a).then(
+      (r) => parseMicros(r.data.available) ?? 0n,
+      (err: unknown) => void (unchecked.cash = `cash not checked: ${why(err)}`),
+    );
+    let tokens: Map<string, bigint> | undefined;
+    if (sells.length) {
+      try {
+        const [positions, open] = await Promise.all([deps.portfolio.positionsOf(s, a, FRESH.prices).then((r) => r.data), openSells(s, a)]);
+        tokens = new Map();
+        for (const sell of sells) {
+          if (tokens.has(sell.tokenId)) continue;
+          const m = await deps.markets.market(s, sell.conditionId, FRESH.prices);
+          const index = m.tokens.findIndex((t) => String(t.token_id) === sell.tokenId);
+          const dataId = formatDataTokenId(sell.conditionId.toLowerCase(), index);
+          const held = positions.find((p) => p.asset === sell.tokenId || String(p.asset).toLowerCase() === dataId);
+          tokens.set(sell.tokenId, (parseMicros(String(held?.size ?? 0)) ?? 0n) - (open.get(sell.tokenId) ?? 0n));
         }
-        tokens.set(sell.tokenId, have);
+      } catch (err) {
+        tokens = undefined;
+        unchecked.tokens = `tokens not checked: ${err instanceof Error ? err.message : String(err)}`;
       }
-      return { cash: parseMicros(balance.available) ?? 0n, tokens };
-    } catch {
-      return undefined;
     }
+    return { holdings: { cash, tokens }, unchecked };
+  };
+
+  /** Tokens held back by the account's open sell orders, per token id. */
+  const openSells = async (s: Session, a: AccountSummary): Promise<Map<string, bigint>> => {
+    const out = new Map<string, bigint>();
+    const add = (token: string, left: bigint) => out.set(token, (out.get(token) ?? 0n) + left);
+    try {
+      for (const o of (await deps.openOrders(s, a)).data.orders) {
+        if (o.side === 'SELL') add(o.asset_id, (parseMicros(o.original_size) ?? 0n) - (parseMicros(o.size_matched) ?? 0n));
+      }
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'NOT_OFFERED') throw err;
+      for (const o of s.user.openSells(a.id)) add(o.tokenId, (parseMicros(o.size) ?? 0n) - (parseMicros(o.sizeMatched) ?? 0n));
+    }
+    return out;
   };
 
   const preview = async (lines: readonly Line[], accountId?: string) => {
@@ -119,16 +137,20 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
       const bestOpposite = opposite !== undefined ? (parseMicros(opposite) ?? undefined) : undefined;
       return economics(c.built, { side: c.line.side, type: c.line.type, postOnly: c.line.postOnly, bestOpposite, takerFeeBps: c.rules.takerFeeBps ?? 0, makerFeeBps: c.rules.makerFeeBps ?? 0 });
     });
+    const unchecked: string[][] = checked.map(() => []);
     if (accountId) {
       const sells = checked.filter((c) => c.built && c.line.side === 'SELL').map((c) => ({ tokenId: c.line.tokenId, conditionId: c.line.conditionId }));
-      const holdings = await holdingsOf(s, deps.accounts.account(accountId), sells);
-      if (holdings) {
-        const batch = checkBatch(checked.map((c, i) => ({ tokenId: c.line.tokenId, side: c.line.side, ...(c.built && c.problems.length === 0 ? { built: c.built, fee: parseMicros(money[i]?.fee ?? '0') ?? 0n } : {}) })), holdings);
-        batch.forEach((p, i) => checked[i]?.problems.push(...p));
-      }
+      const { holdings, unchecked: not } = await holdingsOf(s, deps.accounts.account(accountId), sells);
+      const batch = checkBatch(checked.map((c, i) => ({ tokenId: c.line.tokenId, side: c.line.side, ...(c.built && c.problems.length === 0 ? { built: c.built, fee: parseMicros(money[i]?.fee ?? '0') ?? 0n } : {}) })), holdings);
+      batch.forEach((p, i) => checked[i]?.problems.push(...p));
+      checked.forEach((c, i) => {
+        const note = c.line.side === 'BUY' ? not.cash : not.tokens;
+        if (c.built && note) unchecked[i]?.push(note);
+      });
     }
     return checked.map((c, i) => ({
       ok: c.problems.length === 0,
+      ...(unchecked[i]?.length ? { unchecked: unchecked[i] } : {}),
       ...(c.retryAfterSeconds !== undefined ? { retryAfterSeconds: c.retryAfterSeconds } : {}),
       ...(c.snapped !== undefined ? { price: formatMicros(c.snapped) } : {}),
       ...(c.built ? { makerAmount: c.built.makerAmount.toString(), takerAmount: c.built.takerAmount.toString(), notional: formatMicros((c.built.size * c.built.price) / 1_000_000n) } : {}),

@@ -4,15 +4,23 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { coreFor, coreForFile, tradable, venueProfile } from '../test-support.js';
+import { caller, coreFor, coreForFile, tradable, venueProfile } from '../test-support.js';
 
 const h = coreForFile();
 
 describe('the connection test', () => {
   it('tests each surface of the active venue and of one that is not there', async () => {
-    const here = await h.ok<{ surfaces: Array<{ surface: string; ok: boolean }>; clockSkewMs?: number }>('profiles.test');
+    expect((await h.ok<{ routes: Array<{ state: string }> }>('venue.capabilities')).routes.every((r) => r.state === 'unknown')).toBe(true);
+    const here = await h.ok<{ surfaces: Array<{ surface: string; ok: boolean }>; clockSkewMs?: number; clockSource?: string; offers: string[]; lacks: string[] }>('profiles.test');
     expect(here.surfaces.map((s) => [s.surface, s.ok])).toEqual([['catalog', true], ['trading', true], ['data', true]]);
     expect(Math.abs(here.clockSkewMs ?? Infinity)).toBeLessThan(1500);
+    expect(here.clockSource).toBe('time');
+    // The full local venue offers every extra route of venue-profile E (its live channel is not
+    // built yet); testing the active venue remembers what it found.
+    expect(here.offers).toEqual(expect.arrayContaining(['the server clock', 'its order-signing domain', 'the order book', 'price history', 'open orders', 'cancelling orders', 'cash balances', 'creating API keys', 'tags', 'search']));
+    expect(here.lacks.filter((w) => w !== 'live prices')).toEqual([]);
+    const caps = await h.ok<{ offers: string[]; routes: Array<{ state: string }> }>('venue.capabilities');
+    expect(caps.offers).toEqual(here.offers);
     const gone = await h.ok<{ surfaces: Array<{ ok: boolean; message?: string }>; clockSkewMs?: number }>('profiles.test', {
       catalogUrl: 'http://127.0.0.1:9/c', tradingUrl: 'http://127.0.0.1:9/t', dataUrl: 'http://127.0.0.1:9/d',
     });
@@ -43,6 +51,51 @@ describe('switching profiles', () => {
     expect((await h.ok<{ accounts: unknown[] }>('accounts.list')).accounts.length).toBe(before.accounts.length);
     expect(await h.ok<unknown[]>('orders.journal', {})).toHaveLength(1);
     await h.ok('orders.cancel', { accountId: acct.id, all: true });
+  });
+
+  it('keeps the order-signing domain a remote profile is set to, checked as it is typed', async () => {
+    const added = await h.ok<{ id: string; signing: { source: string } }>('profiles.add', { ...venueProfile(h.venue, 'Elsewhere'), kind: undefined });
+    expect(added.signing).toEqual({ source: 'venue' });
+    const domain = { name: 'Some Exchange', version: '2', chainId: 5, exchange: '0x00000000000000000000000000000000000000aa', negRiskExchange: '0x00000000000000000000000000000000000000bb' };
+    const set = await h.ok<{ signing: { domain: { exchange: string } } }>('profiles.setSigning', { id: added.id, signing: { source: 'custom', domain } });
+    // Stored checksummed.
+    expect(set.signing.domain.exchange).toBe('0x00000000000000000000000000000000000000AA');
+    const typo = await h.fails('profiles.setSigning', { id: added.id, signing: { source: 'custom', domain: { ...domain, exchange: '0x00000000000000000000000000000000000000aA' } } });
+    expect(typo).toMatchObject({ code: 'INVALID_INPUT', field: 'signing.domain.exchange' });
+    expect(typo.message).toMatch(/wrong EIP-55 checksum/);
+    expect((await h.fails('profiles.setSigning', { id: added.id, signing: { source: 'preset', preset: 'nowhere' } })).field).toBe('signing.preset');
+    expect((await h.fails('profiles.setSigning', { id: 'local', signing: { source: 'venue' } })).message).toMatch(/local venue publishes its own/);
+    const listed = await h.ok<{ profiles: Array<{ id: string; signing: unknown }> }>('profiles.list');
+    expect(listed.profiles.find((p) => p.id === added.id)?.signing).toEqual(set.signing);
+  });
+
+  it('stops a sync in flight cleanly when the venue changes, and shows only the new venue’s counts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kairos-switch-'));
+    const logged: string[] = [];
+    const log = { info: () => undefined, warn: (m: string, f?: unknown) => void logged.push(`${m} ${JSON.stringify(f)}`), error: (m: string, f?: unknown) => void logged.push(`${m} ${JSON.stringify(f)}`) };
+    let pages = 0;
+    const counting: typeof fetch = (url, init) => {
+      if (String(url).includes('/catalog/')) pages++;
+      return fetch(url, init);
+    };
+    const c = coreFor(dir, h.venue, { logger: log, http: { fetch: counting, policy: { timeoutMs: 2000, retries: 0 } } });
+    const call = caller(() => c);
+    try {
+      const other = await call.ok<{ id: string }>('profiles.add', { ...venueProfile(h.venue, 'Other'), kind: undefined });
+      expect(await call.ok('sync.start')).toMatchObject({ running: true });
+      await call.ok('profiles.switch', { id: other.id });
+      // At most the page already asked for is read after the switch; then the old sync is over.
+      const atSwitch = pages;
+      const status = await call.ok<{ running: boolean; kinds: Array<{ done: number }> }>('sync.status');
+      expect(status.running).toBe(false);
+      expect(status.kinds.every((k) => k.done === 0)).toBe(true);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(pages).toBeLessThanOrEqual(atSwitch + 1);
+      expect(logged).toEqual([]);
+    } finally {
+      c.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses an unknown profile and changes nothing', async () => {

@@ -4,8 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { VenueProfile } from '@shared/ipc/contract.js';
+import { VenueProfile, type ProfileSigning } from '@shared/ipc/contract.js';
 import { formatError } from '@shared/spec/index.js';
+import { Capabilities, probe } from '../capabilities.js';
 import { createClients } from '../clients/index.js';
 import { writeAtomic } from '../prefs.js';
 import { AppError } from '../router.js';
@@ -64,6 +65,16 @@ export class ProfileStore {
     return profile;
   }
 
+  /** A remote profile with its signing setting replaced; the local venue publishes its own. */
+  setSigning(id: string, signing: ProfileSigning): VenueProfile {
+    const p = this.remote.find((x) => x.id === id);
+    if (!p) throw new AppError(this.find(id) ? 'INVALID_INPUT' : 'NOT_FOUND', this.find(id) ? 'the local venue publishes its own order domain' : `no profile ${id}`);
+    const next = { ...p, signing };
+    this.remote = this.remote.map((x) => (x.id === id ? next : x));
+    this.save();
+    return next;
+  }
+
   setActive(id: string): void {
     this.activeId = id;
     this.save();
@@ -75,9 +86,15 @@ export class ProfileStore {
 }
 
 export function profilesService(ctx: CoreContext, store: ProfileStore, opts: { http?: Parameters<typeof createClients>[1] }) {
-  const handlers: HandlersOf<'profiles.list' | 'profiles.add' | 'profiles.switch' | 'profiles.test'> = {
+  const handlers: HandlersOf<'profiles.list' | 'profiles.add' | 'profiles.setSigning' | 'profiles.switch' | 'profiles.test' | 'venue.capabilities'> = {
     'profiles.list': () => ({ active: ctx.session().profile.id, profiles: store.all() }),
     'profiles.add': (p) => store.add(p),
+    'profiles.setSigning': ({ id, signing }) => {
+      const next = store.setSigning(id, signing);
+      // The active profile signs with the new setting from the next order on.
+      if (ctx.session().profile.id === id) ctx.sessions.switchTo(next);
+      return next;
+    },
     'profiles.switch': ({ id }) => {
       const next = store.find(id);
       if (!next) throw new AppError('NOT_FOUND', `no profile ${id}`);
@@ -85,11 +102,17 @@ export function profilesService(ctx: CoreContext, store: ProfileStore, opts: { h
       store.setActive(next.id);
       return next;
     },
+    'venue.capabilities': () => {
+      const s = ctx.session();
+      return { profileId: s.profile.id, routes: s.capabilities.list(), ...s.capabilities.words() };
+    },
     'profiles.test': async (urls) => {
-      const active = ctx.session().profile;
+      const s = ctx.session();
+      const active = s.profile;
+      const testingActive = !urls.catalogUrl && !urls.tradingUrl && !urls.dataUrl;
       const target = { catalogUrl: urls.catalogUrl ?? active.catalogUrl, tradingUrl: urls.tradingUrl ?? active.tradingUrl, dataUrl: urls.dataUrl ?? active.dataUrl };
       // Fresh clients: a profile being added must not share the active one's limiter or clock.
-      const probe = createClients(target, { ...opts.http, policy: { timeoutMs: 5000, retries: 0, baseDelayMs: 0 } });
+      const probeClients = createClients(target, { ...opts.http, policy: { timeoutMs: 5000, retries: 0, baseDelayMs: 0 } });
       const timed = async (surface: 'catalog' | 'trading' | 'data', run: () => Promise<unknown>) => {
         const t0 = performance.now();
         try {
@@ -99,19 +122,22 @@ export function profilesService(ctx: CoreContext, store: ProfileStore, opts: { h
           return { surface, ok: false, ms: Math.round(performance.now() - t0), message: err instanceof Error ? err.message : String(err) };
         }
       };
-      let clockSkewMs: number | undefined;
+      // A surface is reachable when a route of the spec answers; the extras are probed apart.
       const surfaces = await Promise.all([
-        timed('catalog', () => probe.catalog.markets({ limit: 1 })),
-        timed('trading', async () => {
-          const t0 = ctx.clock.now();
-          const server = await probe.trading.time();
-          const t1 = ctx.clock.now();
-          clockSkewMs = Math.round(server * 1000 + 500 - (t0 + t1) / 2);
-        }),
-        timed('data', () => probe.data.leaderboard({ limit: 1 })),
+        timed('catalog', () => probeClients.catalog.markets({ limit: 1 })),
+        timed('trading', () => probeClients.trading.samplingSimplifiedMarkets()),
+        timed('data', () => probeClients.data.leaderboard({ limit: 1 })),
       ]);
-      return { surfaces, ...(clockSkewMs !== undefined ? { clockSkewMs } : {}) };
+      const caps = testingActive ? s.capabilities : new Capabilities();
+      let clock: { clockSkewMs: number; clockSource: 'time' | 'date-header' } | undefined;
+      if (surfaces[1]?.ok) {
+        await probe(probeClients, caps);
+        const m = await probeClients.trading.measureClock(() => ctx.clock.now());
+        if (m) clock = { clockSkewMs: m.offsetMs, clockSource: m.source };
+      }
+      return { surfaces, ...(clock ?? {}), ...caps.words() };
     },
   };
   return { handlers };
 }
+

@@ -26,6 +26,7 @@ export function syncService(ctx: CoreContext) {
     if (st.running || (st.lastSyncAt && ctx.clock.now() - st.lastSyncAt < SYNC_EVERY)) return;
     st.running = s.cache
       .syncCatalog((kind, page) => rawPage(s, kind, page), {
+        signal: s.signal,
         onProgress: (p) => {
           if (s.isOpen) ctx.emit('sync.progressed', { kind: p.kind, done: p.done, ...(p.total !== undefined ? { total: p.total } : {}), complete: p.complete });
         },

@@ -99,6 +99,13 @@ export class UserData {
     this.db.transaction(() => rows.forEach((r) => note.run(r.conditionId, r.expiresAt, r.orderId)))();
   }
 
+  /** Sell orders of the account this app sent that may still rest on the book. */
+  openSells(accountId: string): Array<{ tokenId: string; size: string; sizeMatched: string }> {
+    return this.db
+      .prepare("SELECT token_id AS tokenId, size, size_matched AS sizeMatched FROM journal WHERE account_id = ? AND side = 'SELL' AND state IN ('sending', 'open', 'partly_filled', 'unknown')")
+      .all(accountId) as Array<{ tokenId: string; size: string; sizeMatched: string }>;
+  }
+
   journal(accountId: string | undefined, limit: number): Array<Omit<Entry, 'question' | 'outcome'>> {
     const rows = this.db
       .prepare(`SELECT * FROM journal ${accountId ? 'WHERE account_id = ?' : ''} ORDER BY sent_at DESC LIMIT ?`)

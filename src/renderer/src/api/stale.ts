@@ -41,6 +41,8 @@ export const STALE: StaleMap = {
   'connection.changed': [],
   // The footer shows it; no answer of a call changes until the app restarts into the update.
   'update.status': [],
+  // What the venue offers changes what screens say they cannot show.
+  'capabilities.changed': ['venue.capabilities'],
 };
 
 export function staleFor<E extends EventName>(event: E, payload: EventPayload<E>, seen: Seen): readonly CallName[] {
