@@ -334,7 +334,7 @@ export const contract = {
   'markets.trades': call(z.object({ conditionId: id, limit: limit(500, 100), offset }), cached(z.array(Trade))),
   'markets.holders': call(z.object({ conditionId: id, limit: limit(100, 20) }), cached(z.array(HolderGroup))),
 
-  'events.list': call(z.object({ active: z.boolean().optional(), tagId: id.optional(), seriesId: id.optional(), limit: limit(100, 50), offset }), cached(z.array(Event))),
+  'events.list': call(z.object({ active: z.boolean().optional(), tagId: id.optional(), seriesSlug: id.optional(), limit: limit(100, 50), offset }), cached(z.array(Event))),
   'events.get': call(z.object({ idOrSlug: id }), cached(Event)),
   'series.list': call(z.object({ limit: limit(100, 50), offset }), cached(z.array(Series))),
   'tags.list': call(z.object({ limit: limit(100, 100), offset }), cached(z.array(Tag))),

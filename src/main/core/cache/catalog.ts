@@ -38,6 +38,15 @@ export interface CachedMarket {
   raw: unknown;
 }
 
+export interface CachedEvent {
+  id: string;
+  slug: string | undefined;
+  title: string | undefined;
+  marketIds: string[];
+  /** The event exactly as the venue sent it. */
+  raw: unknown;
+}
+
 interface Doc {
   label: string;
   title: string;
@@ -83,6 +92,7 @@ export class CatalogStore {
       tagLabels: p<{ label: string }>('SELECT label FROM tags WHERE id IN (SELECT value FROM json_each(?)) AND label IS NOT NULL ORDER BY id'),
       eventTitles: p<{ title: string }>('SELECT title FROM events WHERE id IN (SELECT value FROM json_each(?)) AND title IS NOT NULL'),
       market: p<Record<string, unknown>>('SELECT *, CAST(volume_micros AS TEXT) AS volume_text FROM markets WHERE id = ?'),
+      event: p<{ id: string; slug: string | null; title: string | null; market_ids: string; raw: string }>('SELECT id, slug, title, market_ids, raw FROM events WHERE id = ?'),
       putMarket: p(`INSERT OR REPLACE INTO markets(id, condition_id, slug, question, description, event_ids, tag_ids, outcomes, clob_token_ids,
         active, closed, archived, accepting_orders, volume_micros, end_date, raw, pass, volume24hr, first_price, outcome_prices, created_at, mirror)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
@@ -206,6 +216,12 @@ export class CatalogStore {
       return this.db.prepare('SELECT COUNT(*) FROM comments WHERE parent_type = ? AND parent_id = ?').pluck().get(parent.type, parent.id) as number;
     }
     return this.db.prepare(`SELECT COUNT(*) FROM ${TABLE[kind]}`).pluck().get() as number;
+  }
+
+  event(id: string): CachedEvent | undefined {
+    const r = this.s.event.get(id);
+    if (!r) return undefined;
+    return { id: r.id, slug: r.slug ?? undefined, title: r.title ?? undefined, marketIds: JSON.parse(r.market_ids) as string[], raw: JSON.parse(r.raw) };
   }
 
   market(id: string): CachedMarket | undefined {

@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CatalogStore, type CachedMarket, type CatalogKind, type CommentParent, type SearchKind } from './catalog.js';
+import { CatalogStore, type CachedEvent, type CachedMarket, type CatalogKind, type CommentParent, type SearchKind } from './catalog.js';
 import { migrateCache } from './migrations.js';
 import { catalogSeenAt, listMarkets, noteLastPrices, type MarketListPage, type MarketListQuery } from './list.js';
 import { ResponseStore, responseKey, type CacheEntry, type CachedOptions, type CachedResult, type QueryValue, type Surface } from './responses.js';
@@ -11,7 +11,7 @@ import { SearchIndex, type SearchHit, type SearchOptions } from './search.js';
 import { CatalogSync, type FetchPage, type KindResult, type SyncOptions } from './sync.js';
 
 export { CATALOG_KINDS, SEARCH_KINDS } from './catalog.js';
-export type { CachedMarket, CatalogKind, CommentParent, CommentParentType, SearchKind } from './catalog.js';
+export type { CachedEvent, CachedMarket, CatalogKind, CommentParent, CommentParentType, SearchKind } from './catalog.js';
 export { MIGRATIONS, migrateCache } from './migrations.js';
 export { isNetworkError, responseKey } from './responses.js';
 export type { CacheEntry, CachedOptions, CachedResult, QueryValue, Surface } from './responses.js';
@@ -130,6 +130,11 @@ export class Cache {
 
   market(id: string): CachedMarket | undefined {
     return this.catalogStore.market(id);
+  }
+
+  /** An event of the synced catalog by its numeric id. */
+  event(id: string): CachedEvent | undefined {
+    return this.catalogStore.event(id);
   }
 
   close(): void {

@@ -92,6 +92,15 @@ describe('catalog sync', () => {
     }
   });
 
+  it('keeps events by id: slug, title, market ids', async () => {
+    await cache.syncCatalog(venueFetchPage(venue.urls.catalog_url));
+    const listed = (await getJson(`${venue.urls.catalog_url}/events?limit=3&order=id&ascending=true`)) as Array<{ id: string; slug: string; title: string; markets: Array<{ id: string }> }>;
+    for (const e of listed) {
+      expect(cache.event(e.id)).toMatchObject({ id: e.id, slug: e.slug, title: e.title, marketIds: e.markets.map((m) => m.id), raw: { id: e.id } });
+    }
+    expect(cache.event('999999999')).toBeUndefined();
+  });
+
   it('reports progress per page, with the total once known', async () => {
     const events: SyncProgress[] = [];
     await cache.syncCatalog(venueFetchPage(venue.urls.catalog_url), { kinds: ['markets'], pageSize: 25, onProgress: (p) => events.push(p) });

@@ -1,13 +1,17 @@
 // A typed method for every endpoint of the spec and of venue-profile E, each parsing its answer
-// with the shared schemas. Three base URLs, independent of each other.
+// with the shared schemas. Three base URLs, independent of each other. Queries take only the
+// names params.ts lists for their endpoint (another name does not compile), and a record read
+// by its key is checked to be that record.
 import { z } from 'zod';
 import {
   ApiKeyCreds, BalanceAllowance, Book, CancelResult, CatalogMarket, Comment, Event, HolderGroup, LastTradePrice, LeaderboardEntry, MarketSettings,
   OpenOrdersPage, OrderResult, Position, PriceMap, PricesHistory, PublicSearchResult, SamplingSimplifiedMarketsPage, Series, ServerTime, Tag, Trade,
   TradingMarket, VersionInfo,
 } from '@shared/spec/index.js';
+import type { EndpointKey, QueryName } from '@shared/spec/params.js';
 import { BUDGETS, Limiter } from '../http/limiter.js';
 import { SurfaceHttp, type HttpDeps, type Query } from '../http/surface.js';
+import { sameRecord } from './same-record.js';
 
 export interface VenueUrls {
   catalogUrl: string;
@@ -20,49 +24,55 @@ export type RequestSigner = (method: string, path: string, body: string) => Reco
 
 const list = <T extends z.ZodType>(item: T) => z.array(item);
 
+/** The names endpoint `K` takes, each optional. */
+type QueryFor<K extends EndpointKey> = { [N in QueryName<K>]?: Query[string] };
+/** Query `Q` of endpoint `K`, with every name the endpoint does not list typed `never`. */
+type Only<K extends EndpointKey, Q> = Q & { [N in Exclude<keyof Q, QueryName<K>>]: never };
+
 export class CatalogClient {
   constructor(readonly http: SurfaceHttp) {}
-  markets(q: Query = {}) {
+  markets<Q extends QueryFor<'catalog GET /markets'>>(q: Only<'catalog GET /markets', Q> = {} as Only<'catalog GET /markets', Q>) {
     return this.http.request('GET', '/markets', list(CatalogMarket), { query: q, budgets: [BUDGETS.catalogMarkets, BUDGETS.catalogListings] });
   }
-  marketBySlug(slug: string, q: Query = {}) {
-    return this.http.request('GET', `/markets/slug/${encodeURIComponent(slug)}`, CatalogMarket, { query: q });
+  async marketBySlug(slug: string, q: QueryFor<'catalog GET /markets/slug/{slug}'> = {}) {
+    const m = await this.http.request('GET', `/markets/slug/${encodeURIComponent(slug)}`, CatalogMarket, { query: q });
+    return sameRecord(m, 'market', slug, m.slug);
   }
-  marketTags(idOrCondition: string, q: Query = {}) {
+  marketTags(idOrCondition: string, q: QueryFor<'catalog GET /markets/{id}/tags'> = {}) {
     return this.http.request('GET', `/markets/${encodeURIComponent(idOrCondition)}/tags`, list(Tag), { query: q });
   }
-  events(q: Query = {}) {
+  events<Q extends QueryFor<'catalog GET /events'>>(q: Only<'catalog GET /events', Q> = {} as Only<'catalog GET /events', Q>) {
     return this.http.request('GET', '/events', list(Event), { query: q, budgets: [BUDGETS.catalogEvents, BUDGETS.catalogListings] });
   }
-  series(q: Query = {}) {
+  series<Q extends QueryFor<'catalog GET /series'>>(q: Only<'catalog GET /series', Q> = {} as Only<'catalog GET /series', Q>) {
     return this.http.request('GET', '/series', list(Series), { query: q });
   }
-  tags(q: Query = {}) {
+  tags<Q extends QueryFor<'catalog GET /tags'>>(q: Only<'catalog GET /tags', Q> = {} as Only<'catalog GET /tags', Q>) {
     return this.http.request('GET', '/tags', list(Tag), { query: q, budgets: [BUDGETS.catalogTags] });
   }
-  comments(q: Query) {
+  comments<Q extends QueryFor<'catalog GET /comments'>>(q: Only<'catalog GET /comments', Q>) {
     return this.http.request('GET', '/comments', list(Comment), { query: q });
   }
-  commentsByUser(address: string, q: Query = {}) {
+  commentsByUser(address: string, q: QueryFor<'catalog GET /comments/user_address/{user_address}'> = {}) {
     return this.http.request('GET', `/comments/user_address/${encodeURIComponent(address)}`, list(Comment), { query: q });
   }
-  publicSearch(q: Query) {
+  publicSearch(q: QueryFor<'catalog GET /public-search'> & { q: string }) {
     return this.http.request('GET', '/public-search', PublicSearchResult, { query: q, budgets: [BUDGETS.catalogSearch] });
   }
 }
 
 export class DataClient {
   constructor(readonly http: SurfaceHttp) {}
-  trades(q: Query = {}) {
+  trades<Q extends QueryFor<'data GET /trades'>>(q: Only<'data GET /trades', Q> = {} as Only<'data GET /trades', Q>) {
     return this.http.request('GET', '/trades', list(Trade), { query: q, budgets: [BUDGETS.dataTrades] });
   }
-  positions(q: Query) {
+  positions<Q extends QueryFor<'data GET /positions'>>(q: Only<'data GET /positions', Q>) {
     return this.http.request('GET', '/positions', list(Position), { query: q, budgets: [BUDGETS.dataPositions] });
   }
-  holders(q: Query) {
+  holders<Q extends QueryFor<'data GET /holders'>>(q: Only<'data GET /holders', Q>) {
     return this.http.request('GET', '/holders', list(HolderGroup), { query: q });
   }
-  leaderboard(q: Query = {}) {
+  leaderboard<Q extends QueryFor<'data GET /v1/leaderboard'>>(q: Only<'data GET /v1/leaderboard', Q> = {} as Only<'data GET /v1/leaderboard', Q>) {
     return this.http.request('GET', '/v1/leaderboard', list(LeaderboardEntry), { query: q });
   }
 }
@@ -112,8 +122,9 @@ export class TradingClient {
     return local + this.offsetMs;
   }
 
-  market(conditionId: string) {
-    return this.http.request('GET', `/markets/${encodeURIComponent(conditionId)}`, TradingMarket);
+  async market(conditionId: string) {
+    const m = await this.http.request('GET', `/markets/${encodeURIComponent(conditionId)}`, TradingMarket);
+    return sameRecord(m, 'market', conditionId, m.condition_id, { ignoreCase: true });
   }
   marketByToken(tokenId: string) {
     return this.http.request('GET', `/markets-by-token/${encodeURIComponent(tokenId)}`, TradingMarket);
@@ -121,8 +132,9 @@ export class TradingClient {
   samplingSimplifiedMarkets(nextCursor = 'MA==') {
     return this.http.request('GET', '/sampling-simplified-markets', SamplingSimplifiedMarketsPage, { query: { next_cursor: nextCursor } });
   }
-  settings(conditionId: string) {
-    return this.http.request('GET', `/clob-markets/${encodeURIComponent(conditionId)}`, MarketSettings);
+  async settings(conditionId: string) {
+    const m = await this.http.request('GET', `/clob-markets/${encodeURIComponent(conditionId)}`, MarketSettings);
+    return sameRecord(m, 'market settings of', conditionId, m.c, { ignoreCase: true });
   }
   prices(items: Array<{ token_id: string; side?: 'BUY' | 'SELL' }>) {
     return this.http.request('POST', '/prices', PriceMap, { body: items, idempotent: true, budgets: [BUDGETS.tradingPrices] });
@@ -136,8 +148,9 @@ export class TradingClient {
   version() {
     return this.http.request('GET', '/version', VersionInfo);
   }
-  book(tokenId: string) {
-    return this.http.request('GET', '/book', Book, { query: { token_id: tokenId }, budgets: [BUDGETS.tradingBook] });
+  async book(tokenId: string) {
+    const b = await this.http.request('GET', '/book', Book, { query: { token_id: tokenId }, budgets: [BUDGETS.tradingBook] });
+    return sameRecord(b, 'book of token', tokenId, b.asset_id);
   }
   pricesHistory(q: { market: string; startTs?: number; endTs?: number; fidelity?: number }) {
     return this.http.request('GET', '/prices-history', PricesHistory, { query: q, budgets: [BUDGETS.tradingPricesHistory] });
@@ -168,7 +181,7 @@ export class TradingClient {
   cancelAll(sign: RequestSigner) {
     return this.http.request('DELETE', '/cancel-all', CancelResult, { headers: sign, idempotent: false });
   }
-  openOrders(sign: RequestSigner, q: Query = {}) {
+  openOrders(sign: RequestSigner, q: QueryFor<'trading GET /data/orders'> = {}) {
     return this.http.request('GET', '/data/orders', OpenOrdersPage, { query: q, headers: sign });
   }
   balance(sign: RequestSigner) {

@@ -3,6 +3,7 @@
 // Also the market reads other services lean on: a market as trading gives it, and labels.
 import type { CallArgs } from '@shared/ipc/contract.js';
 import type { CatalogMarket, TradingMarket } from '@shared/spec/index.js';
+import { sameRecord } from '../clients/same-record.js';
 import { AppError } from '../router.js';
 import type { Session } from '../session.js';
 import { FRESH, type CoreContext, type HandlersOf } from './context.js';
@@ -107,7 +108,10 @@ export function marketsService(ctx: CoreContext) {
       // Numeric ids (list rows, search hits) resolve through the synced catalog to a slug.
       const slug = /^\d+$/.test(idOrSlug) ? s.cache.market(idOrSlug)?.slug : idOrSlug;
       if (!slug) throw new AppError('NOT_FOUND', `market ${idOrSlug} is not in the local catalog yet; let the sync finish or open it by slug`);
-      return s.cached('catalog', `/markets/slug/${slug}`, {}, FRESH.catalog, () => s.clients.catalog.marketBySlug(slug));
+      // The client checks the answer's slug; a market asked by id must be that id, too.
+      const r = await s.cached('catalog', `/markets/slug/${slug}`, {}, FRESH.catalog, () => s.clients.catalog.marketBySlug(slug));
+      if (slug !== idOrSlug) sameRecord(r.data, 'market', idOrSlug, r.data.id);
+      return r;
     },
     'markets.settings': ({ conditionId }) => {
       const s = ctx.session();

@@ -7,24 +7,25 @@ import { cents, shortDate, usdCompact } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 
 export function EventsScreen({ series }: { series?: boolean }): React.JSX.Element {
-  const [seriesId, setSeriesId] = useState<string | undefined>(undefined);
+  // The venue filters events by series slug (spec §4.2); a series without one cannot be asked for.
+  const [seriesSlug, setSeriesSlug] = useState<string | undefined>(undefined);
   const [eventRef, setEventRef] = useState<string | undefined>(undefined);
   const seriesList = useCall('series.list', { limit: 100 }, { enabled: series === true });
-  const events = useCall('events.list', { active: true, limit: 100, ...(seriesId ? { seriesId } : {}) }, { enabled: !series || seriesId !== undefined });
+  const events = useCall('events.list', { active: true, limit: 100, ...(seriesSlug ? { seriesSlug } : {}) }, { enabled: !series || seriesSlug !== undefined });
   return (
     <div className="split">
       <div className="list" role="listbox" aria-label={series ? 'Series' : 'Events'}>
         {series ? (
           <div className="filters">
-            <select aria-label="Series" value={seriesId ?? ''} onChange={(e) => setSeriesId(e.target.value || undefined)}>
+            <select aria-label="Series" value={seriesSlug ?? ''} onChange={(e) => (setSeriesSlug(e.target.value || undefined), setEventRef(undefined))}>
               <option value="">Pick a series…</option>
-              {(seriesList.data?.data ?? []).map((s) => (
-                <option key={String(s.id)} value={String(s.id)}>{s.title}</option>
+              {(seriesList.data?.data ?? []).filter((s) => s.slug).map((s) => (
+                <option key={String(s.id)} value={String(s.slug)}>{s.title ?? s.slug}</option>
               ))}
             </select>
           </div>
         ) : null}
-        {events.isPending && (!series || seriesId) ? <Skeleton rows={12} /> : events.isError ? <ErrorState error={events.error} retry={() => void events.refetch()} /> : null}
+        {events.isPending && (!series || seriesSlug) ? <Skeleton rows={12} /> : events.isError ? <ErrorState error={events.error} retry={() => void events.refetch()} /> : null}
         {(events.data?.data ?? []).map((e) => (
           <div key={String(e.id)} className="row" role="option" data-testid="event-row" aria-selected={eventRef === e.slug} onClick={() => setEventRef(String(e.slug))} style={{ gridTemplateColumns: '1fr 80px 90px' }}>
             <span title={e.title}>{e.title}{e.negRisk ? <span className="badge">bracket</span> : null}</span>
