@@ -97,41 +97,47 @@ export class Capabilities {
   }
 }
 
+type Ask = (clients: Clients, token: string | undefined) => Promise<unknown> | undefined;
+
+/** How each optional route is asked about; unsigned calls to signed routes are enough. */
+const ASKS: Record<Exclude<OptionalRoute, 'live'>, Ask> = {
+  time: (c) => c.trading.time(),
+  version: (c) => c.trading.version(),
+  book: (c, token) => (token ? c.trading.http.raw('GET', '/book', { query: { token_id: token } }) : undefined),
+  pricesHistory: (c, token) => (token ? c.trading.http.raw('GET', '/prices-history', { query: { market: token, fidelity: 60 } }) : undefined),
+  openOrders: (c) => c.trading.http.raw('GET', '/data/orders'),
+  balance: (c) => c.trading.http.raw('GET', '/balance-allowance'),
+  cancel: (c) => c.trading.http.raw('DELETE', '/orders', { body: [], idempotent: false }),
+  apiKeys: (c) => c.trading.http.raw('POST', '/auth/api-key', { idempotent: false }),
+  tags: (c) => c.catalog.http.raw('GET', '/tags', { query: { limit: 1 } }),
+  search: (c) => c.catalog.http.raw('GET', '/public-search', { query: { q: 'a' } }),
+};
+
 /**
- * Asks a venue for each optional route in a way that tells "missing" from "there": unsigned
+ * Asks the venue about one optional route in a way that tells "missing" from "there": unsigned
  * calls to signed routes answer 401 where the route exists and 404 where it does not; routes
- * that take a token are asked about one the catalog lists.
+ * that take a token are asked about one the venue lists.
  */
+export async function probeRoute(clients: Clients, caps: Capabilities, route: Exclude<OptionalRoute, 'live'>, token?: string): Promise<RouteState> {
+  const asking = ASKS[route](clients, token);
+  if (!asking) return caps.state(route);
+  try {
+    const answer = await asking;
+    caps.note(route, true);
+    if (route === 'version') caps.note('live', typeof (answer as { streams?: { market?: unknown } }).streams?.market === 'string');
+  } catch (err) {
+    const v = answeredBy(err);
+    if (v !== 'unknown') caps.note(route, v === 'offered');
+    if (route === 'version' && v === 'lacking') caps.note('live', false);
+  }
+  return caps.state(route);
+}
+
+/** Every optional route at once: the connection test. */
 export async function probe(clients: Clients, caps: Capabilities): Promise<void> {
-  const verdict = async (route: OptionalRoute, ask: () => Promise<unknown>) => {
-    try {
-      await ask();
-      caps.note(route, true);
-    } catch (err) {
-      const v = answeredBy(err);
-      if (v !== 'unknown') caps.note(route, v === 'offered');
-    }
-  };
-  const t = clients.trading.http;
   const token = await clients.trading
     .samplingSimplifiedMarkets()
     .then((p) => p.data.flatMap((m) => (m.tokens ?? []).map((k) => String(k.token_id)))[0])
     .catch(() => undefined);
-  let streams = false;
-  await Promise.all([
-    verdict('time', () => clients.trading.time()),
-    verdict('version', async () => {
-      const v = await clients.trading.version();
-      streams = typeof (v as { streams?: { market?: unknown } }).streams?.market === 'string';
-    }),
-    token ? verdict('book', () => t.raw('GET', '/book', { query: { token_id: token } })) : undefined,
-    token ? verdict('pricesHistory', () => t.raw('GET', '/prices-history', { query: { market: token, fidelity: 60 } })) : undefined,
-    verdict('openOrders', () => t.raw('GET', '/data/orders')),
-    verdict('balance', () => t.raw('GET', '/balance-allowance')),
-    verdict('cancel', () => t.raw('DELETE', '/orders', { body: [], idempotent: false })),
-    verdict('apiKeys', () => t.raw('POST', '/auth/api-key', { idempotent: false })),
-    verdict('tags', () => clients.catalog.http.raw('GET', '/tags', { query: { limit: 1 } })),
-    verdict('search', () => clients.catalog.http.raw('GET', '/public-search', { query: { q: 'a' } })),
-  ]);
-  caps.note('live', caps.state('version') === 'offered' && streams);
+  await Promise.all((Object.keys(ASKS) as Array<Exclude<OptionalRoute, 'live'>>).map((route) => probeRoute(clients, caps, route, token)));
 }

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { hmacSignature, privateKeyToAddress, randomPrivateKey, signClobAuth, type OrderDomain } from '@shared/crypto/index.js';
 import { getOrderDomainPreset, orderDomainFor, SIGNED_ORDER_DOMAIN_VERSION, type OrderDomainSetting } from '@shared/domain/order-domains.js';
+import { probeRoute } from '../capabilities.js';
 import type { RequestSigner } from '../clients/index.js';
 import { AppError } from '../router.js';
 import { perSession, type Session } from '../session.js';
@@ -84,11 +85,13 @@ export function accountsService(ctx: CoreContext, opts: AccountsOptions) {
 
   /** A new API key from the venue, signed (L1) with the wallet key on the venue's clock. */
   const createApiKey = async (s: Session, key: string, address: string) => {
+    // Asked first: without a key endpoint there is nothing to sign for.
+    if (s.capabilities.state('apiKeys') === 'unknown') await probeRoute(s.clients, s.capabilities, 'apiKeys');
+    if (!s.capabilities.mayHave('apiKeys')) throw new AppError('NOT_OFFERED', 'this venue has no key endpoint: import the wallet key with the API key, secret and passphrase the venue gave you');
     await s.clients.trading.syncClock(() => ctx.clock.now());
     const { chainId } = await orderDomain(s, false);
     const timestamp = String(Math.floor(s.clients.trading.serverNow(ctx.clock.now()) / 1000));
     const prefix = s.profile.headerPrefix;
-    if (!s.capabilities.mayHave('apiKeys')) throw new AppError('NOT_OFFERED', 'this venue has no key endpoint: import the wallet key with the API key, secret and passphrase the venue gave you');
     return s.capabilities.use('apiKeys', () => s.clients.trading.createApiKey({ [`${prefix}_ADDRESS`]: address, [`${prefix}_SIGNATURE`]: signClobAuth(key, { timestamp, nonce: '0' }, chainId), [`${prefix}_TIMESTAMP`]: timestamp, [`${prefix}_NONCE`]: '0' }));
   };
 

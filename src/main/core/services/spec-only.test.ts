@@ -1,0 +1,94 @@
+// The core on a deployment that offers only the spec (the local venue's --spec-only mode, with
+// real-world representations): what it lacks is said in words, never polled again, and a signed
+// batch still goes out once the profile knows its order domain.
+import { describe, expect, it } from 'vitest';
+import type { OrderDomainInfo, PaperAccount } from '../../../venue/account.js';
+import { coreForFile, tradable, venueProfile } from '../test-support.js';
+
+const asked: string[] = [];
+const counting: typeof fetch = (url, init) => {
+  asked.push(`${init?.method ?? 'GET'} ${new URL(String(url)).pathname}`);
+  return fetch(url, init);
+};
+const h = coreForFile({ venue: { specOnly: true, representation: 'varied' }, core: { http: { fetch: counting, policy: { timeoutMs: 2000, retries: 0 } } } });
+
+/** A remote profile for the venue, active, with the start line's account imported. */
+async function deployment(signing?: { source: 'custom'; domain: Record<string, unknown> }) {
+  const profile = await h.ok<{ id: string }>('profiles.add', { ...venueProfile(h.venue, 'Spec-only deployment'), kind: undefined, ...(signing ? { signing } : {}) });
+  await h.ok('profiles.switch', { id: profile.id });
+  await h.ok('accounts.unlock', { passphrase: 'pw' });
+  const a = h.venue.account as PaperAccount;
+  const acct = await h.ok<{ id: string; address: string }>('accounts.import', { privateKey: a.private_key, apiKey: a.api_key, secret: a.secret, passphrase: a.passphrase, label: 'Start line' });
+  return { profile, acct };
+}
+
+function domainOf(d: OrderDomainInfo) {
+  return { name: d.name, version: d.version, chainId: d.chainId, exchange: d.verifyingContract, negRiskExchange: d.negRiskVerifyingContract };
+}
+
+describe('a venue that offers only the spec', () => {
+  it('passes the connection test and says in words what it lacks', async () => {
+    const t = await h.ok<{ surfaces: Array<{ ok: boolean }>; clockSource?: string; clockSkewMs?: number; offers: string[]; lacks: string[] }>('profiles.test');
+    expect(t.surfaces.every((s) => s.ok)).toBe(true);
+    expect(t.clockSource).toBe('date-header');
+    expect(Math.abs(t.clockSkewMs ?? Infinity)).toBeLessThan(1500);
+    expect(t.offers).toEqual([]);
+    expect(t.lacks).toEqual(expect.arrayContaining(['the server clock', 'its order-signing domain', 'the order book', 'price history', 'open orders', 'cancelling orders', 'cash balances', 'creating API keys', 'tags', 'search']));
+  });
+
+  it('has no key endpoint: creating an account says to import one, importing with credentials works', async () => {
+    await h.ok('accounts.unlock', { passphrase: 'pw' });
+    const refused = await h.fails('accounts.createLocal');
+    expect(refused).toMatchObject({ code: 'NOT_OFFERED' });
+    expect(refused.message).toMatch(/no key endpoint: import the wallet key with the API key, secret and passphrase/);
+    const { acct } = await deployment();
+    expect(acct.address).toBe((h.venue.account as PaperAccount).address);
+  });
+
+  it('refuses to sign without an order domain, with words pointing at the setting; sends once one is chosen', async () => {
+    const m = tradable(h.venue);
+    const { profile, acct } = await deployment();
+    const lines = [
+      { conditionId: m.cid, tokenId: m.tokens[0], side: 'BUY', price: '0.05', size: '5' },
+      { conditionId: m.cid, tokenId: m.tokens[0], side: 'BUY', price: '0.123', size: '5' },
+    ];
+    const refused = await h.fails('orders.submit', { accountId: acct.id, lines });
+    expect(refused.code).toBe('NOT_OFFERED');
+    expect(refused.message).toMatch(/does not publish which exchange orders are signed for \(GET \/version\); choose one in Settings → Venues → Order signing/);
+    await h.ok('profiles.setSigning', { id: profile.id, signing: { source: 'custom', domain: domainOf(h.venue.orderDomain) } });
+    const results = await h.ok<Array<{ line: number; success: boolean; status?: string; code?: string }>>('orders.submit', { accountId: acct.id, lines });
+    // Answered line by line: the good one rests, the one off the tick never left.
+    expect(results.map((r) => [r.line, r.success, r.status ?? r.code])).toEqual([[0, true, 'live'], [1, false, 'INVALID_ORDER']]);
+    expect((await h.ok<Array<{ state: string }>>('orders.journal', { accountId: acct.id })).map((j) => j.state)).toEqual(['open']);
+  });
+
+  it('never previews an unchecked line as checked: tokens from positions and the journal, cash not reported', async () => {
+    const m = tradable(h.venue, 1);
+    const { acct } = await deployment({ source: 'custom', domain: domainOf(h.venue.orderDomain) });
+    const preview = await h.ok<Array<{ ok: boolean; unchecked?: string[]; problems: Array<{ message: string }> }>>('orders.preview', {
+      accountId: acct.id,
+      lines: [
+        { conditionId: m.cid, tokenId: m.tokens[0], side: 'SELL', price: '0.5', size: '1000000' },
+        { conditionId: m.cid, tokenId: m.tokens[0], side: 'BUY', price: '0.5', size: '10' },
+      ],
+    });
+    expect(preview[0]?.ok).toBe(false);
+    expect(preview[0]?.problems[0]?.message).toMatch(/not enough tokens: this line sells 1000000, 0 are left/);
+    expect(preview[1]).toMatchObject({ ok: true, unchecked: ['cash not checked: this venue does not report balances'] });
+  });
+
+  it('says what it lacks for orders, cancels and cash, and asks for each missing route once', async () => {
+    const { acct } = await deployment({ source: 'custom', domain: domainOf(h.venue.orderDomain) });
+    asked.length = 0;
+    for (let i = 0; i < 2; i++) {
+      expect(await h.fails('orders.open', { accountId: acct.id })).toMatchObject({ code: 'NOT_OFFERED', message: 'Open orders: not offered by this venue' });
+      expect(await h.fails('orders.cancel', { accountId: acct.id, all: true })).toMatchObject({ code: 'NOT_OFFERED', message: 'Cancelling orders: not offered by this venue' });
+      expect(await h.fails('portfolio.balance', { accountId: acct.id })).toMatchObject({ code: 'NOT_OFFERED', message: 'Cash balances: not offered by this venue' });
+    }
+    // Each missing route was asked once, by the first round; the second sent nothing.
+    const count = (route: string) => asked.filter((a) => a.endsWith(route)).length;
+    expect([count('GET /trading/data/orders'), count('DELETE /trading/cancel-all'), count('GET /trading/balance-allowance')]).toEqual([1, 1, 1]);
+    const caps = await h.ok<{ lacks: string[] }>('venue.capabilities');
+    expect(caps.lacks).toEqual(expect.arrayContaining(['open orders', 'cancelling orders', 'cash balances']));
+  });
+});
