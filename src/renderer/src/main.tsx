@@ -16,6 +16,7 @@ import { Help } from './ui/Help';
 import { Skeleton } from './ui/states';
 import { asOf } from './ui/format';
 import { updateNote, type UpdateStatus } from './ui/update';
+import { isNotOffered } from './ui/venue';
 
 const OrdersScreen = lazy(() => import('./features/orders/OrdersScreen').then((m) => ({ default: m.OrdersScreen })));
 const PortfolioScreen = lazy(() => import('./features/portfolio/PortfolioScreen').then((m) => ({ default: m.PortfolioScreen })));
@@ -24,7 +25,8 @@ const TicketScreen = lazy(() => import('./features/ticket/TicketScreen').then((m
 const Palette = lazy(() => import('./ui/Palette').then((m) => ({ default: m.Palette })));
 import './ui/tokens.css';
 
-const queries = new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1, refetchOnWindowFocus: false } } });
+// A route the venue lacks stays lacking: asking again only repeats the same answer.
+const queries = new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: (n, err) => n < 1 && !isNotOffered(err), refetchOnWindowFocus: false } } });
 
 
 function App(): React.JSX.Element {

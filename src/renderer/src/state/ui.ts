@@ -37,6 +37,8 @@ interface UiState {
   /** The account the ticket, orders and portfolio act for (remembered across restarts). */
   accountId: string | undefined;
   setAccount(id: string | undefined): void;
+  /** Forgets what belongs to the last venue: sync progress, connection state, the selection. */
+  resetVenue(): void;
 }
 
 export const useUi = create<UiState>((set) => ({
@@ -64,5 +66,6 @@ export const useUi = create<UiState>((set) => ({
     set({ accountId });
   },
   sync: {},
+  resetVenue: () => set({ sync: {}, offline: { catalog: false, trading: false, data: false }, selectedMarket: undefined, trader: undefined }),
   syncProgress: (kind, done, total) => set((s) => ({ sync: { ...s.sync, [kind]: { done, ...(total !== undefined ? { total } : {}) } } })),
 }));

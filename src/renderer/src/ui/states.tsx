@@ -27,3 +27,12 @@ export function Stamp({ fetchedAt, stale }: { fetchedAt: number; stale: boolean 
   if (!stale) return null;
   return <span className="stamp" title="The venue could not be reached; this is the last answer Kairos saved.">as of {asOf(fetchedAt)}</span>;
 }
+
+/** What the venue does not offer, said in place of what would be shown. */
+export function NotOffered({ children, testId }: { children: React.ReactNode; testId?: string }): React.JSX.Element {
+  return (
+    <p className="not-offered" role="note" data-testid={testId ?? 'not-offered'}>
+      {children}
+    </p>
+  );
+}

@@ -2,7 +2,8 @@
 // holders and the market's trading rules in plain words.
 import { useCall } from '../../api/hooks';
 import { cents, shortDate, usd } from '../../ui/format';
-import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+import { ErrorState, NotOffered, Skeleton, Stamp } from '../../ui/states';
+import { isNotOffered } from '../../ui/venue';
 import { TradesTable } from '../../ui/TradesTable';
 import { Comments, Holders } from './Holders';
 import { lazy, Suspense } from 'react';
@@ -21,7 +22,7 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
   const settings = useCall('markets.settings', { conditionId }, { enabled: conditionId !== '' });
   const trades = useCall('markets.trades', { conditionId, limit: 15 }, { enabled: conditionId !== '', refetchInterval: 10_000 });
   const firstToken = quotes.data?.data[0]?.tokenId ?? '';
-  const book = useCall('markets.book', { tokenId: firstToken }, { enabled: firstToken !== '', refetchInterval: 5000 });
+  const book = useCall('markets.book', { tokenId: firstToken }, { enabled: firstToken !== '', refetchInterval: (q) => (isNotOffered(q.state.error) ? false : 5000) });
 
   const addLines = useTicket((t) => t.add);
   const push = useToasts((t) => t.push);
@@ -74,8 +75,15 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
         </div>
       ) : null}
 
+      {/* The section stays when there is no book to show, and says why. */}
+      {firstToken && !book.data && book.isError ? (
+        <div className="section" data-testid="book">
+          <h2>Order book · {quotes.data?.data[0]?.outcome}</h2>
+          {isNotOffered(book.error) ? <NotOffered testId="book-not-offered">Order book not offered by this venue.</NotOffered> : <ErrorState error={book.error} retry={() => void book.refetch()} />}
+        </div>
+      ) : null}
       {book.data ? (
-        <div className="section">
+        <div className="section" data-testid="book">
           <h2>Order book · {quotes.data?.data[0]?.outcome}</h2>
           <table>
             <thead><tr><th className="num">Bid size</th><th className="num">Bid</th><th className="num">Ask</th><th className="num">Ask size</th></tr></thead>

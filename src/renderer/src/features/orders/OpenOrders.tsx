@@ -10,6 +10,8 @@ import type { IpcCallError } from '../../api/transport';
 import { useUi } from '../../state/ui';
 import { cents } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+import { useRouteState } from '../../ui/useVenue';
+import { isNotOffered } from '../../ui/venue';
 import { age, describe, fromJournal, fromVenue, RESTING, shortId, type JournalEntry, type OpenOrderRow, type OrderRow } from './rows';
 import { OrderCells, OrderHeads } from './OrderHeads';
 
@@ -23,9 +25,14 @@ interface Query<T> {
 
 type Outcome = { error: string } | { canceled: string[]; notCanceled: Record<string, string>; rows: ReadonlyMap<string, OrderRow> };
 
+/** Said on every cancel button where the venue has no cancel route. */
+export const NO_CANCEL = 'Cancelling is not offered by this venue';
+
 /** Why the venue's list is not shown, said once above the journal's rows. */
-function journalReason(error: IpcCallError | null): string {
+export function journalReason(error: Pick<IpcCallError, 'code' | 'message'> | null): string {
   switch (error?.code) {
+    case 'NOT_OFFERED':
+      return 'This venue does not list open orders; these are the orders Kairos sent that its journal still holds open.';
     case 'VAULT_LOCKED':
       return 'The vault is locked, so Kairos cannot ask the venue for this account’s open orders. Showing the orders Kairos sent that its journal still holds open; unlock the vault in Settings for the venue’s list.';
     case 'NOT_FOUND':
@@ -82,7 +89,11 @@ export function OpenOrders({
   }, [rows]);
 
   const stale = open.data?.stale === true;
-  const blocked = locked
+  // Known from the venue's capabilities, or from its answer to a cancel.
+  const noCancel = useRouteState('cancel') === 'lacking' || isNotOffered(cancel.error);
+  const blocked = noCancel
+    ? NO_CANCEL
+    : locked
     ? 'Unlock the vault in Settings to cancel orders'
     : stale || tradingDown
       ? 'The venue cannot be reached; cancelling needs it'

@@ -5,6 +5,7 @@ import { useCall } from '../../api/hooks';
 import { useUi } from '../../state/ui';
 import { accountName, useAccount } from '../../ui/AccountPicker';
 import { Skeleton } from '../../ui/states';
+import { isNotOffered } from '../../ui/venue';
 import { OpenOrders } from './OpenOrders';
 import { OrderHistory } from './OrderHistory';
 import { RESTING } from './rows';
@@ -38,7 +39,8 @@ export function OrdersScreen(): React.JSX.Element {
 
 function Orders({ accountId, name, locked }: { accountId: string; name: string; locked: boolean }): React.JSX.Element {
   const [tab, setTab] = useState<'open' | 'history'>('open');
-  const open = useCall('orders.open', { accountId }, { refetchInterval: REFRESH_MS, retry: false });
+  // A venue that does not list open orders is not asked again; the journal's list stands in.
+  const open = useCall('orders.open', { accountId }, { refetchInterval: (q) => (isNotOffered(q.state.error) ? false : REFRESH_MS), retry: false });
   const journal = useCall('orders.journal', { accountId, limit: 1000 }, { refetchInterval: REFRESH_MS });
   const openCount = open.data ? open.data.data.length : journal.data?.filter((e) => RESTING.has(e.state)).length;
   return (

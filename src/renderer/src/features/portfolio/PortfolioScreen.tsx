@@ -16,6 +16,8 @@ import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { csvName, HISTORY_COLUMNS, POSITION_COLUMNS, toCsv, TRADE_COLUMNS, type Column } from './csv';
 import { sign, sumMicros, usdMicros } from '../../ui/money';
 import { SORTS, usePortfolioView, type Range, type SortBy } from './view';
+import { CashTiles } from './Cash';
+import { isNotOffered } from '../../ui/venue';
 
 // lightweight-charts is large; load it only when the portfolio is opened.
 const ValueChart = lazy(() => import('./ValueChart').then((m) => ({ default: m.ValueChart })));
@@ -102,7 +104,7 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
   };
   const filtered = Object.keys(positionsInput).some((k) => ['title', 'market', 'redeemable', 'mergeable', 'sizeThreshold'].includes(k));
   const positions = useCall('portfolio.positions', positionsInput, { refetchInterval: REFRESH_MS, placeholderData: keepPreviousData });
-  const balance = useCall('portfolio.balance', { accountId: account.id }, { refetchInterval: REFRESH_MS, retry: false });
+  const balance = useCall('portfolio.balance', { accountId: account.id }, { refetchInterval: (q) => (isNotOffered(q.state.error) ? false : REFRESH_MS), retry: false });
 
   const from = useMemo(() => rangeStart(view.range), [view.range]);
   const history = useCall('portfolio.history', { accountId: account.id, ...(from !== undefined ? { from } : {}) }, { placeholderData: keepPreviousData });
@@ -144,7 +146,6 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
   // Whole-portfolio value: the listed positions when nothing filters them, else the last snapshot.
   const whole = !filtered && positions.data && rows.length < POSITIONS_LIMIT;
   const value = whole ? sumMicros(rows.map((p) => p.currentValue)) : toMicros(last?.value);
-  const cash = toMicros(balance.data?.data.balance);
 
   return (
     <div className="page pf" data-testid="portfolio">
@@ -162,27 +163,7 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
       </div>
 
       <section className="pf-cash" data-testid="cash" aria-label="Cash">
-        {balance.isPending ? (
-          <div className="pf-tiles">{['Cash balance', 'Reserved by orders', 'Available', 'Positions value', 'Total'].map((l) => <Tile key={l} label={l} />)}</div>
-        ) : balance.isError ? (
-          balance.error.code === 'VAULT_LOCKED' || locked ? (
-            <div className="pf-empty">
-              <p>The vault is locked: unlock it in Settings to read this account’s cash balance.</p>
-              <button onClick={() => useUi.getState().go('settings')}>Open Settings</button>
-            </div>
-          ) : (
-            <ErrorState error={balance.error} retry={() => void balance.refetch()} />
-          )
-        ) : (
-          <div className={`pf-tiles ${balance.data.stale ? 'stale' : ''}`}>
-            <Tile label="Cash balance" field="balance" value={usdMicros(cash)} />
-            <Tile label="Reserved by orders" field="reserved" value={usdMicros(toMicros(balance.data.data.reserved))} />
-            <Tile label="Available" field="available" value={usdMicros(toMicros(balance.data.data.available))} />
-            <Tile label="Positions value" field="positions-value" value={usdMicros(value)} />
-            <Tile label="Total" field="equity" value={cash !== undefined && value !== undefined ? usdMicros(cash + value) : '—'} />
-            <Stamp fetchedAt={balance.data.fetchedAt} stale={balance.data.stale} />
-          </div>
-        )}
+        <CashTiles balance={balance} locked={locked} value={value} />
       </section>
 
       <section className="section" aria-label="Value and P&L">
@@ -291,15 +272,6 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
           </>
         )}
       </section>
-    </div>
-  );
-}
-
-function Tile({ label, value, field }: { label: string; value?: string; field?: string }): React.JSX.Element {
-  return (
-    <div className="pf-tile">
-      <div className="pf-tile-label">{label}</div>
-      {value === undefined ? <div className="pf-tile-value skeleton-row">&nbsp;</div> : <div className="pf-tile-value num" data-field={field}>{value}</div>}
     </div>
   );
 }

@@ -8,6 +8,8 @@ import { keyOf, staleCalls } from '../../api/keys';
 import type { IpcCallError } from '../../api/transport';
 import { useUi } from '../../state/ui';
 import { useToasts } from '../../ui/Toasts';
+import { useRouteState } from '../../ui/useVenue';
+import { Venues } from './Venues';
 
 function Failure({ error }: { error: IpcCallError | null }): React.JSX.Element | null {
   if (!error) return null;
@@ -24,7 +26,7 @@ export function SettingsScreen(): React.JSX.Element {
       <h1>Settings</h1>
       <Trading />
       <Accounts />
-      <Profiles />
+      <Venues />
       <Appearance />
       <Storage />
     </div>
@@ -79,6 +81,9 @@ function Accounts(): React.JSX.Element {
   const [label, setLabel] = useState('');
   const [showImport, setShowImport] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<string | undefined>();
+  // Creating needs the venue's key endpoint (venue-profile C), which a deployment may not have.
+  const keyEndpoint = useRouteState('apiKeys');
+  const canCreate = keyEndpoint !== 'lacking';
   const locked = accounts.data?.locked ?? true;
   const list = accounts.data?.accounts ?? [];
 
@@ -135,32 +140,51 @@ function Accounts(): React.JSX.Element {
       </table>
       <Failure error={remove.error} />
       <div className="inline" style={{ marginTop: 8 }}>
-        <input aria-label="New account label" placeholder="Label (optional)" value={label} maxLength={60} onChange={(e) => setLabel(e.target.value)} />
-        <button
-          disabled={locked || create.isPending}
-          title={locked ? 'Unlock the vault first' : undefined}
-          onClick={() =>
-            create.mutate(label ? { label } : {}, {
-              onSuccess: (a) => {
-                setLabel('');
-                setAccount(a.id);
-                refresh();
-                push('good', `Account ${a.label ?? a.address} created with its venue API key`);
-              },
-            })
-          }
-        >
-          {create.isPending ? 'Creating…' : 'Create account on this venue'}
+        {canCreate ? (
+          <>
+            <input aria-label="New account label" placeholder="Label (optional)" value={label} maxLength={60} onChange={(e) => setLabel(e.target.value)} />
+            <button
+              disabled={locked || create.isPending}
+              title={locked ? 'Unlock the vault first' : 'A new wallet key, with an API key the venue creates for it'}
+              onClick={() =>
+                create.mutate(label ? { label } : {}, {
+                  onSuccess: (a) => {
+                    setLabel('');
+                    setAccount(a.id);
+                    refresh();
+                    push('good', `Account ${a.label ?? a.address} created with its venue API key`);
+                  },
+                })
+              }
+            >
+              {create.isPending ? 'Creating…' : 'Create account on this venue'}
+            </button>
+          </>
+        ) : (
+          <span className="warn" data-testid="no-key-endpoint">
+            This venue has no key endpoint, so Kairos cannot create an account on it: import a wallet key with the API key, secret and passphrase the venue gave you.
+          </span>
+        )}
+        <button disabled={locked} title={locked ? 'Unlock the vault first' : undefined} onClick={() => setShowImport((v) => !v)} aria-expanded={showImport}>
+          Import a wallet key…
         </button>
-        <button disabled={locked} onClick={() => setShowImport((v) => !v)} aria-expanded={showImport}>Import a wallet key…</button>
       </div>
       <Failure error={create.error} />
-      {showImport ? <ImportForm pending={importKey.isPending} error={importKey.error} onSubmit={(input) => importKey.mutate(input, { onSuccess: (a) => (setShowImport(false), setAccount(a.id), refresh()) })} /> : null}
+      {showImport ? <ImportForm credentialsRequired={!canCreate} pending={importKey.isPending} error={importKey.error} onSubmit={(input) => importKey.mutate(input, { onSuccess: (a) => (setShowImport(false), setAccount(a.id), refresh()) })} /> : null}
     </section>
   );
 }
 
+/** The three API credentials: all given, or none (then the venue's key endpoint makes them). */
+function credentials(f: { apiKey: string; secret: string; passphrase: string }): { apiKey: string; secret: string; passphrase: string } | 'none' | 'partial' {
+  const given = [f.apiKey, f.secret, f.passphrase].map((v) => v.trim());
+  if (given.every(Boolean)) return { apiKey: given[0] as string, secret: given[1] as string, passphrase: given[2] as string };
+  return given.some(Boolean) ? 'partial' : 'none';
+}
+
 function ImportForm(props: {
+  /** The venue has no key endpoint: the API credentials must come with the key. */
+  credentialsRequired: boolean;
   pending: boolean;
   error: IpcCallError | null;
   onSubmit(input: { privateKey: string; apiKey?: string; secret?: string; passphrase?: string; label?: string }): void;
@@ -172,126 +196,33 @@ function ImportForm(props: {
       <input type={secret ? 'password' : 'text'} autoComplete="off" spellCheck={false} aria-label={label} value={f[k]} onChange={(e) => setF({ ...f, [k]: e.target.value })} />
     </label>
   );
+  const creds = credentials(f);
+  const missing = creds === 'partial' ? 'Fill in all three of API key, secret and passphrase, or none of them' : creds === 'none' && props.credentialsRequired ? 'This venue has no key endpoint: fill in the API key, secret and passphrase it gave you' : undefined;
   return (
     <form
       className="grid-form"
+      aria-label="Import a wallet key"
       onSubmit={(e) => {
         e.preventDefault();
-        const creds = f.apiKey && f.secret && f.passphrase ? { apiKey: f.apiKey, secret: f.secret, passphrase: f.passphrase } : {};
-        props.onSubmit({ privateKey: f.privateKey.trim(), ...creds, ...(f.label ? { label: f.label } : {}) });
+        if (missing) return;
+        props.onSubmit({ privateKey: f.privateKey.trim(), ...(typeof creds === 'object' ? creds : {}), ...(f.label ? { label: f.label } : {}) });
         setF({ privateKey: '', apiKey: '', secret: '', passphrase: '', label: '' });
       }}
     >
+      <p>
+        Import a wallet key <b>with the API key, secret and passphrase</b> the venue gave you: this works on every venue.
+        {props.credentialsRequired ? '' : ' On a venue with a key endpoint the three may be left empty; Kairos then asks the venue for them with a wallet signature.'}
+      </p>
       {field('privateKey', 'Wallet private key (hex)', true)}
       {field('label', 'Label')}
-      {field('apiKey', 'API key (optional)')}
-      {field('secret', 'API secret (optional)', true)}
-      {field('passphrase', 'API passphrase (optional)', true)}
-      <p className="muted">Without API credentials Kairos asks the venue for them with a wallet signature. The key goes into the vault and is never shown again.</p>
-      <button type="submit" disabled={!f.privateKey || props.pending}>Import</button>
+      {field('apiKey', 'API key')}
+      {field('secret', 'API secret', true)}
+      {field('passphrase', 'API passphrase', true)}
+      <p className="muted">The key and secrets go into the vault and are never shown again.</p>
+      {missing && f.privateKey ? <p className="warn" data-testid="import-missing">{missing}</p> : null}
+      <button type="submit" disabled={!f.privateKey || missing !== undefined || props.pending}>Import</button>
       <Failure error={props.error} />
     </form>
-  );
-}
-
-const EMPTY_PROFILE = { name: '', catalogUrl: '', tradingUrl: '', dataUrl: '', headerPrefix: 'SERVICE' };
-
-function Profiles(): React.JSX.Element {
-  const profiles = useCall('profiles.list', {});
-  const client = useQueryClient();
-  const test = useMutate('profiles.test');
-  const add = useMutate('profiles.add');
-  const switchTo = useMutate('profiles.switch');
-  const [draft, setDraft] = useState(EMPTY_PROFILE);
-  const [adding, setAdding] = useState(false);
-  const urls = { catalogUrl: draft.catalogUrl, tradingUrl: draft.tradingUrl, dataUrl: draft.dataUrl };
-  return (
-    <section className="section" aria-label="Venues">
-      <h2>Venues</h2>
-      <table>
-        <thead>
-          <tr><th>Name</th><th>Catalog</th><th>Trading</th><th>Data</th><th /></tr>
-        </thead>
-        <tbody>
-          {(profiles.data?.profiles ?? []).map((p) => (
-            <tr key={p.id}>
-              <td>{p.name} {p.kind === 'local' ? <span className="badge">embedded</span> : null}</td>
-              <td className="mono muted">{p.catalogUrl}</td>
-              <td className="mono muted">{p.tradingUrl}</td>
-              <td className="mono muted">{p.dataUrl}</td>
-              <td>
-                {p.id === profiles.data?.active ? (
-                  <span className="yes">active</span>
-                ) : (
-                  // Everything on screen belongs to the old venue: drop it all.
-                  <button onClick={() => switchTo.mutate({ id: p.id }, { onSuccess: () => void client.resetQueries() })}>Use</button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <Failure error={switchTo.error} />
-      <div className="inline" style={{ marginTop: 8 }}>
-        <button onClick={() => test.mutate({})}>Test connection (active venue)</button>
-        <button onClick={() => setAdding((v) => !v)} aria-expanded={adding}>Add a remote venue…</button>
-      </div>
-      {adding ? (
-        <form
-          className="grid-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            add.mutate(draft, { onSuccess: () => (setDraft(EMPTY_PROFILE), setAdding(false), void staleCalls(client, ['profiles.list'])) });
-          }}
-        >
-          {(
-            [
-              ['name', 'Name'],
-              ['catalogUrl', 'Catalog URL'],
-              ['tradingUrl', 'Trading URL'],
-              ['dataUrl', 'Data URL'],
-              ['headerPrefix', 'Auth header prefix'],
-            ] as const
-          ).map(([k, label]) => (
-            <label key={k}>
-              {label}
-              <input aria-label={label} value={draft[k]} spellCheck={false} onChange={(e) => setDraft({ ...draft, [k]: e.target.value })} />
-            </label>
-          ))}
-          <div className="inline">
-            <button type="button" disabled={!draft.catalogUrl || !draft.tradingUrl || !draft.dataUrl} onClick={() => test.mutate(urls)}>Test connection</button>
-            <button type="submit" disabled={!draft.name || !draft.catalogUrl || !draft.tradingUrl || !draft.dataUrl || !/^[A-Z][A-Z0-9_]*$/.test(draft.headerPrefix)}>Add venue</button>
-          </div>
-          <Failure error={add.error} />
-        </form>
-      ) : null}
-      {test.isPending ? <p className="muted">Testing…</p> : null}
-      <Failure error={test.error} />
-      {test.data ? (
-        <table data-testid="connection-test" style={{ maxWidth: 640 }}>
-          <tbody>
-            {test.data.surfaces.map((s) => (
-              <tr key={s.surface}>
-                <td>{s.surface}</td>
-                <td className={s.ok ? 'yes' : 'no'}>{s.ok ? 'reachable' : 'unreachable'}</td>
-                <td className="num">{s.ms} ms</td>
-                <td className="muted">{s.message ?? ''}</td>
-              </tr>
-            ))}
-            <tr>
-              <td>clock</td>
-              <td colSpan={3}>
-                {test.data.clockSkewMs === undefined
-                  ? 'unknown (the trading surface did not answer /time)'
-                  : Math.abs(test.data.clockSkewMs) < 1500
-                    ? 'in step with this computer'
-                    : `venue is ${(Math.abs(test.data.clockSkewMs) / 1000).toFixed(1)} s ${test.data.clockSkewMs > 0 ? 'ahead' : 'behind'}; Kairos signs on the venue's clock`}
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      ) : null}
-    </section>
   );
 }
 

@@ -13,6 +13,9 @@ import { call, IpcCallError } from '../../api/transport';
 import { useUi } from '../../state/ui';
 import { cents } from '../../ui/format';
 import { useToasts } from '../../ui/Toasts';
+import { isNotOffered } from '../../ui/venue';
+import { lineCheck, needsConfirmation, uncheckedLines, uncheckedNote, type LineCheck, type Preview as LinePreview } from './checks';
+import { ConfirmBatch } from './Confirm';
 import { Ladder } from './Ladder';
 import { MarketSearch, OutcomeSelect } from './MarketPicker';
 import { MAX_LINES, useTicket, type LineResult } from './store';
@@ -63,13 +66,14 @@ export function TicketScreen(): React.JSX.Element {
   const offline = useUi((s) => s.offline.trading);
   const settings = useCall('settings.get', {});
   const accounts = useCall('accounts.list', {});
-  const balance = useCall('portfolio.balance', { accountId: accountId ?? '' }, { enabled: Boolean(accountId), refetchInterval: 10_000 });
+  const balance = useCall('portfolio.balance', { accountId: accountId ?? '' }, { enabled: Boolean(accountId), refetchInterval: (q) => (isNotOffered(q.state.error) ? false : 10_000) });
   const push = useToasts((s) => s.push);
   const client = useQueryClient();
   const [sending, setSending] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  // The keys of the lines the confirmation step is about.
+  const [confirming, setConfirming] = useState<string[] | undefined>();
   const [ladder, setLadder] = useState(false);
-  const [sendError, setSendError] = useState<string | undefined>();
+  const [sendError, setSendError] = useState<{ message: string; notOffered: boolean } | undefined>();
   const [now, setNow] = useState(Date.now());
 
   // Lines placed already are done: the next send, and its checks, are about the others.
@@ -87,7 +91,7 @@ export function TicketScreen(): React.JSX.Element {
       return waits.length > 0 ? Math.max(1, Math.max(...waits)) * 1000 : false;
     },
   });
-  const previewOf = new Map<string, NonNullable<typeof check.data>[number]>();
+  const previewOf = new Map<string, LinePreview>();
   complete.forEach((l, i) => {
     const p = check.data?.[i];
     // A preview answers for the lines as they were sent to it; a line edited since waits.
@@ -123,6 +127,7 @@ export function TicketScreen(): React.JSX.Element {
     const batch = keys.map((k) => lines.find((l) => l.key === k)).filter((l): l is DraftLine => l !== undefined);
     setSending(true);
     setSendError(undefined);
+    setConfirming(undefined);
     try {
       const out = await call('orders.submit', { accountId, lines: batch.map(toOrderLine) });
       const at = Date.now();
@@ -138,16 +143,24 @@ export function TicketScreen(): React.JSX.Element {
     } catch (err) {
       // No event without an answer, yet a lost answer may have placed orders: ask again.
       void staleCalls(client, [...ORDER_CALLS, ...PORTFOLIO_CALLS]);
-      setSendError(err instanceof IpcCallError ? `${err.message}${err.code === 'ANSWER_LOST' ? '' : ' — nothing in this batch is known to have been placed'}` : String(err));
+      // NOT_OFFERED: nothing was signed (no order domain known, say); its words say where to set it.
+      setSendError(
+        err instanceof IpcCallError
+          ? { message: `${err.message}${err.code === 'ANSWER_LOST' || isNotOffered(err) ? '' : ' — nothing in this batch is known to have been placed'}`, notOffered: isNotOffered(err) }
+          : { message: String(err), notOffered: false },
+      );
     } finally {
       setSending(false);
-      setConfirming(false);
     }
   };
-  const sendAll = (): void => {
-    if (settings.data?.confirm) setConfirming(true);
-    else void send(pending.map((l) => l.key));
+  const uncheckedOf = (keys: string[]) => uncheckedLines(lines, new Set(keys), previewOf);
+  // Lines not fully checked always pass the confirmation step; a retry asks only for those.
+  const ask = (keys: string[], retry = false): void => {
+    if (needsConfirmation(retry ? false : settings.data?.confirm, uncheckedOf(keys))) setConfirming(keys);
+    else void send(keys);
   };
+  const sendAll = (): void => ask(pending.map((l) => l.key));
+  const notChecked = pending.filter((l) => lineCheck(localProblems(l), previewOf.get(l.key)) === 'unchecked').length;
 
   // Totals of what the next send would place.
   const totals = {
@@ -169,7 +182,8 @@ export function TicketScreen(): React.JSX.Element {
         <span className="muted">{lines.length} / {MAX_LINES} lines</span>
         {accountId ? (
           <span className="muted" data-testid="available">
-            Available {balance.data ? `$${Number(balance.data.data.available).toLocaleString('en-US', { minimumFractionDigits: 2 })}` : '…'}
+            {isNotOffered(balance.error) && !balance.data ? 'Cash balance not reported by this venue' : null}
+            {isNotOffered(balance.error) && !balance.data ? null : `Available ${balance.data ? `$${Number(balance.data.data.available).toLocaleString('en-US', { minimumFractionDigits: 2 })}` : '…'}`}
             {balance.data?.data.reserved && balance.data.data.reserved !== '0' ? ` (${money(balance.data.data.reserved)} in open orders)` : ''}
           </span>
         ) : (
@@ -197,6 +211,7 @@ export function TicketScreen(): React.JSX.Element {
                 index={i}
                 line={l}
                 problems={problems}
+                check={lineCheck(localProblems(l), p)}
                 preview={p}
                 result={r}
                 wait={wait}
@@ -205,7 +220,7 @@ export function TicketScreen(): React.JSX.Element {
                 onRemove={() => remove(l.key)}
                 onDuplicate={() => duplicate(l.key)}
                 onMove={(by) => move(l.key, by)}
-                onRetry={canRetry(l) ? () => void send([l.key]) : undefined}
+                onRetry={canRetry(l) ? () => ask([l.key], true) : undefined}
               />
             );
           })}
@@ -216,7 +231,10 @@ export function TicketScreen(): React.JSX.Element {
         {lines.length > 0 ? (
           <tfoot>
             <tr data-testid="ticket-totals">
-              <td colSpan={7}>Total{checking ? <span className="muted"> (checking…)</span> : null}</td>
+              <td colSpan={7}>
+                Total{checking ? <span className="muted"> (checking…)</span> : null}
+                {notChecked > 0 ? <span className="warn" data-testid="not-checked-count"> · {notChecked} line{notChecked === 1 ? '' : 's'} not checked in full</span> : null}
+              </td>
               <td className="num">{money(totals.cost)}</td>
               <td className="num">{money(totals.payout)}</td>
               <td className="num">{money(totals.maxLoss)}</td>
@@ -239,21 +257,25 @@ export function TicketScreen(): React.JSX.Element {
           Sign and send {pending.length} order{pending.length === 1 ? '' : 's'}
         </button>
       </div>
-      {sendError ? <p className="no" role="alert">{sendError}</p> : null}
+      {sendError ? (
+        <p className="no" role="alert" data-testid="send-error">
+          {sendError.message}
+          {sendError.notOffered ? <> <button className="link action" onClick={() => go('settings')}>Open Settings → Venues</button></> : null}
+        </p>
+      ) : null}
       {ladder ? <Ladder onAdd={(ls) => { const n = add(ls); if (n < ls.length) push('bad', `Only ${n} of ${ls.length} rungs fit in the ticket (${MAX_LINES} lines)`); setLadder(false); }} room={MAX_LINES - lines.length} /> : null}
 
       {confirming ? (
-        <div className="modal" role="dialog" aria-modal="true" aria-label="Confirm batch">
-          <div className="modal-body">
-            <h2>Send {pending.length} order{pending.length === 1 ? '' : 's'}?</h2>
-            <p>Cost {money(totals.cost)} · pays {money(totals.payout)} if right · worst case {money(totals.maxLoss)} · fees {money(totals.fee)}</p>
-            <p className="muted">Signed with account {accountId}. Turn this step off in Settings.</p>
-            <div className="inline">
-              <button className="primary" autoFocus onClick={() => void send(pending.map((l) => l.key))} disabled={sending}>Send</button>
-              <button onClick={() => setConfirming(false)}>Back</button>
-            </div>
-          </div>
-        </div>
+        <ConfirmBatch
+          count={confirming.length}
+          summary={`Cost ${money(totals.cost)} · pays ${money(totals.payout)} if right · worst case ${money(totals.maxLoss)} · fees ${money(totals.fee)}`}
+          accountId={accountId}
+          askedFor={settings.data?.confirm === true}
+          unchecked={uncheckedOf(confirming)}
+          sending={sending}
+          onSend={() => void send(confirming)}
+          onBack={() => setConfirming(undefined)}
+        />
       ) : null}
     </div>
   );
@@ -263,7 +285,8 @@ function LineRow(props: {
   index: number;
   line: DraftLine;
   problems: string[];
-  preview: { cost?: string | undefined; payoutIfRight?: string | undefined; maxLoss?: string | undefined; fee?: string | undefined; execution?: string | undefined; bestOpposite?: string | undefined } | undefined;
+  check: LineCheck;
+  preview: LinePreview | undefined;
   result: LineResult | undefined;
   wait: number;
   disabled: boolean;
@@ -274,11 +297,13 @@ function LineRow(props: {
   onRetry: (() => void) | undefined;
 }): React.JSX.Element {
   const { line: l, preview: p, result: r } = props;
+  const unchecked = (p?.unchecked ?? []).map(uncheckedNote);
   const expiry = l.expiration ? new Date(l.expiration * 1000) : undefined;
   const local = expiry ? new Date(expiry.getTime() - expiry.getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '';
   return (
     <>
-      <tr data-testid="ticket-line" data-ok={props.problems.length === 0 ? 'true' : 'false'} className={props.problems.length ? 'has-problem' : ''}>
+      {/* Only a line every check was made for reads as OK; one with checks not made reads amber. */}
+      <tr data-testid="ticket-line" data-ok={props.check === 'checked' ? 'true' : 'false'} data-check={props.check} className={props.problems.length ? 'has-problem' : props.check === 'unchecked' ? 'unchecked' : ''}>
         <td className="num muted">{props.index + 1}</td>
         <td className="market-cell">
           {l.conditionId ? (
@@ -329,11 +354,13 @@ function LineRow(props: {
           <button aria-label="Remove line" title="Remove" onClick={props.onRemove} disabled={props.disabled}>✕</button>
         </td>
       </tr>
-      {props.problems.length > 0 || r ? (
+      {props.problems.length > 0 || r || unchecked.length > 0 ? (
         <tr className="line-note">
           <td />
           <td colSpan={12}>
             {props.problems.length > 0 ? <span className="no" data-testid="line-problem">{props.problems.join(' · ')}</span> : null}
+            {props.problems.length === 0 && unchecked.length > 0 ? <span className="warn" data-testid="line-unchecked">{unchecked.join(' · ')}</span> : null}
+            {props.problems.length === 0 && unchecked.length > 0 && r ? ' · ' : null}
             {r ? <ResultNote result={r} wait={props.wait} onRetry={props.onRetry} /> : null}
           </td>
         </tr>

@@ -9,9 +9,11 @@ const bridge = vi.hoisted(() => {
   const draft = new Promise<unknown>((resolve) => (loaded = resolve));
   const b = {
     saves: [] as Array<{ lines: Array<{ key: string }>; results: Record<string, unknown> }>,
+    /** The draft of the venue switched to, once the test sets it. */
+    next: undefined as unknown,
     load: (d: unknown) => loaded(d),
     invoke: async (name: string, input: unknown) => {
-      if (name === 'drafts.load') return { ok: true, data: await draft };
+      if (name === 'drafts.load') return { ok: true, data: b.next ?? (await draft) };
       if (name === 'drafts.save') {
         b.saves.push(input as (typeof b.saves)[number]);
         return { ok: true, data: { savedAt: 0 } };
@@ -24,7 +26,7 @@ const bridge = vi.hoisted(() => {
   return b;
 });
 
-const { blankLine, MAX_LINES, useTicket } = await import('./store');
+const { blankLine, flushDraft, MAX_LINES, reloadDraft, useTicket } = await import('./store');
 const ticket = () => useTicket.getState();
 const keys = (): string[] => ticket().lines.map((l) => l.key);
 const placed = { line: 0, success: true, attempts: 1, orderId: '0x1', status: 'live', at: 1 };
@@ -100,5 +102,29 @@ describe('ticket lines', () => {
     vi.advanceTimersByTime(300);
     expect(bridge.saves.length).toBe(typed + 1);
     expect(bridge.saves.at(-1)?.lines).toEqual([expect.objectContaining({ key: a, size: '12' })]);
+  });
+
+  it('on a venue change, writes typing not yet saved, then loads the new venue’s draft in place of the lines', async () => {
+    vi.useFakeTimers();
+    ticket().clear();
+    ticket().add([{}]);
+    const [a] = keys() as [string];
+    ticket().update(a, { size: '7' });
+    const typed = bridge.saves.length;
+    await flushDraft();
+    expect(bridge.saves.length).toBe(typed + 1);
+    expect(bridge.saves.at(-1)?.lines).toEqual([expect.objectContaining({ key: a, size: '7' })]);
+    vi.advanceTimersByTime(300);
+    expect(bridge.saves.length).toBe(typed + 1);
+    vi.useRealTimers();
+
+    bridge.next = { lines: [blankLine({ key: 'other', price: '0.3' })], results: { other: placed }, updatedAt: 0 };
+    await reloadDraft();
+    expect(keys()).toEqual(['other']);
+    expect(ticket().results).toEqual({ other: placed });
+    // Loading writes nothing back; the next edit is saved to the new venue as usual.
+    expect(bridge.saves.length).toBe(typed + 1);
+    ticket().add([{}]);
+    expect(bridge.saves.at(-1)?.lines.map((l) => l.key)).toEqual(['other', keys()[1]]);
   });
 });

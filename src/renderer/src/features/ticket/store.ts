@@ -34,7 +34,10 @@ export const blankLine = (patch: Partial<DraftLine> = {}): DraftLine => ({
 // Typing is written when it pauses; a line added, removed or moved is written at once, so a
 // restart right after it finds it.
 let pending: ReturnType<typeof setTimeout> | undefined;
+let pendingSave: (() => Promise<void>) | undefined;
 let savedKeys = '';
+// While the draft of another venue loads, nothing typed is written (it would land on that venue).
+let reloading = false;
 const draftStorage: StateStorage = {
   getItem: async () => {
     const d = await call('drafts.load', {});
@@ -42,16 +45,25 @@ const draftStorage: StateStorage = {
   },
   setItem: (_name, value) => {
     clearTimeout(pending);
+    pendingSave = undefined;
+    if (reloading) return;
     const { lines, results } = (JSON.parse(value) as { state: { lines: DraftLine[]; results: Record<string, LineResult> } }).state;
     // Results of lines no longer in the ticket are dropped; the journal keeps every order.
     const kept = Object.fromEntries(Object.entries(results).filter(([k]) => lines.some((l) => l.key === k)));
     const keys = `${lines.map((l) => l.key).join()}|${Object.keys(kept).join()}`;
-    const save = (): void => {
+    const save = (): Promise<void> => {
+      pendingSave = undefined;
       savedKeys = keys;
-      void call('drafts.save', { lines, results: kept }).catch(() => undefined);
+      return call('drafts.save', { lines, results: kept }).then(
+        () => undefined,
+        () => undefined,
+      );
     };
-    if (keys !== savedKeys) save();
-    else pending = setTimeout(save, 250);
+    if (keys !== savedKeys) void save();
+    else {
+      pendingSave = save;
+      pending = setTimeout(() => void save(), 250);
+    }
   },
   removeItem: () => undefined,
 };
@@ -99,11 +111,34 @@ export const useTicket = create<TicketState>()(
       version: 1,
       storage: createJSONStorage(() => draftStorage),
       partialize: (s) => ({ lines: s.lines, results: s.results }),
-      // Lines added before the draft loaded (a click on "Buy" at start-up) follow the saved ones.
+      // Lines added before the draft loaded (a click on "Buy" at start-up) follow the saved ones;
+      // another venue's draft replaces the lines of the last one.
       merge: (saved, current) => {
         const s = saved as { lines?: DraftLine[]; results?: Record<string, LineResult> } | undefined;
+        if (reloading) return { ...current, lines: (s?.lines ?? []).slice(0, MAX_LINES), results: s?.results ?? {} };
         return { ...current, lines: [...(s?.lines ?? []), ...current.lines].slice(0, MAX_LINES), results: { ...(s?.results ?? {}), ...current.results } };
       },
     },
   ),
 );
+
+/** Writes typing not yet saved, now: before the active venue changes, so it stays with its venue. */
+export async function flushDraft(): Promise<void> {
+  clearTimeout(pending);
+  await pendingSave?.();
+}
+
+/** Loads the draft of the venue now active in place of the last one's lines. */
+export async function reloadDraft(): Promise<void> {
+  clearTimeout(pending);
+  pendingSave = undefined;
+  reloading = true;
+  try {
+    await useTicket.persist.rehydrate();
+    // A draft that could not be read leaves an empty ticket, never the last venue's lines.
+    if (!useTicket.persist.hasHydrated()) useTicket.setState({ lines: [], results: {} });
+  } finally {
+    reloading = false;
+    savedKeys = `${useTicket.getState().lines.map((l) => l.key).join()}|${Object.keys(useTicket.getState().results).join()}`;
+  }
+}

@@ -1,0 +1,51 @@
+// What the venue offers, lacks and has not shown yet, in words; and telling NOT_OFFERED apart.
+import { describe, expect, it } from 'vitest';
+import { capabilityWords, clockSourceWords, isNotOffered, routeState, wordList, type Capabilities } from './venue';
+
+const caps: Capabilities = {
+  profileId: 'remote-1',
+  routes: [
+    { id: 'time', surface: 'trading', route: 'GET /time', words: 'the server clock', state: 'lacking' },
+    { id: 'book', surface: 'trading', route: 'GET /book', words: 'the order book', state: 'offered' },
+    { id: 'pricesHistory', surface: 'trading', route: 'GET /prices-history', words: 'price history', state: 'offered' },
+    { id: 'balance', surface: 'trading', route: 'GET /balance-allowance', words: 'cash balances', state: 'lacking' },
+    { id: 'apiKeys', surface: 'trading', route: 'POST /auth/api-key', words: 'creating API keys', state: 'unknown' },
+  ],
+  offers: ['the order book', 'price history'],
+  lacks: ['the server clock', 'cash balances'],
+};
+
+describe('venue capabilities in words', () => {
+  it('groups the routes by state, keeping the core’s order', () => {
+    expect(capabilityWords(caps)).toEqual({ offered: ['the order book', 'price history'], lacking: ['the server clock', 'cash balances'], unknown: ['creating API keys'] });
+    expect(capabilityWords({ routes: [] })).toEqual({ offered: [], lacking: [], unknown: [] });
+  });
+
+  it('reads one route’s state, unknown before the answer or for a route not listed', () => {
+    expect(routeState(caps, 'book')).toBe('offered');
+    expect(routeState(caps, 'balance')).toBe('lacking');
+    expect(routeState(caps, 'apiKeys')).toBe('unknown');
+    expect(routeState(caps, 'cancel')).toBe('unknown');
+    expect(routeState(undefined, 'book')).toBe('unknown');
+  });
+
+  it('joins words as a sentence does', () => {
+    expect(wordList([])).toBe('nothing');
+    expect(wordList(['the order book'])).toBe('the order book');
+    expect(wordList(['the order book', 'price history'])).toBe('the order book and price history');
+    expect(wordList(['a', 'b', 'c'])).toBe('a, b and c');
+  });
+
+  it('says where the clock came from', () => {
+    expect(clockSourceWords('time')).toMatch(/server clock/);
+    expect(clockSourceWords('date-header')).toMatch(/Date header/);
+    expect(clockSourceWords(undefined)).toMatch(/unknown/);
+  });
+
+  it('tells NOT_OFFERED from every other error', () => {
+    expect(isNotOffered({ code: 'NOT_OFFERED', message: 'The order book: not offered by this venue' })).toBe(true);
+    expect(isNotOffered({ code: 'NOT_FOUND', message: 'x' })).toBe(false);
+    expect(isNotOffered(null)).toBe(false);
+    expect(isNotOffered(undefined)).toBe(false);
+  });
+});

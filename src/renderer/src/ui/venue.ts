@@ -1,0 +1,36 @@
+// What the active venue offers beyond the spec (venue-profile E), in words a person reads: the
+// pure part, shared by every screen that says what the venue lacks.
+import type { CallOutput } from '@shared/ipc/contract';
+
+export type Capabilities = CallOutput<'venue.capabilities'>;
+export type RouteState = Capabilities['routes'][number]['state'];
+export type RouteId = 'time' | 'version' | 'book' | 'pricesHistory' | 'openOrders' | 'cancel' | 'balance' | 'apiKeys' | 'live' | 'tags' | 'search';
+
+/** True for the error a call answers when the venue lacks a route it needs. */
+export function isNotOffered(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'NOT_OFFERED';
+}
+
+/** A route's state, 'unknown' until the capabilities have arrived or the venue was asked. */
+export function routeState(caps: Capabilities | undefined, id: RouteId): RouteState {
+  return caps?.routes.find((r) => r.id === id)?.state ?? 'unknown';
+}
+
+/** The routes by state, each as its words, in the core's order. */
+export function capabilityWords(caps: Pick<Capabilities, 'routes'>): Record<RouteState, string[]> {
+  const by: Record<RouteState, string[]> = { offered: [], lacking: [], unknown: [] };
+  for (const r of caps.routes) by[r.state].push(r.words);
+  return by;
+}
+
+/** "a", "a and b", "a, b and c"; "nothing" for none. */
+export function wordList(words: readonly string[]): string {
+  if (words.length === 0) return 'nothing';
+  if (words.length === 1) return words[0] as string;
+  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1] as string}`;
+}
+
+/** Where the clock used to sign requests came from, for the connection test. */
+export function clockSourceWords(source: 'time' | 'date-header' | undefined): string {
+  return source === 'time' ? 'from the server clock (GET /time)' : source === 'date-header' ? 'from the Date header of its answers (no server clock)' : 'source unknown';
+}
