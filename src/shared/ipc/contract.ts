@@ -327,9 +327,13 @@ export const contract = {
   'markets.settings': call(z.object({ conditionId: id }), cached(MarketSettings)),
   'markets.quotes': call(z.object({ conditionId: id }), cached(z.array(OutcomeQuote))),
   'markets.book': call(z.object({ tokenId: id }), cached(Book)),
+  /**
+   * An outcome's price over time: the venue's price history, or — where it has none and the
+   * market is named — one drawn from the market's trades (`source` says which).
+   */
   'markets.history': call(
-    z.object({ tokenId: id, range: z.enum(['1H', '6H', '1D', '1W', 'ALL']).default('1D') }),
-    cached(PricesHistory),
+    z.object({ tokenId: id, conditionId: id.optional(), range: z.enum(['1H', '6H', '1D', '1W', 'ALL']).default('1D') }),
+    cached(PricesHistory.extend({ source: z.enum(['prices-history', 'trades']).optional() })),
   ),
   'markets.trades': call(z.object({ conditionId: id, limit: limit(500, 100), offset }), cached(z.array(Trade))),
   'markets.holders': call(z.object({ conditionId: id, limit: limit(100, 20) }), cached(z.array(HolderGroup))),

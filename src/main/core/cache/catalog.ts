@@ -26,6 +26,8 @@ export interface CachedMarket {
   eventIds: string[];
   tagIds: string[];
   outcomes: string[];
+  /** As last synced, or the last trades seen since (markets.quotes). */
+  outcomePrices: string[];
   clobTokenIds: string[];
   active: boolean | undefined;
   closed: boolean | undefined;
@@ -238,6 +240,7 @@ export class CatalogStore {
       eventIds: json('event_ids'),
       tagIds: json('tag_ids'),
       outcomes: json('outcomes'),
+      outcomePrices: json('outcome_prices').map(String),
       clobTokenIds: json('clob_token_ids'),
       active: unflag(r['active']),
       closed: unflag(r['closed']),

@@ -1,7 +1,10 @@
 // Browsing beyond markets: events, series, tags, comments, and the leaderboard — reads through
 // the cache, each as the venue pages it.
+import { formatMicros, parseMicros } from '@shared/domain/money.js';
+import type { EventMarket } from '@shared/spec/index.js';
 import { sameRecord } from '../clients/same-record.js';
 import { AppError } from '../router.js';
+import type { Session } from '../session.js';
 import { FRESH, type CoreContext, type HandlersOf } from './context.js';
 
 export function catalogService(ctx: CoreContext) {
@@ -24,7 +27,7 @@ export function catalogService(ctx: CoreContext) {
         return sameRecord(e, 'event', slug, e.slug);
       });
       if (byId) sameRecord(r.data, 'event', idOrSlug, r.data.id);
-      return r;
+      return { ...r, data: { ...r.data, ...(r.data.markets ? { markets: await withPrices(s, r.data.markets) } : {}) } };
     },
     'series.list': (a) => {
       const s = ctx.session();
@@ -49,4 +52,38 @@ export function catalogService(ctx: CoreContext) {
     },
   };
   return { handlers };
+}
+
+/**
+ * Event markets as the spec shows them carry no prices: each takes its outcome prices from the
+ * synced catalog, else from the venue's price map (the middle of best bid and ask, or the one
+ * side there is), else its last trades. A market whose prices cannot be had is left as it is.
+ */
+async function withPrices(s: Session, markets: EventMarket[]): Promise<EventMarket[]> {
+  const fromCatalog = (m: EventMarket) => (m.id ? s.cache.market(m.id)?.outcomePrices : undefined);
+  const missing = markets.filter((m) => !m.outcomePrices?.length && !fromCatalog(m)?.length);
+  const tokens = [...new Set(missing.flatMap((m) => m.clobTokenIds ?? []))].sort();
+  const key = { tokens: tokens.join(',') };
+  const [quotes, last] = tokens.length
+    ? await Promise.all([
+        s.cached('trading', '/prices', key, FRESH.prices, () => s.clients.trading.prices(tokens.map((token_id) => ({ token_id })))).then((r) => r.data as Record<string, { BUY?: string; SELL?: string }>, () => ({})),
+        s.cached('trading', '/last-trades-prices', key, FRESH.prices, () => s.clients.trading.lastTradesPrices(tokens)).then((r) => new Map(r.data.map((x) => [x.token_id, x.price])), () => new Map<string, string>()),
+      ])
+    : [{}, new Map<string, string>()];
+  return markets.map((m) => {
+    if (m.outcomePrices?.length) return m;
+    const kept = fromCatalog(m);
+    if (kept?.length) return { ...m, outcomePrices: kept };
+    const prices = (m.clobTokenIds ?? []).map((t) => middle((quotes as Record<string, { BUY?: string; SELL?: string }>)[t]) ?? last.get(t));
+    return prices.length && prices.every((p): p is string => p !== undefined) ? { ...m, outcomePrices: prices } : m;
+  });
+}
+
+/** The middle of best bid and best ask, exactly; one side when only one is there. */
+function middle(q: { BUY?: string; SELL?: string } | undefined): string | undefined {
+  const bid = q?.BUY !== undefined ? parseMicros(q.BUY) : null;
+  const ask = q?.SELL !== undefined ? parseMicros(q.SELL) : null;
+  if (bid !== null && ask !== null) return formatMicros((bid + ask) / 2n);
+  const one = bid ?? ask;
+  return one === null ? undefined : formatMicros(one);
 }

@@ -91,4 +91,26 @@ describe('a venue that offers only the spec', () => {
     const caps = await h.ok<{ lacks: string[] }>('venue.capabilities');
     expect(caps.lacks).toEqual(expect.arrayContaining(['open orders', 'cancelling orders', 'cash balances']));
   });
+
+  it('draws the chart from trades, says the book is not offered, and prices event markets itself', async () => {
+    await deployment();
+    const traded = h.venue.db.prepare("SELECT m.condition_id AS c FROM markets m JOIN last_trades t ON t.condition_id = m.condition_id WHERE m.status = 'active' GROUP BY m.condition_id HAVING COUNT(*) = 2 LIMIT 1").get() as { c: string };
+    const token = (h.venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(traded.c) as { token_id: string }).token_id;
+    expect(await h.fails('markets.book', { tokenId: token })).toMatchObject({ code: 'NOT_OFFERED', message: 'The order book: not offered by this venue' });
+    expect(await h.fails('markets.history', { tokenId: token, range: 'ALL' })).toMatchObject({ code: 'NOT_OFFERED', message: 'Price history: not offered by this venue' });
+    const drawn = await h.ok<{ data: { source: string; history: Array<{ t: number; p: number }> } }>('markets.history', { tokenId: token, conditionId: traded.c, range: 'ALL' });
+    expect(drawn.data.source).toBe('trades');
+    expect(drawn.data.history.length).toBeGreaterThan(0);
+    const times = drawn.data.history.map((x) => x.t);
+    expect(times).toEqual([...new Set(times)].sort((a, b) => a - b));
+    expect(drawn.data.history.every((x) => x.p > 0 && x.p < 1)).toBe(true);
+
+    // The event's market summaries carry no prices on this venue; the event page gets them anyway.
+    const event = h.venue.db.prepare('SELECT e.slug AS slug FROM events e JOIN markets m ON m.event_id = e.id WHERE m.status = \'active\' LIMIT 1').get() as { slug: string };
+    const raw = (await (await fetch(`${h.venue.urls.catalog_url}/events?slug=${event.slug}`)).json()) as Array<{ markets: Array<Record<string, unknown>> }>;
+    expect(raw[0]?.markets.every((m) => m['outcomePrices'] === undefined)).toBe(true);
+    const got = await h.ok<{ data: { slug: string; markets: Array<{ outcomePrices?: string[] }> } }>('events.get', { idOrSlug: event.slug });
+    expect(got.data.slug).toBe(event.slug);
+    expect(got.data.markets.some((m) => (m.outcomePrices?.length ?? 0) > 0)).toBe(true);
+  });
 });
