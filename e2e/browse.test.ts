@@ -37,6 +37,11 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
     await expect.poll(() => page.locator(`tr[data-token="${token}"] [data-field=bid]`).innerText(), { timeout: 15_000 }).toBe('37¢');
     expect(await page.locator(`tr[data-token="${token}"] [data-field=ask]`).innerText()).toBe('44¢');
     expect(await page.getByTestId('market-question').innerText()).toBe(question);
+    // The full venue offers the book and the price history: both show, with nothing said missing.
+    await expect.poll(() => page.getByTestId('book').locator('td.yes').first().innerText(), { timeout: 10_000 }).toBe('37¢');
+    await page.getByTestId('price-chart').waitFor();
+    expect(await page.getByTestId('book-not-offered').count()).toBe(0);
+    expect(await page.getByTestId('history-not-offered').count()).toBe(0);
     await app.shot('market-detail');
   });
 

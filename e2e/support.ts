@@ -50,6 +50,11 @@ export interface AppOptions {
    * forward instead of passing: the venue sees its delay kept, the test does not wait it out.
    */
   instantRetries?: boolean;
+  /**
+   * The venue as a deployment with nothing beyond the spec (venue-profile G): spec-only mode with
+   * real deployments' representation quirks. Its funded account and order domain are on `venue`.
+   */
+  specOnly?: boolean;
 }
 
 export async function startApp(opts: AppOptions = {}): Promise<App> {
@@ -58,6 +63,7 @@ export async function startApp(opts: AppOptions = {}): Promise<App> {
     ...(opts.size ? { size: opts.size } : {}),
     ...(opts.rateLimitScale !== undefined ? { rateLimitScale: opts.rateLimitScale } : {}),
     ...(opts.instantRetries ? { now: () => Date.now() + waited.ms } : {}),
+    ...(opts.specOnly ? { specOnly: true, representation: 'varied' as const } : {}),
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'kairos-e2e-'));
   const skew = { ms: 0 };

@@ -41,6 +41,12 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     expect(await page.getByTestId('account-row').first().innerText()).toContain('Paper one');
     await page.getByRole('button', { name: 'Test connection (active venue)' }).click();
     await expect.poll(() => page.getByTestId('connection-test').innerText(), { timeout: 10_000 }).toMatch(/catalog\s+reachable[\s\S]*trading\s+reachable[\s\S]*data\s+reachable[\s\S]*in step/);
+    // Where the clock came from, and what the venue offers beyond the spec, in words.
+    expect(await page.getByTestId('test-clock').innerText()).toMatch(/from the server clock/);
+    expect(await page.getByTestId('test-offers').innerText()).toMatch(/Offers: .*the order book.*price history/);
+    expect(await page.getByTestId('test-lacks').innerText()).not.toMatch(/order book|price history|open orders|cancelling|cash balances|API keys/);
+    await expect.poll(() => page.getByTestId('caps-offered').innerText()).toMatch(/Offers: .*creating API keys/);
+    expect(await page.getByTestId('signing-in-force').first().innerText()).toBe('published by the venue');
     const html = await page.content();
     expect(html).not.toMatch(/privateKey|"secret"/);
     await app.shot('settings');
@@ -177,6 +183,63 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await app.shot('ticket-event-ladder');
     for (let i = 0; i < 2 * open(event).length; i++) await page.getByTestId('ticket-line').nth(before).getByRole('button', { name: 'Remove line' }).click();
     await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(before);
+  });
+
+  it('sets a remote venue’s order signing; a switch shows only the new venue’s answers and draft', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    const lines = await page.getByTestId('ticket-line').count();
+    expect(lines).toBeGreaterThan(0);
+    // A venue that answers nothing: no answer of the local one may show while it is active.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Add a remote venue…' }).click();
+    const nowhere = 'http://127.0.0.1:9';
+    const fields: Array<[string, string]> = [['Name', 'Nowhere'], ['Catalog URL', `${nowhere}/catalog`], ['Trading URL', `${nowhere}/trading`], ['Data URL', `${nowhere}/data`]];
+    for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByRole('button', { name: 'Add venue' }).click();
+    const row = page.getByTestId('venue-row').filter({ hasText: 'Nowhere' });
+    await expect.poll(() => row.getByTestId('signing-in-force').innerText()).toMatch(/^published by the venue/);
+
+    // A preset, then a typed-in domain whose exchange address has a wrong checksum.
+    await row.getByRole('button', { name: 'Change order signing of Nowhere' }).click();
+    const chooser = page.getByTestId('signing-chooser');
+    await chooser.getByRole('radio', { name: /Service family production, chain 137/ }).check();
+    await chooser.getByRole('button', { name: 'Save order signing' }).click();
+    await expect.poll(() => row.getByTestId('signing-in-force').innerText()).toMatch(/^Service family production, chain 137/);
+    await row.getByRole('button', { name: 'Change order signing of Nowhere' }).click();
+    await chooser.getByRole('radio', { name: 'Typed in' }).check();
+    await chooser.getByLabel('Domain name').fill('Test Exchange');
+    await chooser.getByLabel('Chain id').fill('31337');
+    await chooser.getByLabel('Exchange address', { exact: true }).fill('0xe111180000d2663C0091e4f400237545B87B996B');
+    await chooser.getByLabel('Negative-risk exchange address').fill('0xe2222d279d744050d28e00520010520000310f59');
+    await chooser.getByRole('button', { name: 'Save order signing' }).click();
+    await expect.poll(() => chooser.getByTestId('signing-error-exchange').innerText()).toMatch(/EIP-55 checksum/);
+    expect(await chooser.getByTestId('signing-error-negRiskExchange').count()).toBe(0);
+    await app.shot('settings-signing');
+    await page.evaluate("document.documentElement.dataset.theme = 'dark'");
+    await app.shot('settings-signing-dark');
+    await page.evaluate('delete document.documentElement.dataset.theme');
+    await chooser.getByRole('button', { name: 'Close' }).click();
+
+    // The switch: the status bar names the new venue and shows none of the local one's sync.
+    const footer = page.locator('footer.status');
+    await expect.poll(() => footer.innerText(), { timeout: 10_000 }).toMatch(/synced|catalog synced/);
+    await row.getByRole('button', { name: 'Use' }).click();
+    await expect.poll(() => footer.innerText(), { timeout: 10_000 }).toMatch(/^Nowhere/);
+    expect(await footer.innerText()).not.toMatch(/synced/);
+    expect(await page.getByTestId('sync').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('caps-unknown').innerText()).toMatch(/Not yet known: .*the order book/);
+    expect(await page.getByTestId('account-row').count()).toBe(0);
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(0);
+    await app.shot('switched-venue');
+
+    // And back: the local venue's draft and answers return.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByTestId('venue-row').filter({ hasText: 'Local venue' }).getByRole('button', { name: 'Use' }).click();
+    await expect.poll(() => footer.innerText(), { timeout: 10_000 }).toMatch(/^Local venue/);
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    await expect.poll(() => page.getByTestId('ticket-line').count(), { timeout: 10_000 }).toBe(lines);
   });
 
   it('refuses to send while trading is off, and while the venue is unreachable, queuing nothing', async () => {
