@@ -35,7 +35,7 @@ export function catalogService(ctx: CoreContext) {
     },
     'tags.list': (a) => {
       const s = ctx.session();
-      return s.cached('catalog', '/tags', a, FRESH.catalog, () => s.clients.catalog.tags(a));
+      return s.cached('catalog', '/tags', a, FRESH.catalog, () => s.capabilities.use('tags', () => s.clients.catalog.tags(a)));
     },
     'comments.list': (a) => {
       const s = ctx.session();

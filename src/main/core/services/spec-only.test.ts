@@ -113,4 +113,15 @@ describe('a venue that offers only the spec', () => {
     expect(got.data.slug).toBe(event.slug);
     expect(got.data.markets.some((m) => (m.outcomePrices?.length ?? 0) > 0)).toBe(true);
   });
+
+  it('syncs the catalog without tags, which it does not list', async () => {
+    await deployment();
+    expect(await h.fails('tags.list', { limit: 5 })).toMatchObject({ code: 'NOT_OFFERED', message: 'Tags: not offered by this venue' });
+    await h.ok('sync.start');
+    await expect.poll(async () => (await h.ok<{ running: boolean }>('sync.status')).running, { timeout: 30_000 }).toBe(false);
+    const status = await h.ok<{ kinds: Array<{ kind: string; done: number; complete: boolean }> }>('sync.status');
+    expect(status.kinds.filter((k) => k.kind !== 'tags').every((k) => k.done > 0 && k.complete)).toBe(true);
+    const list = await h.ok<{ data: { rows: unknown[]; total: number } }>('markets.list', { limit: 5 });
+    expect(list.data.total).toBeGreaterThan(5);
+  });
 });

@@ -1,5 +1,7 @@
 // The catalog sync: every market, event, series and tag into the profile's cache, page by page,
 // with progress pushed to the renderer. One pass at a time per profile.
+import { CATALOG_KINDS, type CatalogKind } from '../cache/index.js';
+import { probeRoute } from '../capabilities.js';
 import { HttpStatusError } from '../http/errors.js';
 import { perSession, type Session } from '../session.js';
 import type { CoreContext, HandlersOf } from './context.js';
@@ -24,13 +26,16 @@ export function syncService(ctx: CoreContext) {
     // One sync at a time, and none again within SYNC_EVERY of a complete pass: every window
     // asks on load, and a full pass per page load would steal the first paint.
     if (st.running || (st.lastSyncAt && ctx.clock.now() - st.lastSyncAt < SYNC_EVERY)) return;
-    st.running = s.cache
-      .syncCatalog((kind, page) => rawPage(s, kind, page), {
-        signal: s.signal,
-        onProgress: (p) => {
-          if (s.isOpen) ctx.emit('sync.progressed', { kind: p.kind, done: p.done, ...(p.total !== undefined ? { total: p.total } : {}), complete: p.complete });
-        },
-      })
+    st.running = syncKinds(s)
+      .then((kinds) =>
+        s.cache.syncCatalog((kind, page) => rawPage(s, kind, page), {
+          kinds,
+          signal: s.signal,
+          onProgress: (p) => {
+            if (s.isOpen) ctx.emit('sync.progressed', { kind: p.kind, done: p.done, ...(p.total !== undefined ? { total: p.total } : {}), complete: p.complete });
+          },
+        }),
+      )
       .then(() => {
         st.lastSyncAt = ctx.clock.now();
       })
@@ -56,6 +61,12 @@ export function syncService(ctx: CoreContext) {
     'sync.status': () => status(ctx.session()),
   };
   return { handlers, forget };
+}
+
+/** Every catalog kind the venue lists: tags are an optional route (venue-profile E), asked about first. */
+async function syncKinds(s: Session): Promise<CatalogKind[]> {
+  if (s.capabilities.state('tags') === 'unknown') await probeRoute(s.clients, s.capabilities, 'tags');
+  return CATALOG_KINDS.filter((k) => k !== 'tags' || s.capabilities.mayHave('tags'));
 }
 
 async function rawPage(s: Session, kind: string, page: { limit: number; offset: number }): Promise<unknown[]> {
