@@ -54,7 +54,7 @@ export function PriceChart({ tokenId }: { tokenId: string }): React.JSX.Element 
       </div>
       {lacking ? (
         <div style={{ height: 180, display: 'grid', alignItems: 'center' }}>
-          <NotOffered testId="history-not-offered">Price history not offered by this venue{history.error?.message ? ` (${history.error.message})` : ''}.</NotOffered>
+          <NotOffered testId="history-not-offered">Price history not offered by this venue.</NotOffered>
         </div>
       ) : failed ? (
         <div style={{ height: 180 }}>

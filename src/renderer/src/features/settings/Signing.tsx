@@ -14,7 +14,7 @@ export function signingWords(p: Pick<VenueProfile, 'kind' | 'signing'>): string 
     return ORDER_DOMAIN_PRESETS.find((x) => x.id === id)?.label ?? `preset ${id}`;
   }
   const d = p.signing.domain;
-  return `typed in: ${d.name}, chain ${d.chainId}, exchange ${d.exchange.slice(0, 8)}…`;
+  return `typed in: ${d.name}, chain ${d.chainId}`;
 }
 
 const FIELDS = [

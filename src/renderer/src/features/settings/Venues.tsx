@@ -34,6 +34,8 @@ export function Venues(): React.JSX.Element {
   const urls = { catalogUrl: draft.catalogUrl, tradingUrl: draft.tradingUrl, dataUrl: draft.dataUrl };
   const active = profiles.data?.active;
   const chosen = profiles.data?.profiles.find((p) => p.id === signing);
+  // The active venue's own domain, where it was found not to publish one, cannot sign anything.
+  const unpublished = useCapabilities().data?.routes.some((r) => r.id === 'version' && r.state === 'lacking') === true;
 
   const use = async (id: string): Promise<void> => {
     await beforeVenueChange();
@@ -55,8 +57,9 @@ export function Venues(): React.JSX.Element {
               <td className="mono muted">{p.catalogUrl}</td>
               <td className="mono muted">{p.tradingUrl}</td>
               <td className="mono muted">{p.dataUrl}</td>
-              <td data-testid="signing-in-force">
+              <td data-testid="signing-in-force" title={p.signing.source === 'custom' ? `exchange ${p.signing.domain.exchange}, negative-risk exchange ${p.signing.domain.negRiskExchange}` : undefined}>
                 {signingWords(p)}
+                {p.id === active && p.signing.source === 'venue' && unpublished ? <span className="warn"> — but this venue does not publish it, so orders cannot be signed{p.kind === 'remote' ? ': choose one' : ''}</span> : null}
                 {p.kind === 'remote' ? (
                   <>
                     {' '}
@@ -136,7 +139,7 @@ function Offers(): React.JSX.Element | null {
   return (
     <div className="capabilities" data-testid="capabilities">
       <h3>What the active venue offers beyond the spec</h3>
-      <p data-testid="caps-offered"><span className="yes">Offers:</span> {wordList(by.offered)}.</p>
+      <p data-testid="caps-offered"><span className="yes">Offers:</span> {by.offered.length ? wordList(by.offered) : 'nothing beyond the spec'}.</p>
       <p data-testid="caps-lacking"><span className="warn">Lacks:</span> {wordList(by.lacking)}{by.lacking.length ? ' — the screens that need these say so' : ''}.</p>
       {by.unknown.length ? (
         <p className="muted" data-testid="caps-unknown">Not yet known: {wordList(by.unknown)} (learned when first needed, or by testing the connection).</p>

@@ -260,7 +260,7 @@ export function TicketScreen(): React.JSX.Element {
       {sendError ? (
         <p className="no" role="alert" data-testid="send-error">
           {sendError.message}
-          {sendError.notOffered ? <> <button className="link action" onClick={() => go('settings')}>Open Settings → Venues</button></> : null}
+          {sendError.notOffered ? <> <button className="link action" onClick={() => go('settings')}>Open Venues → Order signing</button></> : null}
         </p>
       ) : null}
       {ladder ? <Ladder onAdd={(ls) => { const n = add(ls); if (n < ls.length) push('bad', `Only ${n} of ${ls.length} rungs fit in the ticket (${MAX_LINES} lines)`); setLadder(false); }} room={MAX_LINES - lines.length} /> : null}
