@@ -8,9 +8,10 @@ import { isNotOffered } from '../../ui/venue';
 
 const RANGES = ['1H', '6H', '1D', '1W', 'ALL'] as const;
 
-export function PriceChart({ tokenId }: { tokenId: string }): React.JSX.Element {
+/** `conditionId` lets the core draw the history from trades where the venue has no price history. */
+export function PriceChart({ tokenId, conditionId }: { tokenId: string; conditionId?: string }): React.JSX.Element {
   const [range, setRange] = useState<(typeof RANGES)[number]>('1W');
-  const history = useCall('markets.history', { tokenId, range }, { refetchInterval: (q) => (isNotOffered(q.state.error) ? false : 30_000) });
+  const history = useCall('markets.history', { tokenId, ...(conditionId ? { conditionId } : {}), range }, { refetchInterval: (q) => (isNotOffered(q.state.error) ? false : 30_000) });
   const lacking = isNotOffered(history.error) && !history.data;
   const failed = history.isError && !history.data && !lacking;
   const showChart = !lacking && !failed;
@@ -43,8 +44,8 @@ export function PriceChart({ tokenId }: { tokenId: string }): React.JSX.Element 
   }, [history.data, showChart]);
 
   const empty = history.data && history.data.data.history.length === 0;
-  // `source` is new in the answer: absent means the venue's own price history.
-  const fromTrades = (history.data?.data as { source?: string } | undefined)?.source === 'trades';
+  // No `source` means the venue's own price history.
+  const fromTrades = history.data?.data.source === 'trades';
   return (
     <div>
       <div className="tabs" hidden={lacking}>

@@ -24,8 +24,8 @@ export function CashTiles(props: {
     return (
       <div className="pf-tiles" data-testid="cash-not-offered" title={balance.error?.message}>
         <Tile label="Cash balance" field="balance" value={words} note />
-        <Tile label="Reserved by orders" field="reserved" value={words} note />
-        <Tile label="Available" field="available" value={words} note />
+        <Tile label="Reserved by orders" field="reserved" value="not reported by this venue" note />
+        <Tile label="Available" field="available" value="not reported by this venue" note />
         <Tile label="Positions value" field="positions-value" value={usdMicros(value)} />
         <Tile label="Total" field="equity" value="— (no cash balance)" note />
       </div>
