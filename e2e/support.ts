@@ -8,7 +8,14 @@ import { localProfile } from '../src/main/core/local-profile.js';
 import { startHost, type RunningHost } from '../src/host/server.js';
 import { startTestVenue, type TestVenue } from '../src/venue/test-support.js';
 
-export const SHOTS = resolve('e2e/screenshots');
+/**
+ * The peer the browser suite runs against: the full local venue, or — in the `e2e-spec-only`
+ * vitest project, which sets KAIROS_E2E_PEER — its spec-only mode with real deployments'
+ * representations (venue-profile G), reached as a remote profile.
+ */
+export const SPEC_ONLY = process.env['KAIROS_E2E_PEER'] === 'spec-only';
+export const PEER = SPEC_ONLY ? 'spec-only' : 'full';
+export const SHOTS = resolve(SPEC_ONLY ? 'e2e/screenshots/spec-only' : 'e2e/screenshots');
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 export const RENDERER = resolve('out/renderer');
 
@@ -37,6 +44,11 @@ export interface App {
   /** Moves the core's clock forward (ms), so cached answers age past their freshness. */
   skew: { ms: number };
   shot(name: string): Promise<void>;
+  /**
+   * An account to trade with, the vault already unlocked: a new paper account on the full venue;
+   * on the spec-only venue, which has no key endpoint, its start line's account imported.
+   */
+  account(label?: string): Promise<{ id: string; address: string }>;
   /** Stops the host and the core and starts new ones on the same data folder and venue, as a relaunch does; the page follows. */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -55,15 +67,21 @@ export interface AppOptions {
    * real deployments' representation quirks. Its funded account and order domain are on `venue`.
    */
   specOnly?: boolean;
+  /**
+   * On the spec-only venue: the deployment's profile is set to sign for the domain its start
+   * line gives (true, the default), or left to the venue's /version, which it lacks (false).
+   */
+  signing?: boolean;
 }
 
 export async function startApp(opts: AppOptions = {}): Promise<App> {
+  const specOnly = opts.specOnly ?? SPEC_ONLY;
   const waited = { ms: 0 };
   const venue = await startTestVenue({
     ...(opts.size ? { size: opts.size } : {}),
     ...(opts.rateLimitScale !== undefined ? { rateLimitScale: opts.rateLimitScale } : {}),
     ...(opts.instantRetries ? { now: () => Date.now() + waited.ms } : {}),
-    ...(opts.specOnly ? { specOnly: true, representation: 'varied' as const } : {}),
+    ...(specOnly ? { specOnly: true, representation: 'varied' as const } : {}),
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'kairos-e2e-'));
   const skew = { ms: 0 };
@@ -79,6 +97,7 @@ export async function startApp(opts: AppOptions = {}): Promise<App> {
       http: { policy: { timeoutMs: 2000, retries: 0 } },
     });
   const core = makeCore();
+  if (specOnly) await useDeployment(core, venue, opts.signing ?? true);
   const host = await startHost({ router: core.router, rendererDir: RENDERER });
   hostRef.current = host;
   const browser = await launchChromium();
@@ -93,6 +112,9 @@ export async function startApp(opts: AppOptions = {}): Promise<App> {
     page,
     dataDir,
     skew,
+    async account(label = 'Paper') {
+      return specOnly ? importStartLineAccount(app.core, venue, label) : call(app.core, 'accounts.createLocal', { label });
+    },
     shot: async (name) => {
       await page.screenshot({ path: join(SHOTS, `${name}.png`) });
     },
@@ -113,4 +135,32 @@ export async function startApp(opts: AppOptions = {}): Promise<App> {
     },
   };
   return app;
+}
+
+async function call<T>(core: Core, name: string, input: unknown = {}): Promise<T> {
+  const r = await core.router.dispatch(name, input);
+  if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
+  return r.data as T;
+}
+
+/** The spec-only venue as a user meets a remote deployment: added as a venue and made active. */
+async function useDeployment(core: Core, venue: TestVenue, signing: boolean): Promise<void> {
+  const d = venue.orderDomain;
+  const profile = await call<{ id: string }>(core, 'profiles.add', {
+    name: 'Spec-only deployment',
+    catalogUrl: venue.urls.catalog_url,
+    tradingUrl: venue.urls.trading_url,
+    dataUrl: venue.urls.data_url,
+    headerPrefix: 'SERVICE',
+    ...(signing ? { signing: { source: 'custom', domain: { name: d.name, version: d.version, chainId: d.chainId, exchange: d.verifyingContract, negRiskExchange: d.negRiskVerifyingContract } } } : {}),
+  });
+  await call(core, 'profiles.switch', { id: profile.id });
+}
+
+async function importStartLineAccount(core: Core, venue: TestVenue, label: string): Promise<{ id: string; address: string }> {
+  const a = venue.account;
+  if (!a) throw new Error('the venue printed no account: it is not in spec-only mode');
+  const listed = await call<{ accounts: Array<{ id: string; address: string }> }>(core, 'accounts.list');
+  const known = listed.accounts.find((x) => x.address.toLowerCase() === a.address.toLowerCase());
+  return known ?? call(core, 'accounts.import', { privateKey: a.private_key, apiKey: a.api_key, secret: a.secret, passphrase: a.passphrase, label });
 }
