@@ -6,6 +6,7 @@ import { useCall, useCallPages } from '../../api/hooks';
 import { useUi } from '../../state/ui';
 import { cents, shortDate, usdCompact } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+import { isNotOffered } from '../../ui/venue';
 import { MarketDetail } from './MarketDetail';
 
 interface Row {
@@ -118,12 +119,19 @@ export function MarketsScreen(): React.JSX.Element {
             <option value="question">A–Z</option>
             <option value="lastPrice">Yes price</option>
           </select>
-          <select aria-label="Tag" value={filters.tagId ?? ''} onChange={(e) => setFilters({ tagId: e.target.value || undefined })}>
-            <option value="">Any tag</option>
-            {(tags.data?.data ?? []).map((t) => (
-              <option key={String(t.id)} value={String(t.id)}>{t.label}</option>
-            ))}
-          </select>
+          {/* A venue without a tag list says so in the menu, instead of offering only "Any tag". */}
+          {isNotOffered(tags.error) ? (
+            <select aria-label="Tag" value="" disabled title="Tags not offered by this venue." data-testid="tags-not-offered">
+              <option value="">Tags not offered</option>
+            </select>
+          ) : (
+            <select aria-label="Tag" value={filters.tagId ?? ''} onChange={(e) => setFilters({ tagId: e.target.value || undefined })}>
+              <option value="">Any tag</option>
+              {(tags.data?.data ?? []).map((t) => (
+                <option key={String(t.id)} value={String(t.id)}>{t.label}</option>
+              ))}
+            </select>
+          )}
           <select aria-label="Mirror" value={filters.mirror} onChange={(e) => setFilters({ mirror: e.target.value as typeof filters.mirror })}>
             <option value="any">All markets</option>
             <option value="only">Mirrors only</option>
