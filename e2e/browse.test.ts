@@ -1,9 +1,10 @@
 // Browsing end to end: the list, a market page whose best prices equal POST /prices, local
-// search, the leaderboard, and offline mode with the "as of" stamp.
+// search, the leaderboard, and offline mode with the "as of" stamp. On the spec-only peer the
+// same screens show, and each says in words what that venue lacks (book, price history, tags).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogChanged } from '../src/venue/market-index.js';
 import { Trader } from '../src/venue/trading/test-trader.js';
-import { skipReason, startApp, type App } from './support.js';
+import { SPEC_ONLY, skipReason, startApp, type App } from './support.js';
 
 const reason = skipReason();
 
@@ -26,7 +27,8 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
     venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0 WHERE condition_id = ?').run(row.condition_id);
     catalogChanged(venue.db);
     const token = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(row.condition_id) as { token_id: string }).token_id;
-    const t = await Trader.create(venue.urls);
+    // The spec-only venue has no key endpoint: its start line's funded account trades there.
+    const t = SPEC_ONLY ? Trader.fromAccount(venue.urls, venue.account!, venue.orderDomain!) : await Trader.create(venue.urls);
     venue.exchange.mint(t.address.toLowerCase(), row.condition_id, 50_000_000, 500_000);
     await t.post([t.order(token, 'BUY', '0.37', '10', { negRisk: row.neg_risk === 1 })]);
     await t.post([t.order(token, 'SELL', '0.44', '10', { negRisk: row.neg_risk === 1 })]);
@@ -37,11 +39,20 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
     await expect.poll(() => page.locator(`tr[data-token="${token}"] [data-field=bid]`).innerText(), { timeout: 15_000 }).toBe('37¢');
     expect(await page.locator(`tr[data-token="${token}"] [data-field=ask]`).innerText()).toBe('44¢');
     expect(await page.getByTestId('market-question').innerText()).toBe(question);
-    // The full venue offers the book and the price history: both show, with nothing said missing.
-    await expect.poll(() => page.getByTestId('book').locator('td.yes').first().innerText(), { timeout: 10_000 }).toBe('37¢');
     await page.getByTestId('price-chart').waitFor();
-    expect(await page.getByTestId('book-not-offered').count()).toBe(0);
     expect(await page.getByTestId('history-not-offered').count()).toBe(0);
+    if (SPEC_ONLY) {
+      // No book and no price history on this venue: the book's place says so, and the chart is
+      // drawn from the market's trades with a note saying where it came from.
+      await expect.poll(() => page.getByTestId('book-not-offered').innerText(), { timeout: 10_000 }).toBe('Order book not offered by this venue.');
+      expect(await page.getByTestId('book').locator('table').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('history-from-trades').innerText(), { timeout: 10_000 }).toBe('Drawn from trades: this venue has no price history.');
+    } else {
+      // The full venue offers the book and the price history: both show, with nothing said missing.
+      await expect.poll(() => page.getByTestId('book').locator('td.yes').first().innerText(), { timeout: 10_000 }).toBe('37¢');
+      expect(await page.getByTestId('book-not-offered').count()).toBe(0);
+      expect(await page.getByTestId('history-from-trades').count()).toBe(0);
+    }
     await app.shot('market-detail');
   });
 
@@ -77,6 +88,11 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
     await page.getByLabel('Status').selectOption('active');
     await page.locator('[data-testid=market-row]').nth(1).click();
     await page.waitForSelector('[data-testid=price-chart] canvas', { timeout: 15_000 });
+    // Where the chart's points come from: the venue's price history, or its trades where it has none.
+    await expect.poll(() => page.getByTestId('history-from-trades').count(), { timeout: 10_000 }).toBe(SPEC_ONLY ? 1 : 0);
+    const section = (heading: string) => page.locator('.section', { has: page.getByRole('heading', { name: heading, exact: true }) });
+    await expect.poll(() => section('Recent trades').locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => section('Top holders').locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.waitForSelector('[data-testid=comment]', { timeout: 15_000 });
     await page.locator('[data-testid=comment] summary div').first().click();
     expect(await page.locator('[data-testid=comment][open]').count()).toBe(1);
@@ -148,7 +164,12 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
     const { page, venue } = app;
     await page.getByRole('button', { name: 'Markets' }).click();
     const tag = venue.db.prepare("SELECT t.id, t.label, COUNT(*) AS n FROM tags t JOIN market_tags mt ON mt.tag_id = t.id JOIN markets m ON m.id = mt.market_id AND m.status = 'active' GROUP BY t.id ORDER BY n ASC LIMIT 1").get() as { id: number; label: string; n: number } | undefined;
-    if (tag) {
+    if (SPEC_ONLY) {
+      // The venue lists no tags: the menu says so instead of offering only "Any tag".
+      await expect.poll(() => page.getByLabel('Tag').locator('option').allInnerTexts(), { timeout: 10_000 }).toEqual(['Tags not offered']);
+      expect(await page.getByLabel('Tag').isDisabled()).toBe(true);
+      expect(await page.getByLabel('Tag').getAttribute('title')).toBe('Tags not offered by this venue.');
+    } else if (tag) {
       await page.getByLabel('Tag').selectOption(String(tag.id));
       await expect.poll(() => page.locator('[data-testid=market-row]').count(), { timeout: 10_000 }).toBe(tag.n);
       await page.getByLabel('Tag').selectOption('');
