@@ -1,10 +1,18 @@
 // Orders end to end: resting orders listed with their market, cancel one / selected / all with
 // the venue's answer per order, the history of what was sent, a toast when a resting order fills,
-// and the cached list with its stamp when the venue is gone.
+// and the cached list with its stamp when the venue is gone. On a deployment that offers only the
+// spec (no list of open orders, no cancel) the journal's orders stand in, said so in words; a cancel
+// is refused in words and nothing leaves the list unless the venue says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashId } from '../src/venue/ids.js';
 import { catalogChanged } from '../src/venue/market-index.js';
 import { Trader } from '../src/venue/trading/test-trader.js';
-import { skipReason, startApp, type App } from './support.js';
+import { skipReason, SPEC_ONLY, startApp, type App } from './support.js';
+
+/** Said above the journal's rows where the venue does not list open orders (OpenOrders.tsx). */
+const FROM_JOURNAL = 'This venue does not list open orders; these are the orders Kairos sent that its journal still holds open.';
+/** Said on every cancel button where the venue has no cancel route (OpenOrders.tsx). */
+const NO_CANCEL = 'Cancelling is not offered by this venue';
 
 const reason = skipReason();
 
@@ -35,7 +43,7 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
     app = await startApp();
     const { venue } = app;
     await call('accounts.unlock', { passphrase: 'pw' });
-    accountId = (await call<{ id: string }>('accounts.createLocal', { label: 'Paper' })).id;
+    accountId = (await app.account('Paper')).id;
     market = venue.db.prepare("SELECT condition_id, question, neg_risk FROM markets WHERE status = 'active' ORDER BY id LIMIT 1 OFFSET 2").get() as typeof market;
     venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(market.condition_id);
     catalogChanged(venue.db);
@@ -47,7 +55,7 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
     await app?.close();
   });
 
-  it('lists resting orders with market, outcome, side, price, size, filled, type and age, and cancels one', async () => {
+  it(`lists resting orders with market, outcome, side, price, size, filled, type and age, and ${SPEC_ONLY ? 'says why it cannot cancel one' : 'cancels one'}`, async () => {
     const { page } = app;
     const ids = await rest([['0.21', '5', 0], ['0.22', '6', 0], ['0.23', '7', 0], ['0.11', '10', 1]]);
     // The account picker takes the new account on load.
@@ -61,6 +69,38 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
     await page.evaluate("document.documentElement.dataset.theme = 'dark'");
     await app.shot('orders-dark');
     await page.evaluate('delete document.documentElement.dataset.theme');
+
+    if (SPEC_ONLY) {
+      // Listed from the journal, and said so; a cancel is refused in words and every order stays.
+      expect(await page.getByTestId('journal-source').innerText()).toBe(FROM_JOURNAL);
+      expect(await page.locator('.ord-bar').innerText()).toContain('from the journal');
+      await row(ids[0] as string).getByRole('button', { name: /^Cancel order/ }).click();
+      await expect.poll(() => page.locator('[data-testid=cancel-results] .no').count(), { timeout: 10_000 }).toBe(1);
+      expect(await page.locator('[data-testid=cancel-results] .no').innerText()).toBe('Nothing was cancelled: Cancelling orders: not offered by this venue');
+      expect(await page.getByTestId('cancel-blocked').innerText()).toBe(NO_CANCEL);
+      expect(await page.locator('[data-testid=open-order]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id')))).toEqual(expect.arrayContaining(ids));
+      expect(await page.locator('[data-testid=open-order]').count()).toBe(4);
+      for (const id of ids) {
+        const cancel = row(id).getByRole('button', { name: /^Cancel order/ });
+        expect(await cancel.isDisabled()).toBe(true);
+        expect(await cancel.getAttribute('title')).toBe(NO_CANCEL);
+      }
+      expect(await page.getByRole('button', { name: 'Cancel all…' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Cancel all…' }).getAttribute('title')).toBe(NO_CANCEL);
+      await app.shot('orders-cancel-not-offered');
+
+      // The history shows the batch as sent, every order still open as far as the journal knows.
+      await page.getByRole('tab', { name: /History \(4\)/ }).click();
+      await expect.poll(() => page.locator('[data-testid=history-row]').count(), { timeout: 10_000 }).toBe(4);
+      expect(await page.locator('[data-testid=history-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id')))).toEqual(expect.arrayContaining(ids));
+      expect(await page.locator('[data-testid=history-row][data-state=open]').count()).toBe(4);
+      const sent = page.locator(`[data-testid=history-row][data-order-id="${ids[3]}"]`);
+      expect((await sent.locator('td').allInnerTexts()).slice(1, 9)).toEqual([market.question, outcomes[1], 'Buy', '11¢', '10', '0', 'GTC', 'open']);
+      expect(await page.getByLabel('State').locator('option').allInnerTexts()).toEqual(['all (4)', 'open (4)']);
+      await app.shot('orders-history');
+      await page.getByRole('tab', { name: /Open orders/ }).click();
+      return;
+    }
 
     await row(ids[0] as string).getByRole('button', { name: /^Cancel order/ }).click();
     await expect.poll(() => row(ids[0] as string).count(), { timeout: 10_000 }).toBe(0);
@@ -79,8 +119,32 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
     await page.getByRole('tab', { name: /Open orders/ }).click();
   });
 
-  it('cancels the selected orders, then all of them after a confirmation', async () => {
+  it(SPEC_ONLY ? 'cancels nothing where the venue offers no cancel: selected and all are refused in words, new orders join the list' : 'cancels the selected orders, then all of them after a confirmation', async () => {
     const { page } = app;
+    if (SPEC_ONLY) {
+      await expect.poll(() => page.locator('[data-testid=open-order]').count(), { timeout: 10_000 }).toBe(4);
+      const listed = await page.locator('[data-testid=open-order]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id') as string));
+      for (const id of listed.slice(0, 2)) await row(id).getByRole('checkbox').check();
+      const selected = page.getByRole('button', { name: 'Cancel selected (2)' });
+      expect(await selected.isDisabled()).toBe(true);
+      expect(await selected.getAttribute('title')).toBe(NO_CANCEL);
+      await page.getByRole('checkbox', { name: 'Select all open orders' }).check();
+      expect(await page.getByRole('button', { name: 'Cancel selected (4)' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Cancel all…' }).isDisabled()).toBe(true);
+      expect(await page.getByTestId('cancel-blocked').innerText()).toBe(NO_CANCEL);
+      expect(await page.getByRole('alertdialog').count()).toBe(0);
+      await app.shot('orders-selected-not-offered');
+
+      // Orders sent later join the journal's list; none is dropped.
+      const added = await rest([['0.12', '5', 1], ['0.13', '5', 1]]);
+      await expect.poll(() => page.locator('[data-testid=open-order]').count(), { timeout: 15_000 }).toBe(6);
+      expect(await page.locator('[data-testid=open-order]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id')))).toEqual(expect.arrayContaining([...listed, ...added]));
+      expect(await page.getByRole('tab', { name: /Open orders \(6\)/ }).count()).toBe(1);
+      expect(await page.getByTestId('journal-source').innerText()).toBe(FROM_JOURNAL);
+      const journal = await call<Array<{ state: string }>>('orders.journal', { accountId });
+      expect(journal.map((j) => j.state)).toEqual(Array(6).fill('open'));
+      return;
+    }
     await expect.poll(() => page.locator('[data-testid=open-order]').count(), { timeout: 10_000 }).toBe(3);
     const listed = await page.locator('[data-testid=open-order]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id') as string));
     for (const id of listed.slice(0, 2)) await row(id).getByRole('checkbox').check();
@@ -121,10 +185,34 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
     expect(journal.filter((j) => j.state === 'cancelled')).toHaveLength(6);
   });
 
-  it('a resting order hit by another trader raises a “filled” toast and reads filled in the history', async () => {
+  it(SPEC_ONLY ? 'a resting order hit by another trader stays listed from the journal, which the venue cannot correct' : 'a resting order hit by another trader raises a “filled” toast and reads filled in the history', async () => {
     const { page, venue } = app;
     const [id] = await rest([['0.30', '10', 0]]);
     await expect.poll(() => row(id as string).count(), { timeout: 15_000 }).toBe(1);
+    if (SPEC_ONLY) {
+      // No key endpoint for a second trader: the other side is placed on the venue's exchange directly.
+      const seller = '0x00000000000000000000000000000000005e11e5';
+      venue.exchange.fund(seller, 30_000_000);
+      venue.exchange.mint(seller, market.condition_id, 30_000_000, 500_000);
+      const token = venue.exchange.token(tokens[0] as string);
+      if (!token) throw new Error('the venue does not know the token');
+      const hit = venue.exchange.place({ id: hashId(`e2e-seller:${Date.now()}`), owner: 'e2e-seller', wallet: seller, token, side: 'SELL', price: 300_000, size: 10_000_000, type: 'FAK', postOnly: false, expiration: 0, body: '{}' });
+      expect(hit).toMatchObject({ ok: true, status: 'matched' });
+      // The venue lists no open orders, so nothing tells the journal the order left the book: it stays
+      // listed (never silently dropped), under the words that say the list is the journal's.
+      await page.reload();
+      await page.getByRole('button', { name: 'Orders' }).click();
+      await expect.poll(() => page.locator('[data-testid=open-order]').count(), { timeout: 15_000 }).toBe(7);
+      expect(await row(id as string).count()).toBe(1);
+      expect(await page.getByTestId('journal-source').innerText()).toBe(FROM_JOURNAL);
+      await page.getByRole('tab', { name: /History/ }).click();
+      const sent = page.locator(`[data-testid=history-row][data-order-id="${id}"]`);
+      await expect.poll(() => sent.getAttribute('data-state'), { timeout: 10_000 }).toBe('open');
+      expect((await sent.locator('td').allInnerTexts()).slice(4, 7)).toEqual(['30¢', '10', '0']);
+      await page.getByRole('tab', { name: /Open orders/ }).click();
+      await app.shot('orders-filled');
+      return;
+    }
     const seller = await Trader.create(venue.urls);
     venue.exchange.mint(seller.address.toLowerCase(), market.condition_id, 30_000_000, 500_000);
     const [hit] = (await seller.post([seller.order(tokens[0] as string, 'SELL', '0.30', '10', { type: 'FAK', negRisk: market.neg_risk === 1 })])).body;
@@ -141,9 +229,27 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
     await page.getByRole('tab', { name: /Open orders/ }).click();
   });
 
-  it('offline: the saved list with its “as of” stamp, and cancel buttons disabled with the reason', async () => {
+  it(SPEC_ONLY ? 'offline: the journal’s list, and cancel buttons disabled with the reason' : 'offline: the saved list with its “as of” stamp, and cancel buttons disabled with the reason', async () => {
     const { page, venue } = app;
     const ids = await rest([['0.14', '5', 1]]);
+    if (SPEC_ONLY) {
+      await expect.poll(() => row(ids[0] as string).count(), { timeout: 15_000 }).toBe(1);
+      const open = (await call<Array<{ orderId: string; state: string }>>('orders.journal', { accountId })).filter((j) => j.state === 'open').map((j) => j.orderId);
+      expect(open).toHaveLength(8);
+      await venue.stop();
+      app.skew.ms = 3_600_000;
+      await page.reload();
+      await page.getByRole('button', { name: 'Orders' }).click();
+      await expect.poll(() => page.locator('[data-testid=open-order]').count(), { timeout: 20_000 }).toBe(8);
+      expect(await page.locator('[data-testid=open-order]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id')))).toEqual(expect.arrayContaining(open));
+      expect(await page.getByTestId('journal-source').innerText()).toBe(FROM_JOURNAL);
+      expect(await page.locator('.ord .stamp').count()).toBe(0);
+      expect(await row(ids[0] as string).getByRole('button', { name: /^Cancel order/ }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Cancel all…' }).isDisabled()).toBe(true);
+      expect(await page.getByTestId('cancel-blocked').innerText()).toBe(NO_CANCEL);
+      await app.shot('orders-offline');
+      return;
+    }
     await expect.poll(() => page.locator('[data-testid=open-order]').count(), { timeout: 15_000 }).toBe(1);
     await venue.stop();
     app.skew.ms = 3_600_000;
