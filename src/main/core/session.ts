@@ -104,6 +104,11 @@ export class Session {
     this.cache.expire(this.cache.key(surface, path, query));
   }
 
+  /** Every read of `path` whose query holds `match`, under any other parameters, goes to the venue next. */
+  expireReads(surface: SurfaceName, path: string, match: Readonly<Record<string, string>>): void {
+    this.cache.expireReads(surface, path, match);
+  }
+
   /**
    * Deletes every profile's cache and reopens this one empty. Closed, emptied and reopened with
    * nothing awaited in between, so no other call ever sees the cache closed.

@@ -89,6 +89,18 @@ export class Cache {
     this.responses.expire(key);
   }
 
+  /**
+   * Every read of `path` whose query holds all of `match` (in wire form) goes to the venue next,
+   * whatever else its query says: e.g. one account's positions under every sort and filter.
+   */
+  expireReads(surface: Surface, path: string, match: Readonly<Record<string, string>>): number {
+    const prefix = this.key(surface, path);
+    return this.responses.expireWhere(`${prefix}?`, (key) => {
+      const query = new URLSearchParams(key.slice(prefix.length + 1));
+      return Object.entries(match).every(([name, value]) => query.get(name) === value);
+    });
+  }
+
   cached<T>(key: string, maxAgeMs: number, load: () => Promise<T>, opts?: CachedOptions<T>): Promise<CachedResult<T>> {
     return this.responses.cached(key, maxAgeMs, load, opts);
   }

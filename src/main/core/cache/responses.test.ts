@@ -120,6 +120,25 @@ describe('response cache', () => {
     expect(offline).toMatchObject({ stale: true, fetchedAt: first.fetchedAt + 10, ageMs: 10 });
   });
 
+  it('expires every variant of a read that holds the given query values, and no other', async () => {
+    const loads = new Map<string, number>();
+    const read = (query: Record<string, string | number>) => {
+      const k = cache.key('data', '/positions', query);
+      return cache.cached(k, 60_000, async () => {
+        loads.set(k, (loads.get(k) ?? 0) + 1);
+        return [k];
+      });
+    };
+    const mine: Array<Record<string, string | number>> = [{ user: '0xaa', limit: 500 }, { user: '0xaa', sortBy: 'TITLE', title: 'a b' }];
+    const theirs: Record<string, string | number> = { user: '0xaab', limit: 500 };
+    for (const q of [...mine, theirs]) await read(q);
+    cache.write(cache.key('data', '/positionsX', { user: '0xaa' }), []);
+    expect(cache.expireReads('data', '/positions', { user: '0xaa' })).toBe(2);
+    for (const q of [...mine, theirs]) await read(q);
+    expect(mine.map((q) => loads.get(cache.key('data', '/positions', q)))).toEqual([2, 2]);
+    expect(loads.get(cache.key('data', '/positions', theirs))).toBe(1);
+  });
+
   it('serves the last answer, marked stale, while the venue throttles the read', async () => {
     const tight = await startTestVenue({ rateLimitScale: 1 / 300 }); // GET /markets: 1 per 10 s
     try {

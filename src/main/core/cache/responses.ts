@@ -61,6 +61,7 @@ export function responseKey(profile: string, surface: Surface, path: string, que
 export class ResponseStore {
   private readonly readStmt: Database.Statement<[string], { data: string; fetched_at: number }>;
   private readonly writeStmt: Database.Statement<[string, string, number]>;
+  private readonly keysStmt: Database.Statement<[string, string], { key: string }>;
   private readonly inflight = new Map<string, Promise<CachedResult<unknown>>>();
   /** Keys our own writes made out of date, with a mark telling expiries apart. */
   private readonly due = new Map<string, number>();
@@ -74,6 +75,7 @@ export class ResponseStore {
     this.writeStmt = db.prepare(
       'INSERT INTO responses(key, data, fetched_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET data = excluded.data, fetched_at = excluded.fetched_at',
     );
+    this.keysStmt = db.prepare('SELECT key FROM responses WHERE key >= ? AND key < ?');
   }
 
   read<T = unknown>(key: string): CacheEntry<T> | undefined {
@@ -95,6 +97,24 @@ export class ResponseStore {
   expire(key: string): void {
     this.due.set(key, ++this.expiries);
     this.inflight.delete(key);
+  }
+
+  /**
+   * `expire` for every kept or running read whose key starts with `prefix` and passes `test`:
+   * all the variants (sorts, filters, pages) of one read. Returns how many were expired.
+   */
+  expireWhere(prefix: string, test: (key: string) => boolean = () => true): number {
+    if (prefix === '') throw new Error('expireWhere needs a key prefix');
+    // Every key that starts with the prefix sorts between it and the prefix with its last character bumped.
+    const end = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+    const keys = new Set([...this.keysStmt.all(prefix, end).map((r) => r.key), ...[...this.inflight.keys()].filter((k) => k.startsWith(prefix))]);
+    let n = 0;
+    for (const key of keys) {
+      if (!test(key)) continue;
+      this.expire(key);
+      n++;
+    }
+    return n;
   }
 
   /**

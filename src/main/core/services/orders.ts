@@ -36,11 +36,18 @@ export type Orders = ReturnType<typeof ordersService>;
 export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
   const { accounts, markets } = deps;
 
-  /** After our own order or cancel: the account's cash, orders and positions are due a fresh read. */
+  /**
+   * After our own order or cancel: the account's cash, orders, positions and trades are due a
+   * fresh read — positions and trades under every sort and filter the portfolio asked with, not
+   * only the ticket's whole-account read, or the portfolio shows a fill only once its own
+   * freshness window has passed.
+   */
   const accountChanged = (s: Session, a: AccountSummary): void => {
     s.expire('trading', '/balance-allowance', { account: a.id });
     s.expire('trading', '/data/orders', { account: a.id, pages: 'all' });
-    s.expire('data', '/positions', positionsQuery(a));
+    const { user } = positionsQuery(a);
+    s.expireReads('data', '/positions', { user });
+    s.expireReads('data', '/trades', { user });
   };
 
   /**
