@@ -109,15 +109,16 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
   const from = useMemo(() => rangeStart(view.range), [view.range]);
   const history = useCall('portfolio.history', { accountId: account.id, ...(from !== undefined ? { from } : {}) }, { placeholderData: keepPreviousData });
   // A newer positions answer is a new snapshot, and maybe new fills: the chart and trades follow.
-  // Not the first answer: chart and trades are being read for the first time alongside it.
+  // The first answer too, for the chart only: its snapshot is stored as it arrives, which may be
+  // after the chart's first read (trades are being read for the first time alongside it).
   const positionsAt = positions.data?.fetchedAt;
   const seenAt = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (positionsAt === undefined) return;
     const before = seenAt.current;
     seenAt.current = positionsAt;
-    if (before === undefined || before === positionsAt) return;
-    void staleCalls(client, ['portfolio.history', 'portfolio.trades']);
+    if (before === positionsAt) return;
+    void staleCalls(client, before === undefined ? ['portfolio.history'] : ['portfolio.history', 'portfolio.trades']);
   }, [positionsAt, client]);
 
   const tradesInput: CallInput<'portfolio.trades'> = {
