@@ -1,12 +1,56 @@
 // Money end to end, simulator off: an account made in Settings, a five-rung ladder, a bad line
 // caught and fixed, a confirmed batch with per-line results, a fill that shows in positions, the
 // draft and journal surviving a restart, and trading refused offline.
+// On the spec-only peer (KAIROS_E2E_PEER=spec-only) the venue has no key endpoint, no balances,
+// no open-orders list and no cancel route: the account is imported with the API credentials the
+// deployment gave out, the connection test says what it lacks, every line carries its "not
+// checked" note and needs the confirmation step's explicit yes, and open orders come from the
+// journal. A second suite starts with no order domain and chooses it in Settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureApiKey } from '../src/venue/auth/keys.js';
+import { hashId } from '../src/venue/ids.js';
 import { catalogChanged } from '../src/venue/market-index.js';
+import { DEFAULT_SETTINGS } from '../src/venue/settings.js';
 import { Trader } from '../src/venue/trading/test-trader.js';
-import { skipReason, startApp, type App } from './support.js';
+import type { TestVenue } from '../src/venue/test-support.js';
+import { SPEC_ONLY, skipReason, startApp, type App } from './support.js';
 
 const reason = skipReason();
+/** The venue the app starts on: the embedded one, or the deployment added as a remote venue. */
+const HOME = SPEC_ONLY ? 'Spec-only deployment' : 'Local venue';
+/** What a line says where the venue reports no balances (core preview, ticket checks.ts). */
+const NO_CASH_CHECK = 'not checked: cash — this venue does not report balances';
+
+let makers = 0;
+/**
+ * Someone else on the venue, with API credentials: from its key endpoint where it has one; on the
+ * spec-only venue, which has none, registered in its key store as its operator would.
+ */
+async function otherTrader(venue: TestVenue): Promise<Trader> {
+  if (!venue.specOnly) return Trader.create(venue.urls);
+  const key = hashId(`ticket-maker:${process.pid}:${Date.now()}:${++makers}`);
+  const address = Trader.addressOf(key);
+  const creds = ensureApiKey({ db: venue.db, dataDir: venue.dataDir, now: Date.now, settings: DEFAULT_SETTINGS }, address, '0');
+  return Trader.fromAccount(venue.urls, { address, private_key: key, api_key: creds.apiKey, secret: creds.secret, passphrase: creds.passphrase }, venue.orderDomain);
+}
+
+/**
+ * The confirmation step. On the spec-only venue each line lists what was not checked, and Send
+ * waits for the explicit yes; elsewhere every check was made and Send goes at once.
+ */
+async function confirmSend({ page }: App, count: number): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Confirm batch' });
+  await dialog.waitFor();
+  if (SPEC_ONLY) {
+    await expect.poll(() => dialog.getByTestId('confirm-unchecked-line').count()).toBe(count);
+    for (const note of await dialog.getByTestId('confirm-unchecked-line').allInnerTexts()) expect(note).toContain(NO_CASH_CHECK);
+    expect(await dialog.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'Send these lines without those checks' }).check();
+  } else {
+    expect(await dialog.getByTestId('confirm-unchecked').count()).toBe(0);
+  }
+  await dialog.getByRole('button', { name: 'Send' }).click();
+}
 
 describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + built renderer'})`, () => {
   let app: App;
@@ -20,7 +64,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     catalogChanged(venue.db);
     yes = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(market.condition_id) as { token_id: string }).token_id;
     // Someone offers 20 Yes at 0.45: the top rung of the ladder will fill against it.
-    const maker = await Trader.create(venue.urls);
+    const maker = await otherTrader(venue);
     venue.exchange.mint(maker.address.toLowerCase(), market.condition_id, 100_000_000, 500_000);
     const placed = await maker.post([maker.order(yes, 'SELL', '0.45', '20', { negRisk: market.neg_risk === 1 })]);
     expect(placed.body[0]).toMatchObject({ success: true });
@@ -29,27 +73,67 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await app?.close();
   });
 
-  it('creates an account in Settings: vault passphrase, one click, secrets never shown', async () => {
+  it(SPEC_ONLY ? 'imports the deployment’s account in Settings: vault passphrase, wallet key with its API credentials, secrets never shown' : 'creates an account in Settings: vault passphrase, one click, secrets never shown', async () => {
     const { page } = app;
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByLabel('Vault passphrase').fill('correct horse battery');
     await page.getByRole('button', { name: 'Unlock' }).click();
     await page.getByText('Vault unlocked').waitFor();
-    await page.getByLabel('New account label').fill('Paper one');
-    await page.getByRole('button', { name: 'Create account on this venue' }).click();
-    await page.getByTestId('account-row').first().waitFor();
-    expect(await page.getByTestId('account-row').first().innerText()).toContain('Paper one');
+    if (!SPEC_ONLY) {
+      await page.getByLabel('New account label').fill('Paper one');
+      await page.getByRole('button', { name: 'Create account on this venue' }).click();
+      await page.getByTestId('account-row').first().waitFor();
+      expect(await page.getByTestId('account-row').first().innerText()).toContain('Paper one');
+    }
     await page.getByRole('button', { name: 'Test connection (active venue)' }).click();
     await expect.poll(() => page.getByTestId('connection-test').innerText(), { timeout: 10_000 }).toMatch(/catalog\s+reachable[\s\S]*trading\s+reachable[\s\S]*data\s+reachable[\s\S]*in step/);
     // Where the clock came from, and what the venue offers beyond the spec, in words.
-    expect(await page.getByTestId('test-clock').innerText()).toMatch(/from the server clock/);
-    expect(await page.getByTestId('test-offers').innerText()).toMatch(/Offers: .*the order book.*price history/);
-    expect(await page.getByTestId('test-lacks').innerText()).not.toMatch(/order book|price history|open orders|cancelling|cash balances|API keys/);
-    await expect.poll(() => page.getByTestId('caps-offered').innerText()).toMatch(/Offers: .*creating API keys/);
-    expect(await page.getByTestId('signing-in-force').first().innerText()).toBe('published by the venue');
+    if (SPEC_ONLY) {
+      expect(await page.getByTestId('test-clock').innerText()).toMatch(/from the Date header of its answers \(no server clock\)/);
+      expect(await page.getByTestId('test-offers').innerText()).toMatch(/Offers nothing beyond the spec/);
+      const lacks = await page.getByTestId('test-lacks').innerText();
+      for (const words of ['the server clock', 'its order-signing domain', 'the order book', 'price history', 'open orders', 'cancelling orders', 'cash balances', 'creating API keys']) expect(lacks).toContain(words);
+      await expect.poll(() => page.getByTestId('caps-lacking').innerText()).toMatch(/Lacks: .*creating API keys.* — the screens that need these say so/);
+      expect(await page.getByTestId('caps-offered').innerText()).toBe('Offers: nothing beyond the spec.');
+      // No key endpoint: no button to create an account, and the words why.
+      await expect.poll(() => page.getByRole('button', { name: 'Create account on this venue' }).count()).toBe(0);
+      expect(await page.getByTestId('no-key-endpoint').innerText()).toMatch(/no key endpoint, so Kairos cannot create an account on it: import a wallet key with the API key, secret and passphrase/);
+      // The wallet key alone is not enough here: the form asks for the three API credentials.
+      const a = app.venue.account as NonNullable<TestVenue['account']>;
+      await page.getByRole('button', { name: 'Import a wallet key…' }).click();
+      const form = page.getByRole('form', { name: 'Import a wallet key' });
+      await form.getByLabel('Wallet private key (hex)').fill(a.private_key);
+      await form.getByLabel('Label').fill('Paper one');
+      expect(await form.getByTestId('import-missing').innerText()).toMatch(/no key endpoint: fill in the API key, secret and passphrase/);
+      expect(await form.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
+      await form.getByLabel('API key').fill(a.api_key);
+      await form.getByLabel('API secret').fill(a.secret);
+      await form.getByLabel('API passphrase').fill(a.passphrase);
+      await app.shot('settings-import');
+      await form.getByRole('button', { name: 'Import' }).click();
+      await page.getByTestId('account-row').first().waitFor();
+      const row = await page.getByTestId('account-row').first().innerText();
+      expect(row).toContain('Paper one');
+      expect(row.toLowerCase()).toContain(a.address.toLowerCase());
+      expect(row).toContain(a.api_key);
+      expect(await form.count()).toBe(0);
+      // The deployment's order signing, as added: typed in for its start line's domain.
+      const d = app.venue.orderDomain;
+      expect(await page.getByTestId('venue-row').filter({ hasText: HOME }).getByTestId('signing-in-force').innerText()).toMatch(new RegExp(`^typed in: ${d.name}, chain ${d.chainId}`));
+      const html = await page.content();
+      for (const secret of [a.private_key, a.private_key.slice(2), a.secret, a.passphrase]) expect(html).not.toContain(secret);
+    } else {
+      expect(await page.getByTestId('test-clock').innerText()).toMatch(/from the server clock/);
+      expect(await page.getByTestId('test-offers').innerText()).toMatch(/Offers: .*the order book.*price history/);
+      expect(await page.getByTestId('test-lacks').innerText()).not.toMatch(/order book|price history|open orders|cancelling|cash balances|API keys/);
+      await expect.poll(() => page.getByTestId('caps-offered').innerText()).toMatch(/Offers: .*creating API keys/);
+      expect(await page.getByTestId('signing-in-force').first().innerText()).toBe('published by the venue');
+    }
     const html = await page.content();
     expect(html).not.toMatch(/privateKey|"secret"/);
     await app.shot('settings');
+    await page.getByTestId('connection-test').scrollIntoViewIfNeeded();
+    await app.shot('settings-connection-test');
   });
 
   it('builds a 5-rung ladder, catches a bad line, and sends the fixed batch with per-line results', async () => {
@@ -75,7 +159,15 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     expect(await page.getByTestId('submit-blocked').innerText()).toBe('Fix 1 line first');
     await app.shot('ticket-bad-line');
     await lines.nth(1).getByLabel('Price').fill('0.42');
-    await expect.poll(() => page.locator('[data-testid=ticket-line][data-ok=true]').count(), { timeout: 10_000 }).toBe(5);
+    if (SPEC_ONLY) {
+      // Every check made but the cash one: the lines are not shown as checked, and say why.
+      await expect.poll(() => page.locator('[data-testid=ticket-line][data-check=unchecked]').count(), { timeout: 10_000 }).toBe(5);
+      expect(await page.locator('[data-testid=ticket-line][data-ok=true]').count()).toBe(0);
+      for (const note of await page.getByTestId('line-unchecked').allInnerTexts()) expect(note).toBe(NO_CASH_CHECK);
+      expect(await page.getByTestId('not-checked-count').innerText()).toMatch(/5 lines not checked in full/);
+    } else {
+      await expect.poll(() => page.locator('[data-testid=ticket-line][data-ok=true]').count(), { timeout: 10_000 }).toBe(5);
+    }
     // 10 × (0.41 + … + 0.45) = 21.50 before fees; the top rung would fill against the 0.45 offer.
     await expect.poll(() => page.getByTestId('ticket-totals').innerText(), { timeout: 10_000 }).toMatch(/\$21\.5/);
     expect(await lines.nth(4).innerText()).toContain('fill');
@@ -83,14 +175,15 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await app.shot('ticket-preview');
 
     await page.getByRole('button', { name: 'Sign and send 5 orders' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Confirm batch' });
-    await dialog.getByRole('button', { name: 'Send' }).click();
+    if (SPEC_ONLY) await app.shot('ticket-confirm-unchecked');
+    await confirmSend(app, 5);
     await expect.poll(() => page.getByTestId('line-result').count(), { timeout: 15_000 }).toBe(5);
     const results = await page.getByTestId('line-result').allInnerTexts();
     expect(results.slice(0, 4).every((r) => r.startsWith('live'))).toBe(true);
     expect(results[4]).toMatch(/^matched · got 10 for 4\.5/);
     // 4.50 spent on the fill, 17.00 held by the four resting rungs.
-    await expect.poll(() => page.getByTestId('available').innerText(), { timeout: 15_000 }).toBe('Available $9,978.50 ($17.00 in open orders)');
+    if (SPEC_ONLY) expect(await page.getByTestId('available').innerText()).toBe('Cash balance not reported by this venue');
+    else await expect.poll(() => page.getByTestId('available').innerText(), { timeout: 15_000 }).toBe('Available $9,978.50 ($17.00 in open orders)');
     await app.shot('ticket-results');
 
     const accounts = await app.core.router.dispatch('accounts.list', {});
@@ -98,7 +191,14 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     const positions = await app.core.router.dispatch('portfolio.positions', { address: acct.address });
     expect(positions.ok && (positions.data as { data: Array<{ asset: string; size: number }> }).data).toEqual([expect.objectContaining({ asset: `${market.condition_id}:0`, size: 10 })]);
     const open = await app.core.router.dispatch('orders.open', { accountId: acct.id });
-    expect(open.ok && (open.data as { data: unknown[] }).data).toHaveLength(4);
+    if (SPEC_ONLY) {
+      // No open-orders list here: the journal holds the four resting rungs.
+      expect(open.ok ? undefined : open.error.code).toBe('NOT_OFFERED');
+      const journal = await app.core.router.dispatch('orders.journal', {});
+      expect(journal.ok && (journal.data as Array<{ state: string }>).filter((j) => j.state === 'open')).toHaveLength(4);
+    } else {
+      expect(open.ok && (open.data as { data: unknown[] }).data).toHaveLength(4);
+    }
 
     // The filled rung in the portfolio's positions and trades; the resting ones in open orders.
     await page.getByRole('button', { name: 'Portfolio' }).click();
@@ -108,11 +208,22 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await page.getByRole('button', { name: 'Orders' }).click();
     await expect.poll(() => page.getByTestId('open-order').count(), { timeout: 15_000 }).toBe(4);
     await app.shot('ticket-orders');
-    // Cancel the lowest rung.
-    await page.getByTestId('open-order').filter({ hasText: '41¢' }).getByRole('button', { name: /^Cancel order/ }).click();
-    await expect.poll(() => page.getByTestId('open-order').count(), { timeout: 10_000 }).toBe(3);
+    const lowest = page.getByTestId('open-order').filter({ hasText: '41¢' }).getByRole('button', { name: /^Cancel order/ });
+    if (SPEC_ONLY) {
+      // Listed from the journal, and no cancel route: the buttons say so instead of cancelling.
+      expect(await page.getByTestId('journal-source').innerText()).toMatch(/does not list open orders/);
+      expect(await lowest.isDisabled()).toBe(true);
+      expect(await lowest.getAttribute('title')).toBe('Cancelling is not offered by this venue');
+    } else {
+      // Cancel the lowest rung.
+      await lowest.click();
+      await expect.poll(() => page.getByTestId('open-order').count(), { timeout: 10_000 }).toBe(3);
+    }
     await page.getByRole('button', { name: 'Order ticket' }).click();
   });
+
+  /** The journal after the batch, the refused line and its retry (the lowest rung cancelled where the venue can). */
+  const JOURNAL = SPEC_ONLY ? ['filled', 'filled', 'open', 'open', 'open', 'open', 'rejected'] : ['cancelled', 'filled', 'filled', 'open', 'open', 'open', 'rejected'];
 
   it('a line the venue refuses shows why, and is retried on its own once fixed', async () => {
     const { page } = app;
@@ -128,18 +239,25 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     // Post-only at or above the best ask would trade: the preview says so, the venue refuses it.
     await expect.poll(() => line.innerText(), { timeout: 10_000 }).toContain('reject');
     await page.getByRole('button', { name: 'Sign and send 1 order' }).click();
-    await page.getByRole('dialog', { name: 'Confirm batch' }).getByRole('button', { name: 'Send' }).click();
+    await confirmSend(app, 1);
     const note = page.locator('[data-testid=line-result][data-success=false]');
     await expect.poll(() => note.innerText(), { timeout: 15_000 }).toMatch(/post-only|cross/i);
     await app.shot('ticket-refused-line');
     await line.getByLabel('Post only').uncheck();
     await expect.poll(() => line.innerText(), { timeout: 10_000 }).toContain('fill');
     await page.getByRole('button', { name: 'Retry this line' }).click();
+    // A retry skips the confirmation the setting asks for, never the yes for unchecked lines.
+    if (SPEC_ONLY) await confirmSend(app, 1);
     await expect.poll(() => page.locator('[data-testid=line-result][data-success=true]').count(), { timeout: 15_000 }).toBe(6);
     expect(await page.getByTestId('line-result').nth(5).innerText()).toMatch(/^matched · got 5 for 2\.25 /); // at the resting 0.45, not its 0.46 limit
     const journal = await app.core.router.dispatch('orders.journal', {});
-    expect(journal.ok && (journal.data as Array<{ state: string }>).map((j) => j.state).sort()).toEqual(['cancelled', 'filled', 'filled', 'open', 'open', 'open', 'rejected']);
+    expect(journal.ok && (journal.data as Array<{ state: string }>).map((j) => j.state).sort()).toEqual(JOURNAL);
     await page.getByTestId('ticket-line').nth(5).getByRole('button', { name: 'Remove line' }).click();
+    // Written at once; the next test restarts the app, so wait until the core has it.
+    await expect.poll(async () => {
+      const draft = await app.core.router.dispatch('drafts.load', {});
+      return draft.ok ? (draft.data as { lines: unknown[] }).lines.length : -1;
+    }).toBe(5);
   });
 
   it('finds the draft and the journal intact after a restart', async () => {
@@ -152,7 +270,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await expect.poll(() => page.locator('[data-testid=line-result][data-success=true]').count()).toBe(5);
     expect(await page.getByRole('button', { name: 'Sign and send 0 orders' }).isDisabled()).toBe(true);
     const journal = await app.core.router.dispatch('orders.journal', {});
-    expect(journal.ok && (journal.data as Array<{ state: string }>).map((j) => j.state).sort()).toEqual(['cancelled', 'filled', 'filled', 'open', 'open', 'open', 'rejected']);
+    expect(journal.ok && (journal.data as Array<{ state: string }>).map((j) => j.state).sort()).toEqual(JOURNAL);
   });
 
   it('builds one ladder across every open market of an event', async () => {
@@ -190,7 +308,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await page.getByRole('button', { name: 'Order ticket' }).click();
     const lines = await page.getByTestId('ticket-line').count();
     expect(lines).toBeGreaterThan(0);
-    // A venue that answers nothing: no answer of the local one may show while it is active.
+    // A venue that answers nothing: no answer of the first one may show while it is active.
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Add a remote venue…' }).click();
     const nowhere = 'http://127.0.0.1:9';
@@ -221,7 +339,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await page.evaluate('delete document.documentElement.dataset.theme');
     await chooser.getByRole('button', { name: 'Close' }).click();
 
-    // The switch: the status bar names the new venue and shows none of the local one's sync.
+    // The switch: the status bar names the new venue and shows none of the first one's sync.
     const footer = page.locator('footer.status');
     await expect.poll(() => footer.innerText(), { timeout: 10_000 }).toMatch(/synced|catalog synced/);
     await row.getByRole('button', { name: 'Use' }).click();
@@ -234,10 +352,10 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(0);
     await app.shot('switched-venue');
 
-    // And back: the local venue's draft and answers return.
+    // And back: the first venue's draft and answers return.
     await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByTestId('venue-row').filter({ hasText: 'Local venue' }).getByRole('button', { name: 'Use' }).click();
-    await expect.poll(() => footer.innerText(), { timeout: 10_000 }).toMatch(/^Local venue/);
+    await page.getByTestId('venue-row').filter({ hasText: HOME }).getByRole('button', { name: 'Use' }).click();
+    await expect.poll(() => footer.innerText(), { timeout: 10_000 }).toMatch(new RegExp(`^${HOME}`));
     await page.getByRole('button', { name: 'Order ticket' }).click();
     await expect.poll(() => page.getByTestId('ticket-line').count(), { timeout: 10_000 }).toBe(lines);
   });
@@ -271,5 +389,84 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await page.getByRole('button', { name: 'Portfolio' }).click();
     await page.getByTestId('as-of').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('positions').innerText()).toContain(market.question.slice(0, 30));
+  });
+});
+
+// A deployment that does not say which exchange its orders are signed for: a new user's first
+// send is refused with words pointing at Settings → Venues → Order signing, where the domain the
+// deployment documents (here: its start line's) is typed in; then the same line goes through.
+describe.skipIf(reason !== undefined || !SPEC_ONLY)(`order signing chosen in Settings (${reason ?? 'spec-only peer'})`, () => {
+  let app: App;
+  let market: { condition_id: string; question: string };
+  let yes: string;
+  beforeAll(async () => {
+    app = await startApp({ signing: false });
+    const { venue } = app;
+    market = venue.db.prepare("SELECT condition_id, question FROM markets WHERE status = 'active' AND neg_risk = 0 AND question NOT LIKE '%''%' ORDER BY id LIMIT 1").get() as typeof market;
+    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(market.condition_id);
+    catalogChanged(venue.db);
+    yes = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(market.condition_id) as { token_id: string }).token_id;
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('refuses the first send with words pointing at Order signing; the typed-in domain makes it go', async () => {
+    const { page } = app;
+    // The account as the first suite imports it in Settings (its UI is tested there).
+    await app.core.router.dispatch('accounts.unlock', { passphrase: 'correct horse battery' });
+    await app.account('Paper one');
+    await page.reload();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByTestId('account-row').first().waitFor();
+    const row = page.getByTestId('venue-row').filter({ hasText: HOME });
+    expect(await row.getByTestId('signing-in-force').innerText()).toMatch(/^published by the venue/);
+
+    // One resting bid, typed in as a new user would.
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    await page.getByRole('button', { name: 'Add line' }).click();
+    const line = page.getByTestId('ticket-line').first();
+    await line.getByLabel('Market search').fill(market.question.split(/\s+/).slice(0, 6).join(' '));
+    await page.getByRole('option', { name: market.question }).first().click();
+    await line.getByLabel('Outcome').selectOption(yes);
+    await line.getByLabel('Price').fill('0.05');
+    await line.getByLabel('Size').fill('5');
+    await expect.poll(() => line.getAttribute('data-check'), { timeout: 10_000 }).toBe('unchecked');
+    await page.getByRole('button', { name: 'Sign and send 1 order' }).click();
+    await confirmSend(app, 1);
+    // Nothing signed: the core's words, and the way to where the domain is set.
+    const error = page.getByTestId('send-error');
+    await expect.poll(() => error.innerText(), { timeout: 15_000 }).toMatch(/Spec-only deployment does not publish which exchange orders are signed for \(GET \/version\); choose one in Settings → Venues → Order signing/);
+    expect(await error.innerText()).not.toMatch(/nothing in this batch is known to have been placed/);
+    expect(await page.getByTestId('line-result').count()).toBe(0);
+    await app.shot('ticket-no-order-domain');
+    await error.getByRole('button', { name: 'Open Venues → Order signing' }).click();
+
+    // The venues table says the venue publishes none; the chooser takes the typed-in domain.
+    await expect.poll(() => row.getByTestId('signing-in-force').innerText(), { timeout: 10_000 }).toMatch(/published by the venue — but this venue does not publish it, so orders cannot be signed: choose one/);
+    await row.getByRole('button', { name: `Change order signing of ${HOME}` }).click();
+    const chooser = page.getByTestId('signing-chooser');
+    await chooser.getByRole('radio', { name: 'Typed in' }).check();
+    const d = app.venue.orderDomain;
+    await chooser.getByLabel('Domain name').fill(d.name);
+    expect(await chooser.getByLabel('Version', { exact: true }).inputValue()).toBe(d.version);
+    await chooser.getByLabel('Chain id').fill(String(d.chainId));
+    await chooser.getByLabel('Exchange address', { exact: true }).fill(d.verifyingContract);
+    await chooser.getByLabel('Negative-risk exchange address').fill(d.negRiskVerifyingContract);
+    await app.shot('settings-signing-typed');
+    await chooser.getByRole('button', { name: 'Save order signing' }).click();
+    await expect.poll(() => row.getByTestId('signing-in-force').innerText(), { timeout: 10_000 }).toMatch(new RegExp(`^typed in: ${d.name}, chain ${d.chainId}`));
+    expect(await row.getByTestId('signing-in-force').innerText()).not.toMatch(/cannot be signed/);
+    expect(await chooser.count()).toBe(0);
+    await app.shot('settings-signing-saved');
+
+    // The same line again: signed for that domain, and the venue takes it.
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    await expect.poll(() => page.getByTestId('ticket-line').first().getAttribute('data-check'), { timeout: 10_000 }).toBe('unchecked');
+    await page.getByRole('button', { name: 'Sign and send 1 order' }).click();
+    await confirmSend(app, 1);
+    await expect.poll(() => page.getByTestId('line-result').first().innerText(), { timeout: 15_000 }).toMatch(/^live/);
+    expect(await page.getByTestId('send-error').count()).toBe(0);
+    await app.shot('ticket-signed-typed-domain');
   });
 });
