@@ -61,7 +61,7 @@ export function PortfolioScreen(): React.JSX.Element {
       <div className="page" data-testid="portfolio-empty">
         <h1 className="pf-title">Portfolio</h1>
         <div className="pf-empty">
-          <p>No account yet. A portfolio belongs to an account: create a paper account on the local venue, or import a key, in Settings.</p>
+          <p>No account yet. A portfolio belongs to an account of this venue: import a wallet key with its API credentials, or create one where the venue issues keys, in Settings.</p>
           <button onClick={() => go('settings')}>Open Settings</button>
         </div>
       </div>
