@@ -63,6 +63,19 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // The same browser suite against a deployment that offers only the spec (the local
+        // venue's --spec-only mode with real-world representations), reached as a remote venue.
+        resolve: shared,
+        test: {
+          name: 'e2e-spec-only',
+          include: ['e2e/*.test.ts'],
+          environment: 'node',
+          env: { KAIROS_E2E_PEER: 'spec-only' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });
