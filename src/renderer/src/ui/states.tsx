@@ -36,3 +36,13 @@ export function NotOffered({ children, testId }: { children: React.ReactNode; te
     </p>
   );
 }
+
+/** A failed action's message, in place, for a person. */
+export function Failure({ error }: { error: IpcCallError | null }): React.JSX.Element | null {
+  if (!error) return null;
+  return (
+    <p className="no" role="alert">
+      {error.message}
+    </p>
+  );
+}

@@ -6,19 +6,11 @@ import { useState } from 'react';
 import { useCall, useMutate } from '../../api/hooks';
 import { keyOf, staleCalls } from '../../api/keys';
 import type { IpcCallError } from '../../api/transport';
+import { Failure } from '../../ui/states';
 import { useUi } from '../../state/ui';
 import { useToasts } from '../../ui/Toasts';
 import { useRouteState } from '../../ui/useVenue';
 import { Venues } from './Venues';
-
-function Failure({ error }: { error: IpcCallError | null }): React.JSX.Element | null {
-  if (!error) return null;
-  return (
-    <p className="no" role="alert">
-      {error.message}
-    </p>
-  );
-}
 
 export function SettingsScreen(): React.JSX.Element {
   return (

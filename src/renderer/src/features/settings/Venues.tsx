@@ -6,19 +6,10 @@ import type { CallOutput } from '@shared/ipc/contract';
 import { useCall, useMutate } from '../../api/hooks';
 import { staleCalls } from '../../api/keys';
 import { afterVenueChange, beforeVenueChange } from '../../api/switch';
-import type { IpcCallError } from '../../api/transport';
+import { Failure } from '../../ui/states';
 import { useCapabilities } from '../../ui/useVenue';
 import { capabilityWords, clockSourceWords, wordList } from '../../ui/venue';
 import { SigningChooser, signingWords } from './Signing';
-
-function Failure({ error }: { error: IpcCallError | null }): React.JSX.Element | null {
-  if (!error) return null;
-  return (
-    <p className="no" role="alert">
-      {error.message}
-    </p>
-  );
-}
 
 const EMPTY_PROFILE = { name: '', catalogUrl: '', tradingUrl: '', dataUrl: '', headerPrefix: 'SERVICE' };
 
