@@ -9,29 +9,12 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toMicros } from '../src/shared/domain/money.js';
 import { sumMicros, usdMicros } from '../src/renderer/src/ui/money.js';
-import { ensureApiKey } from '../src/venue/auth/keys.js';
-import { hashId } from '../src/venue/ids.js';
 import { catalogChanged } from '../src/venue/market-index.js';
-import { DEFAULT_SETTINGS } from '../src/venue/settings.js';
-import { Trader } from '../src/venue/trading/test-trader.js';
-import type { TestVenue } from '../src/venue/test-support.js';
-import { SPEC_ONLY, skipReason, startApp, type App } from './support.js';
+import { otherTrader, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
 
 /** What the cash tiles say on a venue that reports no cash balance (features/portfolio/Cash.tsx). */
 const NOT_REPORTED = { balance: 'cash balance not reported by this venue', reserved: 'not reported by this venue', available: 'not reported by this venue', equity: '— (no cash balance)' };
 
-let sellers = 0;
-/**
- * Another trader, with API credentials: from the venue's key endpoint where it has one; on the
- * spec-only venue, which has none, registered in its key store as its operator would.
- */
-async function otherTrader(venue: TestVenue): Promise<Trader> {
-  if (!venue.specOnly) return Trader.create(venue.urls);
-  const key = hashId(`portfolio-seller:${process.pid}:${Date.now()}:${++sellers}`);
-  const address = Trader.addressOf(key);
-  const creds = ensureApiKey({ db: venue.db, dataDir: venue.dataDir, now: Date.now, settings: DEFAULT_SETTINGS }, address, '0');
-  return Trader.fromAccount(venue.urls, { address, private_key: key, api_key: creds.apiKey, secret: creds.secret, passphrase: creds.passphrase }, venue.orderDomain);
-}
 
 const reason = skipReason();
 

@@ -6,7 +6,11 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { createCore, type Core } from '../src/main/core/index.js';
 import { localProfile } from '../src/main/core/local-profile.js';
 import { startHost, type RunningHost } from '../src/host/server.js';
+import { ensureApiKey } from '../src/venue/auth/keys.js';
+import { hashId } from '../src/venue/ids.js';
+import { DEFAULT_SETTINGS } from '../src/venue/settings.js';
 import { startTestVenue, type TestVenue } from '../src/venue/test-support.js';
+import { Trader } from '../src/venue/trading/test-trader.js';
 
 /**
  * The peer the browser suite runs against: the full local venue, or — in the `e2e-spec-only`
@@ -163,4 +167,17 @@ async function importStartLineAccount(core: Core, venue: TestVenue, label: strin
   const listed = await call<{ accounts: Array<{ id: string; address: string }> }>(core, 'accounts.list');
   const known = listed.accounts.find((x) => x.address.toLowerCase() === a.address.toLowerCase());
   return known ?? call(core, 'accounts.import', { privateKey: a.private_key, apiKey: a.api_key, secret: a.secret, passphrase: a.passphrase, label });
+}
+
+let traders = 0;
+/**
+ * Someone else on the venue, with API credentials: from its key endpoint where it has one; on the
+ * spec-only venue, which has none, registered in its key store as its operator would.
+ */
+export async function otherTrader(venue: TestVenue): Promise<Trader> {
+  if (!venue.specOnly) return Trader.create(venue.urls);
+  const key = hashId(`e2e-trader:${process.pid}:${Date.now()}:${++traders}`);
+  const address = Trader.addressOf(key);
+  const creds = ensureApiKey({ db: venue.db, dataDir: venue.dataDir, now: Date.now, settings: DEFAULT_SETTINGS }, address, '0');
+  return Trader.fromAccount(venue.urls, { address, private_key: key, api_key: creds.apiKey, secret: creds.secret, passphrase: creds.passphrase }, venue.orderDomain);
 }

@@ -7,13 +7,8 @@
 // checked" note and needs the confirmation step's explicit yes, and open orders come from the
 // journal. A second suite starts with no order domain and chooses it in Settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureApiKey } from '../src/venue/auth/keys.js';
-import { hashId } from '../src/venue/ids.js';
 import { catalogChanged } from '../src/venue/market-index.js';
-import { DEFAULT_SETTINGS } from '../src/venue/settings.js';
-import { Trader } from '../src/venue/trading/test-trader.js';
-import type { TestVenue } from '../src/venue/test-support.js';
-import { SPEC_ONLY, skipReason, startApp, type App } from './support.js';
+import { otherTrader, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
 
 const reason = skipReason();
 /** The venue the app starts on: the embedded one, or the deployment added as a remote venue. */
@@ -21,18 +16,6 @@ const HOME = SPEC_ONLY ? 'Spec-only deployment' : 'Local venue';
 /** What a line says where the venue reports no balances (core preview, ticket checks.ts). */
 const NO_CASH_CHECK = 'not checked: cash — this venue does not report balances';
 
-let makers = 0;
-/**
- * Someone else on the venue, with API credentials: from its key endpoint where it has one; on the
- * spec-only venue, which has none, registered in its key store as its operator would.
- */
-async function otherTrader(venue: TestVenue): Promise<Trader> {
-  if (!venue.specOnly) return Trader.create(venue.urls);
-  const key = hashId(`ticket-maker:${process.pid}:${Date.now()}:${++makers}`);
-  const address = Trader.addressOf(key);
-  const creds = ensureApiKey({ db: venue.db, dataDir: venue.dataDir, now: Date.now, settings: DEFAULT_SETTINGS }, address, '0');
-  return Trader.fromAccount(venue.urls, { address, private_key: key, api_key: creds.apiKey, secret: creds.secret, passphrase: creds.passphrase }, venue.orderDomain);
-}
 
 /**
  * The confirmation step. On the spec-only venue each line lists what was not checked, and Send
@@ -99,7 +82,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
       await expect.poll(() => page.getByRole('button', { name: 'Create account on this venue' }).count()).toBe(0);
       expect(await page.getByTestId('no-key-endpoint').innerText()).toMatch(/no key endpoint, so Kairos cannot create an account on it: import a wallet key with the API key, secret and passphrase/);
       // The wallet key alone is not enough here: the form asks for the three API credentials.
-      const a = app.venue.account as NonNullable<TestVenue['account']>;
+      const a = app.venue.account as NonNullable<typeof app.venue.account>;
       await page.getByRole('button', { name: 'Import a wallet key…' }).click();
       const form = page.getByRole('form', { name: 'Import a wallet key' });
       await form.getByLabel('Wallet private key (hex)').fill(a.private_key);
