@@ -255,10 +255,12 @@ function Storage(): React.JSX.Element {
           venue. It holds nothing secret and can be deleted at any time; it fills again from the venue.
         </li>
         <li>
-          <b>Order journal</b> (every order sent from this app and what became of it) is in <span className="mono">journal-&lt;venue&gt;.sqlite</span>.
+          <b>Your own data</b> — the order journal (every order sent from this app and what became of it), portfolio value history
+          and the ticket draft — is in <span className="mono">user-&lt;venue&gt;.sqlite</span>, one per venue. Resetting the cache
+          never touches it.
         </li>
         <li>
-          <b>Settings and ticket drafts</b> are small JSON files beside them. The embedded paper venue keeps its own data in
+          <b>Settings</b> and the list of venues are small JSON files beside them. The embedded paper venue keeps its own data in
           <span className="mono"> venue/</span>.
         </li>
       </ul>
