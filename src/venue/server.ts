@@ -16,6 +16,7 @@ import { Simulator, type SimulatorOptions } from './simulator.js';
 import { useNativeSecp256k1 } from '../native/secp256k1.js';
 import { newAdminToken, registerAdmin, removeRunFile, writeRunFile } from './admin.js';
 import { presenter, type Representation } from './representation.js';
+import { masterKey } from './auth/keys.js';
 import { orderDomainInfo, paperAccount, type OrderDomainInfo, type PaperAccount } from './account.js';
 
 export type { OrderDomainInfo, PaperAccount } from './account.js';
@@ -146,6 +147,13 @@ export function buildApp(ctx: VenueContext, log = false): FastifyInstance {
 export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
   await useNativeSecp256k1();
   const db = prepareWorld(opts);
+  try {
+    // Read (or made) now, so that a damaged key stops the start rather than failing every L1 request.
+    masterKey(opts.dataDir);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
   const threads = opts.threads ?? true;
   const specOnly = opts.specOnly ?? false;
   const representation = opts.representation ?? 'plain';

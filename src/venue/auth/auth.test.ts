@@ -1,5 +1,5 @@
 // Venue-profile C over HTTP: API keys from wallet signatures (L1), and signed requests (L2).
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -130,6 +130,34 @@ describe('API keys (L1)', () => {
     const badAddress = await call(base, 'POST', '/auth/api-key', { ...l1Headers(KEY), SERVICE_ADDRESS: '0x1234' });
     expect(badAddress).toMatchObject({ status: 401, body: { code: 'INVALID_SIGNATURE' } });
     expect(String(badAddress.body['error'])).toContain('SERVICE_ADDRESS');
+  });
+
+  it('answers a nonce outside uint256 with a 400 naming the header, never a 5xx', async () => {
+    const base = venue.urls.trading_url;
+    const huge = '9'.repeat(78); // above 2^256 - 1, yet 78 digits
+    const headers = { ...l1Headers(KEY), SERVICE_NONCE: huge };
+    for (const [method, path] of [['POST', '/auth/api-key'], ['GET', '/auth/derive-api-key']] as const) {
+      const r = await call(base, method, path, headers);
+      expect(r).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETER', param: 'SERVICE_NONCE' } });
+      expect(String(r.body['error'])).toContain('SERVICE_NONCE');
+      const word = await call(base, method, path, { ...l1Headers(KEY), SERVICE_NONCE: 'ten' });
+      expect(word).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETER', param: 'SERVICE_NONCE' } });
+    }
+    // The largest uint256 is still a nonce.
+    const max = ((1n << 256n) - 1n).toString();
+    expect((await call(base, 'POST', '/auth/api-key', l1Headers(KEY, {}, max))).status).toBe(200);
+  });
+
+  it('refuses to start on a master key file shorter than 32 bytes, naming the file and what to do', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kairos-venue-'));
+    try {
+      writeFileSync(join(dir, MASTER_KEY_FILE), Buffer.alloc(16, 7), { mode: 0o600 });
+      await expect(startTestVenue({ dataDir: dir, size: 'small', seed: 7, anchor: TEST_ANCHOR, threads: false })).rejects.toThrow(
+        new RegExp(`${MASTER_KEY_FILE} holds 16 bytes, not 32.*move it away`),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('honours a configured header prefix, and then refuses the default one', async () => {

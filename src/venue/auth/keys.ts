@@ -50,7 +50,12 @@ export function masterKey(dataDir: string): Buffer {
   }
   if ((st.mode & 0o077) !== 0) chmodSync(file, 0o600);
   const key = readFileSync(file);
-  if (key.length !== 32) throw new Error(`${file} is not a 32-byte key; move it away to make a new one (existing API keys stop working)`);
+  if (key.length !== 32) {
+    throw new Error(
+      `The venue's master key ${file} holds ${key.length} bytes, not 32: it is damaged or not a key. ` +
+        'Restore it from a backup, or move it away so that the venue makes a new one on its next start (API keys made with the old one then stop working).',
+    );
+  }
   masters.set(file, { ino: st.ino, dev: st.dev, key });
   return key;
 }

@@ -3,11 +3,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { clobAuthDigest, isAddress, recoverAddress, sameSignature } from '@shared/crypto/index.js';
-import { HttpError, notFound } from '../errors.js';
+import { badParam, HttpError, notFound } from '../errors.js';
 import type { Surface, VenueContext } from '../http.js';
 import { ensureApiKey, existingApiKey, findApiKey, passphraseHash, secretBytes, type KeyRecord } from './keys.js';
 import { l2Signature } from './l2.js';
 import { BoundedMemo } from '@shared/domain/memo.js';
+
+const MAX_UINT256 = (1n << 256n) - 1n;
 
 function header(req: FastifyRequest, ctx: VenueContext, name: string, required: true): string;
 function header(req: FastifyRequest, ctx: VenueContext, name: string, required: false): string | undefined;
@@ -37,7 +39,9 @@ function walletAuth(req: FastifyRequest, ctx: VenueContext): { address: string; 
   const timestamp = header(req, ctx, 'TIMESTAMP', true);
   const nonce = header(req, ctx, 'NONCE', false) ?? '0';
   if (!isAddress(address)) throw new HttpError(401, 'INVALID_SIGNATURE', `${ctx.settings.headerPrefix}_ADDRESS is not a 0x-prefixed 20-byte address`);
-  if (!/^\d{1,78}$/.test(nonce)) throw new HttpError(401, 'INVALID_SIGNATURE', `${ctx.settings.headerPrefix}_NONCE must be an unsigned integer`);
+  // Venue-profile H: the nonce is a uint256 (78 digits may still exceed 2^256 - 1).
+  const nonceName = `${ctx.settings.headerPrefix}_NONCE`;
+  if (!/^\d{1,78}$/.test(nonce) || BigInt(nonce) > MAX_UINT256) throw badParam(nonceName, `${nonceName} must be an unsigned integer below 2^256, got "${nonce.slice(0, 100)}"`);
   checkFresh(ctx, timestamp, 'TIMESTAMP');
   const signer = recoverAddress(clobAuthDigest({ address, timestamp, nonce }, ctx.settings.chainId), signature);
   if (signer === null || signer.toLowerCase() !== address.toLowerCase()) {
