@@ -111,6 +111,16 @@ export const VenueProfile = z.object({
 });
 export type VenueProfile = z.output<typeof VenueProfile>;
 
+/** A surface's base address as a profile is added: http or https only, never file: or javascript:. */
+const surfaceUrl = z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// address' });
+/** A remote profile as it is added: the base addresses and the header prefix checked, as they become requests and headers. */
+export const NewVenueProfile = VenueProfile.omit({ id: true, kind: true }).extend({
+  catalogUrl: surfaceUrl,
+  tradingUrl: surfaceUrl,
+  dataUrl: surfaceUrl,
+  headerPrefix: z.string().regex(/^[A-Z0-9_]{1,32}$/, 'expected 1-32 upper-case letters, digits or "_", such as SERVICE'),
+});
+
 export const OrderLine = z.object({
   /** The market of the token: its settings (tick, minimum size) govern the line. */
   conditionId: id,
@@ -288,7 +298,7 @@ export const contract = {
   'cache.reset': call(none, z.object({ removed: z.array(z.string()), bytes: z.number().int().min(0) })),
 
   'profiles.list': call(none, z.object({ active: z.string(), profiles: z.array(VenueProfile) })),
-  'profiles.add': call(VenueProfile.omit({ id: true, kind: true }), VenueProfile),
+  'profiles.add': call(NewVenueProfile, VenueProfile),
   'profiles.switch': call(z.object({ id }), VenueProfile),
   /** Sets which domain a remote profile's orders are signed for. */
   'profiles.setSigning': call(z.object({ id, signing: ProfileSigning }), VenueProfile),

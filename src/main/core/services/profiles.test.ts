@@ -118,3 +118,27 @@ describe('switching profiles', () => {
     }
   });
 });
+
+describe('adding a profile', () => {
+  it('accepts only http and https addresses and a header prefix fit for a header name, naming the field', async () => {
+    const good = { ...venueProfile(h.venue, 'Checked'), kind: undefined };
+    const before = (await h.ok<{ profiles: unknown[] }>('profiles.list')).profiles.length;
+    const refused: Array<[string, Record<string, string>]> = [
+      ['catalogUrl', { catalogUrl: 'file:///etc/passwd' }],
+      ['tradingUrl', { tradingUrl: 'javascript:alert(1)' }],
+      ['dataUrl', { dataUrl: 'data:text/html,hi' }],
+      ['catalogUrl', { catalogUrl: 'not a url' }],
+      ['headerPrefix', { headerPrefix: 'A\r\nB' }],
+      ['headerPrefix', { headerPrefix: 'service' }],
+      ['headerPrefix', { headerPrefix: '' }],
+      ['headerPrefix', { headerPrefix: 'X'.repeat(33) }],
+    ];
+    for (const [field, patch] of refused) {
+      const e = await h.fails('profiles.add', { ...good, ...patch });
+      expect([e.code, e.field]).toEqual(['INVALID_INPUT', field]);
+      expect(e.message).toContain(field);
+    }
+    expect((await h.ok<{ profiles: unknown[] }>('profiles.list')).profiles).toHaveLength(before);
+    await h.ok('profiles.add', { ...good, catalogUrl: 'https://catalog.example.com/api', headerPrefix: 'POLY_2' });
+  });
+});
