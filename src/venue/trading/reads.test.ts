@@ -82,6 +82,16 @@ describe('market reads', () => {
 });
 
 describe('prices from the live book and the fills', () => {
+  it('POST /prices and /last-trades-prices take at most 500 items; more is a 400 naming the body', async () => {
+    for (const path of ['/prices', '/last-trades-prices']) {
+      const items = (n: number) => JSON.stringify(Array.from({ length: n }, () => ({ token_id: tokens[0] })));
+      expect((await venue.post('trading', path, items(500))).status, path).toBe(200);
+      const over = await venue.post('trading', path, items(501));
+      expect(over, path).toMatchObject({ status: 400, body: { code: 'INVALID_PARAMETER', param: 'body' } });
+      expect(String((over.body as { error: string }).error)).toContain('500');
+    }
+  });
+
   it('POST /prices and GET /book follow resting orders; /last-trades-prices follows fills', async () => {
     const prices = () => venue.post('trading', '/prices', JSON.stringify([{ token_id: tokens[0] }, { token_id: tokens[0], side: 'BUY' }]));
     expect(PriceMap.parse((await prices()).body)).toEqual({ [tokens[0] as string]: {} });

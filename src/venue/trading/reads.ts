@@ -15,6 +15,14 @@ import { BUCKETS } from '../rate-limit.js';
 type Row = Record<string, unknown>;
 
 const SAMPLING_PAGE = 100;
+/** Venue-profile H: items in one POST /prices or /last-trades-prices. */
+export const MAX_PRICE_ITEMS = 500;
+
+/** The body of a price batch, refused before any item is read when it holds too many. */
+function priceItems<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (Array.isArray(body) && body.length > MAX_PRICE_ITEMS) throw badParam('body', `body must hold at most ${MAX_PRICE_ITEMS} items, got ${body.length}`);
+  return parsed(parseBody(schema, body));
+}
 const CONDITION_ID = /^0x[0-9a-fA-F]{64}$/;
 /** The collateral token rewards are paid in: the venue's paper dollar. */
 const REWARD_ASSET = '0x4b41495230535553444300000000000000000000';
@@ -226,7 +234,7 @@ export function registerReads(s: Surface, ctx: VenueContext): void {
   });
 
   s.post('/prices', [BUCKETS.tradingPrices], (req) => {
-    const items = parsed(parseBody(pricesBody, req.body));
+    const items = priceItems(pricesBody, req.body);
     const out: Record<string, { BUY?: string; SELL?: string }> = {};
     items.forEach((item, i) => {
       if (!db.prepare('SELECT 1 FROM tokens WHERE token_id = ?').get(item.token_id)) throw badParam(`body[${i}].token_id`, `body[${i}].token_id ${item.token_id} is not a token of this venue`);
@@ -242,7 +250,7 @@ export function registerReads(s: Surface, ctx: VenueContext): void {
   });
 
   s.post('/last-trades-prices', [], (req) => {
-    const items = parsed(parseBody(lastTradesPricesBody, req.body));
+    const items = priceItems(lastTradesPricesBody, req.body);
     const out: Array<{ token_id: string; price: string; side: string }> = [];
     items.forEach((item, i) => {
       const t = db.prepare('SELECT condition_id, outcome_index FROM tokens WHERE token_id = ?').get(item.token_id) as TokenRow | undefined;
