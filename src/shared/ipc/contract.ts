@@ -88,6 +88,25 @@ export const AccountSummary = z.object({
 });
 export type AccountSummary = z.output<typeof AccountSummary>;
 
+/** The API credentials a venue gives (venue-profile C), checked as typed: all three, or none to have the venue make new ones. */
+const API_CREDENTIALS = ['apiKey', 'secret', 'passphrase'] as const;
+export const ImportAccount = z
+  .object({
+    privateKey: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'expected a 32-byte hex private key'),
+    apiKey: z.guid('expected the API key as a uuid, such as 2f1c0e8a-5b7d-4c3e-9a61-0d4e8b7f3a12').optional(),
+    // 32 bytes are 43 base64 characters, 44 with the "=" pad; standard or url-safe alphabet.
+    secret: z.string().regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'expected the API secret in base64 (standard or url-safe), 32 bytes: 43 characters, or 44 ending in "="').optional(),
+    passphrase: z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected the API passphrase as 64 hex characters').optional(),
+    label: z.string().max(60).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const given = API_CREDENTIALS.filter((k) => v[k] !== undefined);
+    if (given.length === 0 || given.length === API_CREDENTIALS.length) return;
+    for (const k of API_CREDENTIALS.filter((x) => v[x] === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [k], message: `the API key, secret and passphrase go together: give all three, or none to have the venue make new ones (${k} is missing)` });
+    }
+  });
+
 /**
  * Which EIP-712 domain the profile's orders are signed for: the one the venue publishes at
  * GET /version, a preset (the service family's public exchange contracts), or one typed in.
@@ -377,10 +396,7 @@ export const contract = {
 
   'accounts.list': call(none, z.object({ locked: z.boolean(), accounts: z.array(AccountSummary) })),
   'accounts.createLocal': call(z.object({ label: z.string().max(60).optional() }), AccountSummary),
-  'accounts.import': call(
-    z.object({ privateKey: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'expected a 32-byte hex private key'), apiKey: z.string().optional(), secret: z.string().optional(), passphrase: z.string().optional(), label: z.string().max(60).optional() }),
-    AccountSummary,
-  ),
+  'accounts.import': call(ImportAccount, AccountSummary),
   'accounts.unlock': call(z.object({ passphrase: z.string().min(1).max(1000) }), z.object({ locked: z.boolean() })),
   'accounts.lock': call(none, z.object({ locked: z.boolean() })),
   'accounts.remove': call(z.object({ id }), z.object({ removed: z.boolean() })),

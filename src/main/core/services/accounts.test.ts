@@ -42,6 +42,43 @@ describe('accounts', () => {
   });
 });
 
+describe('importing API credentials', () => {
+  const apiKey = '2f1c0e8a-5b7d-4c3e-9a61-0d4e8b7f3a12';
+  const bytes = Buffer.from(Array.from({ length: 32 }, (_, i) => 250 - i * 3));
+  const passphrase = 'ab'.repeat(32);
+
+  it('checks the API key, secret and passphrase as typed, naming the field, and stores nothing wrong', async () => {
+    await h.ok('accounts.unlock', { passphrase: 'pw' });
+    const count = async () => (await h.ok<{ accounts: unknown[] }>('accounts.list')).accounts.length;
+    const before = await count();
+    const good = { privateKey: '44'.repeat(32), apiKey, secret: bytes.toString('base64'), passphrase };
+    const refused: Array<[string, Record<string, string | undefined>]> = [
+      ['apiKey', { apiKey: 'not-a-key' }],
+      ['secret', { secret: 'c2VjcmV0' }], // base64, but 6 bytes
+      ['secret', { secret: `${bytes.toString('base64').slice(0, 40)}!!!=` }],
+      ['secret', { secret: Buffer.alloc(48).toString('base64') }],
+      ['passphrase', { passphrase: 'ab'.repeat(31) }],
+      ['passphrase', { passphrase: 'zz'.repeat(32) }],
+      // All three or none: a part of them is not quietly replaced by new ones from the venue.
+      ['secret', { secret: undefined, passphrase: undefined }],
+      ['apiKey', { apiKey: undefined }],
+    ];
+    for (const [field, patch] of refused) {
+      const e = await h.fails('accounts.import', { ...good, ...patch });
+      expect([e.code, e.field]).toEqual(['INVALID_INPUT', field]);
+      expect(e.message).toContain(field);
+    }
+    expect(await count()).toBe(before);
+    // Standard or url-safe alphabet, with or without the padding.
+    const forms = [bytes.toString('base64'), bytes.toString('base64url'), `${bytes.toString('base64url')}=`, bytes.toString('base64').replace(/=$/, '')];
+    for (const secret of forms) {
+      const a = await h.ok<{ id: string; apiKey: string }>('accounts.import', { ...good, secret });
+      expect(a.apiKey).toBe(apiKey);
+      await h.ok('accounts.remove', { id: a.id });
+    }
+  });
+});
+
 describe('clock skew', () => {
   it('signs on the venue’s clock, learned from /time, when this machine is two minutes off', async () => {
     const ahead = await startCore({ venue: { now: () => Date.now() + 120_000 } });
