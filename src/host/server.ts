@@ -36,6 +36,19 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
+/**
+ * The decoded path of a request target, or null when it is not an origin-form path or does not
+ * decode (`/%`, `/%E0%A4%A`): both are the client's fault and answered 400, never thrown.
+ */
+function requestPath(target: string | undefined): string | null {
+  if (!target?.startsWith('/') || target.startsWith('//')) return null;
+  try {
+    return decodeURIComponent(new URL(target, 'http://127.0.0.1').pathname);
+  } catch {
+    return null;
+  }
+}
+
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -48,7 +61,11 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   if (!existsSync(join(root, 'index.html'))) throw new Error(`no built renderer in ${root}; run \`npm run build\` first`);
 
   const serveFile = (req: IncomingMessage, res: ServerResponse): void => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+    const path = requestPath(req.url);
+    if (path === null) {
+      res.writeHead(400).end();
+      return;
+    }
     let file = normalize(join(root, path));
     if (file !== root && !file.startsWith(root + sep)) {
       res.writeHead(403).end();
@@ -74,10 +91,10 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const url = requestPath(req.url) === '/ipc' ? new URL(req.url ?? '/', 'http://127.0.0.1') : null;
     const origin = req.headers.origin ?? '';
     const local = /^http:\/\/127\.0\.0\.1:\d+$/.test(origin);
-    if (url.pathname !== '/ipc' || !local || !sameToken(url.searchParams.get('token') ?? '', token)) {
+    if (!url || !local || !sameToken(url.searchParams.get('token') ?? '', token)) {
       socket.write('HTTP/1.1 403 Forbidden\r\n\r\n');
       socket.destroy();
       return;

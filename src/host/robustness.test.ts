@@ -1,0 +1,120 @@
+// The browser host survives what a hostile page or a broken client sends it: malformed
+// requests, oversized or invalid frames, foreign origins and hosts, and handlers that throw.
+// Each case is followed by a plain request, which must still be served.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { connect as connectTcp, createServer as createTcpServer, type Server as TcpServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+
+const dir = mkdtempSync(join(tmpdir(), 'kairos-host-robust-'));
+const logged: string[] = [];
+let child: ChildProcess;
+let host: { port: number; token: string };
+let unixSocket: TcpServer;
+
+beforeAll(async () => {
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
+  // A file that exists but cannot be read as one: opening it fails after the stat said "file".
+  unixSocket = createTcpServer();
+  await new Promise<void>((done) => unixSocket.listen(join(dir, 'unreadable.js'), done));
+  // The host runs in a process of its own (host.fixture.ts), so a crash is a crash.
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  child = spawn(process.execPath, ['--import', tsx, resolve('src/host/host.fixture.ts'), dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, TSX_TSCONFIG_PATH: resolve('tsconfig.json') },
+  });
+  createInterface({ input: child.stderr! }).on('line', (line) => logged.push(line));
+  host = await new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the host did not start: ${logged.join('\n')}`)), 30_000);
+    createInterface({ input: child.stdout! }).once('line', (line) => {
+      clearTimeout(timer);
+      done(JSON.parse(line) as typeof host);
+    });
+  });
+});
+afterAll(async () => {
+  if (child.exitCode === null) {
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGKILL');
+    await exited;
+  }
+  await new Promise<void>((done) => unixSocket.close(() => done()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const hostHeader = (): string => `127.0.0.1:${host.port}`;
+const origin = (): string => `http://127.0.0.1:${host.port}`;
+
+/** Sends raw bytes on a fresh connection; resolves with everything read until the server closes or `ms` passes. */
+function raw(bytes: string | Buffer, ms = 2000): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connectTcp(host.port, '127.0.0.1');
+    let got = '';
+    const done = (): void => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(got);
+    };
+    const timer = setTimeout(done, ms);
+    socket.on('data', (chunk) => {
+      got += chunk.toString('latin1');
+      // One response is enough: stop once its headers (and any short body) are in.
+      if (/^HTTP\/1\.1 \d{3}[^\r]*\r\n[\s\S]*\r\n\r\n/.test(got) && !/content-length: [1-9]/i.test(got)) done();
+    });
+    socket.on('error', done);
+    socket.on('close', done);
+    socket.write(bytes);
+  });
+}
+
+const get = (path: string, host_ = hostHeader()): Promise<string> => raw(`GET ${path} HTTP/1.1\r\nHost: ${host_}\r\nConnection: close\r\n\r\n`);
+const status = (response: string): number => Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1] ?? 0);
+
+async function stillServes(): Promise<void> {
+  expect(child.exitCode, logged.join('\n')).toBe(null);
+  expect(status(await get('/'))).toBe(200);
+  const ws = await connectWs();
+  const answer = next(ws);
+  ws.send(JSON.stringify({ id: 1, name: 'app.info', input: 'still here' }));
+  expect(await answer).toEqual({ id: 1, result: { ok: true, data: { echo: 'still here' } } });
+  ws.close();
+}
+
+function connectWs(headers: { origin?: string; host?: string } = {}): Promise<WebSocket> {
+  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ipc?token=${host.token}`, {
+    origin: headers.origin ?? origin(),
+    headers: headers.host ? { host: headers.host } : {},
+  });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+const next = (ws: WebSocket, ms = 2000): Promise<unknown> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no answer')), ms);
+    ws.once('message', (data) => {
+      clearTimeout(timer);
+      resolve(JSON.parse(String(data)));
+    });
+  });
+
+describe('malformed requests', () => {
+  it.each(['/%', '/%E0%A4%A', '/assets/%zz.js'])('answers 400 to the undecodable path %s and keeps serving', async (path) => {
+    expect(status(await get(path))).toBe(400);
+    await stillServes();
+  });
+
+  it('answers 400 to a request target that is not a path', async () => {
+    expect(status(await get('//'))).toBe(400);
+    expect(status(await get('http://127.0.0.1/'))).toBe(400);
+    await stillServes();
+  });
+});
+
