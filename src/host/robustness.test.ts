@@ -2,9 +2,10 @@
 // requests, oversized or invalid frames, foreign origins and hosts, and handlers that throw.
 // Each case is followed by a plain request, which must still be served.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { connect as connectTcp, createServer as createTcpServer, type Server as TcpServer } from 'node:net';
+import { connect as connectTcp, createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -105,6 +106,59 @@ const next = (ws: WebSocket, ms = 2000): Promise<unknown> =>
     });
   });
 
+/** Opens the IPC socket by hand, so frames the ws client would never send can be written. */
+async function rawWs(): Promise<{ socket: Socket; read: (ms?: number) => Promise<Buffer> }> {
+  const socket = connectTcp(host.port, '127.0.0.1');
+  const chunks: Buffer[] = [];
+  let closed = false;
+  socket.on('data', (chunk) => chunks.push(chunk));
+  socket.on('close', () => (closed = true));
+  socket.on('error', () => undefined);
+  const key = randomBytes(16).toString('base64');
+  socket.write(
+    `GET /ipc?token=${host.token} HTTP/1.1\r\nHost: ${hostHeader()}\r\nOrigin: ${origin()}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+  );
+  const deadline = Date.now() + 2000;
+  while (!Buffer.concat(chunks).includes('\r\n\r\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  const head = Buffer.concat(chunks);
+  expect(head.toString('latin1')).toMatch(/^HTTP\/1\.1 101/);
+  chunks.length = 0;
+  chunks.push(head.subarray(head.indexOf('\r\n\r\n') + 4));
+  return {
+    socket,
+    // Everything the server sent after the handshake, once it closed the connection or `ms` passed.
+    read: async (ms = 2000) => {
+      const until = Date.now() + ms;
+      while (!closed && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+      return Buffer.concat(chunks);
+    },
+  };
+}
+
+/** A client frame (clients must mask); `length` may claim more than `payload` holds. */
+function frame(opcode: number, payload: Buffer, length = payload.length): Buffer {
+  const mask = randomBytes(4);
+  let header: Buffer;
+  if (length < 126) header = Buffer.from([0x80 | opcode, 0x80 | length]);
+  else if (length < 65536) {
+    header = Buffer.from([0x80 | opcode, 0x80 | 126, 0, 0]);
+    header.writeUInt16BE(length, 2);
+  } else {
+    header = Buffer.alloc(10);
+    header[0] = 0x80 | opcode;
+    header[1] = 0x80 | 127;
+    header.writeBigUInt64BE(BigInt(length), 2);
+  }
+  const masked = Buffer.from(payload.map((byte, i) => byte ^ mask[i % 4]!));
+  return Buffer.concat([header, mask, masked]);
+}
+
+/** The close code in the server's close frame (unmasked, short payload), if it sent one. */
+function closeCode(bytes: Buffer): number | undefined {
+  const at = bytes.findIndex((byte, i) => byte === 0x88 && i + 3 < bytes.length);
+  return at < 0 ? undefined : bytes.readUInt16BE(at + 2);
+}
+
 describe('malformed requests', () => {
   it.each(['/%', '/%E0%A4%A', '/assets/%zz.js'])('answers 400 to the undecodable path %s and keeps serving', async (path) => {
     expect(status(await get(path))).toBe(400);
@@ -118,3 +172,20 @@ describe('malformed requests', () => {
   });
 });
 
+describe('WebSocket frames', () => {
+  it('closes a socket whose frame is over the size limit with 1009 and keeps serving', async () => {
+    const { socket, read } = await rawWs();
+    socket.write(frame(0x1, Buffer.from('{}'), 5 * 1024 * 1024));
+    expect(closeCode(await read())).toBe(1009);
+    socket.destroy();
+    await stillServes();
+  });
+
+  it('closes a socket whose text frame is not UTF-8 with 1007 and keeps serving', async () => {
+    const { socket, read } = await rawWs();
+    socket.write(frame(0x1, Buffer.from([0x7b, 0xff, 0xfe, 0x7d])));
+    expect(closeCode(await read())).toBe(1007);
+    socket.destroy();
+    await stillServes();
+  });
+});

@@ -15,6 +15,8 @@ export interface HostOptions {
   rendererDir: string;
   port?: number;
   token?: string;
+  /** Where the host reports what went wrong while it kept serving (default: stderr). */
+  log?: (line: string) => void;
 }
 
 export interface RunningHost {
@@ -58,6 +60,8 @@ function sameToken(a: string, b: string): boolean {
 export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const token = opts.token ?? randomBytes(24).toString('base64url');
   const root = resolve(opts.rendererDir);
+  const log = opts.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const report = (where: string, err: unknown): void => log(`kairos host: ${where}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   if (!existsSync(join(root, 'index.html'))) throw new Error(`no built renderer in ${root}; run \`npm run build\` first`);
 
   const serveFile = (req: IncomingMessage, res: ServerResponse): void => {
@@ -102,6 +106,9 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws));
   });
   wss.on('connection', (ws: WebSocket) => {
+    // A frame over maxPayload (1009) or a text frame that is not UTF-8 (1007): ws has already
+    // sent the close frame with that code; without a listener the error would end the process.
+    ws.on('error', (err) => report('closed a page socket', err));
     ws.on('message', (raw) => {
       let msg: { id?: unknown; name?: unknown; input?: unknown };
       try {
