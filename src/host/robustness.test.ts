@@ -189,3 +189,26 @@ describe('WebSocket frames', () => {
     await stillServes();
   });
 });
+
+describe('origin and host', () => {
+  it('serves only its own Host over HTTP (DNS rebinding)', async () => {
+    expect(status(await get('/', `evil.example:${host.port}`))).toBe(403);
+    expect(status(await get('/', `localhost:${host.port}`))).toBe(403);
+    expect(status(await get('/', '127.0.0.1:1'))).toBe(403);
+    expect(status(await get('/', '127.0.0.1'))).toBe(403);
+    expect(status(await raw('GET / HTTP/1.0\r\n\r\n'))).toBe(403);
+    expect(status(await get('/'))).toBe(200);
+  });
+
+  it('accepts the socket only from its own origin, exactly', async () => {
+    for (const other of [`http://127.0.0.1:${host.port === 1 ? 2 : 1}`, `http://127.0.0.1:${host.port}.evil.example`, `http://localhost:${host.port}`, `https://127.0.0.1:${host.port}`, 'null', '']) {
+      await expect(connectWs({ origin: other })).rejects.toThrow(/403/);
+    }
+  });
+
+  it('accepts the socket only on its own Host', async () => {
+    await expect(connectWs({ host: `evil.example:${host.port}` })).rejects.toThrow(/403/);
+    await expect(connectWs({ host: `localhost:${host.port}` })).rejects.toThrow(/403/);
+    await stillServes();
+  });
+});

@@ -86,7 +86,18 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     createReadStream(file).pipe(res);
   };
 
+  // Its own authority, known once it listens. Only that is served: a page elsewhere cannot open
+  // the socket (Origin), and a name rebound to 127.0.0.1 cannot read the app (Host). localhost
+  // is not accepted: the host hands out only the 127.0.0.1 URL, and one exact origin keeps the
+  // socket, the CSP and the page's storage agreeing on what "self" is.
+  let ownHost = '';
+  let ownOrigin = '';
+
   const server: Server = createServer((req, res) => {
+    if (req.headers.host !== ownHost) {
+      res.writeHead(403).end();
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405).end();
       return;
@@ -96,9 +107,8 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
   server.on('upgrade', (req, socket, head) => {
     const url = requestPath(req.url) === '/ipc' ? new URL(req.url ?? '/', 'http://127.0.0.1') : null;
-    const origin = req.headers.origin ?? '';
-    const local = /^http:\/\/127\.0\.0\.1:\d+$/.test(origin);
-    if (!url || !local || !sameToken(url.searchParams.get('token') ?? '', token)) {
+    const own = req.headers.host === ownHost && req.headers.origin === ownOrigin;
+    if (!url || !own || !sameToken(url.searchParams.get('token') ?? '', token)) {
       socket.write('HTTP/1.1 403 Forbidden\r\n\r\n');
       socket.destroy();
       return;
@@ -126,6 +136,8 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   await new Promise<void>((done) => server.listen(opts.port ?? 0, '127.0.0.1', done));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  ownHost = `127.0.0.1:${port}`;
+  ownOrigin = `http://${ownHost}`;
   return {
     url: `http://127.0.0.1:${port}/#token=${token}`,
     port,
