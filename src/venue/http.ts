@@ -10,11 +10,14 @@ import type { SignatureVerifier } from './trading/signatures.js';
 import type { Settlements } from './trading/orders.js';
 import type { Checkpointer } from './db/checkpointer.js';
 import { specQueryNames, type SurfaceName } from './spec-routes.js';
+import { verifyL2 } from './auth/routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The JSON body exactly as received: request signatures cover these bytes. */
     rawBody?: Buffer;
+    /** On a signed route, the API key whose L2 signature the request carries, once verified. */
+    signedBy?: { apiKey: string; address: string };
   }
 }
 
@@ -44,37 +47,73 @@ export type Presenter = (route: string, body: unknown) => unknown;
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => unknown;
 
+export interface RouteOptions {
+  /**
+   * The route takes L2-signed requests, signed for this spec path (e.g. `/orders`): the
+   * signature is checked before the handler runs, which finds the key in `req.signedBy`.
+   */
+  signed?: string;
+}
+
 export interface Surface {
-  get(path: string, buckets: readonly Bucket[], handler: Handler): void;
-  post(path: string, buckets: readonly Bucket[], handler: Handler): void;
-  delete(path: string, buckets: readonly Bucket[], handler: Handler): void;
+  get(path: string, buckets: readonly Bucket[], handler: Handler, opts?: RouteOptions): void;
+  post(path: string, buckets: readonly Bucket[], handler: Handler, opts?: RouteOptions): void;
+  delete(path: string, buckets: readonly Bucket[], handler: Handler, opts?: RouteOptions): void;
 }
 
 /**
  * Routes of one surface; every route also counts against the surface's overall bucket. In
  * spec-only mode a route the spec does not have is left out, and the others refuse query
  * parameters the spec does not list for them.
+ *
+ * Venue-profile H: a request counts against an API key only once its L2 signature has been
+ * verified; everything else (unsigned routes, and signed ones whose check fails) counts against
+ * the client address. An unsigned route is counted as soon as the request arrives; a signed
+ * one once its body is read, which its signature covers.
  */
 export function surface(app: FastifyInstance, ctx: VenueContext, all: Bucket, name: SurfaceName): Surface {
-  const add = (method: 'GET' | 'POST' | 'DELETE') => (path: string, buckets: readonly Bucket[], handler: Handler) => {
+  const add = (method: 'GET' | 'POST' | 'DELETE') => (path: string, buckets: readonly Bucket[], handler: Handler, opts: RouteOptions = {}) => {
     const allowed = ctx.specOnly ? specQueryNames(name, method, path) : undefined;
     if (ctx.specOnly && allowed === undefined) return;
     const counted = [all, ...buckets];
     const route = `${name} ${method} ${path}`;
     const present = ctx.present;
+    const admit = (client: string): void => {
+      const a = ctx.limiter.take(client, counted);
+      if (a.admitted < 1) throw rateLimited(a.retryAfterSeconds, a.blockedBy ?? path);
+    };
+    const checkQuery = (req: FastifyRequest): void => {
+      if (!allowed) return;
+      const unknown = Object.keys(req.query as Record<string, unknown>).find((k) => !allowed.includes(k));
+      if (unknown !== undefined) {
+        throw badParam(unknown, `${unknown} is not a query parameter of ${method} ${path}${allowed.length ? ` (the spec lists ${allowed.join(', ')})` : ' (the spec lists none)'}`);
+      }
+    };
+    const signedPath = opts.signed;
     app.route({
       method,
       url: path,
-      onRequest: async (req) => {
-        const a = ctx.limiter.take(clientKey(req, ctx.settings.headerPrefix), counted);
-        if (a.admitted < 1) throw rateLimited(a.retryAfterSeconds, a.blockedBy ?? path);
-        if (allowed) {
-          const unknown = Object.keys(req.query as Record<string, unknown>).find((k) => !allowed.includes(k));
-          if (unknown !== undefined) {
-            throw badParam(unknown, `${unknown} is not a query parameter of ${method} ${path}${allowed.length ? ` (the spec lists ${allowed.join(', ')})` : ' (the spec lists none)'}`);
+      ...(signedPath === undefined
+        ? {
+            onRequest: async (req: FastifyRequest) => {
+              admit(addressClient(req));
+              checkQuery(req);
+            },
           }
-        }
-      },
+        : {
+            preHandler: async (req: FastifyRequest) => {
+              let who: { apiKey: string; address: string } | undefined;
+              try {
+                checkQuery(req);
+                who = verifyL2(req, ctx, signedPath);
+              } catch (err) {
+                admit(addressClient(req));
+                throw err;
+              }
+              admit(keyClient(who.apiKey));
+              req.signedBy = who;
+            },
+          }),
       handler: async (req, reply) => {
         const out = handler(req, reply);
         if (present) {
@@ -94,10 +133,16 @@ export class RawJson {
   constructor(readonly text: string) {}
 }
 
-/** Venue-profile D: limits count per API key on signed requests, else per client address. */
-export function clientKey(req: FastifyRequest, headerPrefix: string): string {
-  const key = req.headers[`${headerPrefix.toLowerCase()}_api_key`];
-  return typeof key === 'string' && key.length > 0 ? `key:${key}` : `ip:${req.ip}`;
+/**
+ * Venue-profile D and H: limits count per API key on requests whose signature was verified,
+ * else per client address. A key a request merely names is never one to count against.
+ */
+export function keyClient(verifiedApiKey: string): string {
+  return `key:${verifiedApiKey}`;
+}
+
+export function addressClient(req: FastifyRequest): string {
+  return `ip:${req.ip}`;
 }
 
 type QueryResult<T> = { ok: true; value: T } | { ok: false; param: string; message: string };

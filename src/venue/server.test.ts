@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestVenue, TEST_ANCHOR, type TestVenue } from './test-support.js';
+import { Trader } from './trading/test-trader.js';
 
 let venue: TestVenue;
 beforeAll(async () => {
@@ -93,6 +94,39 @@ describe('rate limits', () => {
       expect(last.body).toMatchObject({ code: 'RATE_LIMITED', retry_after_seconds: retry });
       // Other buckets still have room: /series counts only against the catalog-wide 4,000.
       expect((await fresh.get('catalog', '/series?limit=1')).status).toBe(200);
+    } finally {
+      await fresh.stop();
+    }
+  });
+});
+
+describe('rate limits are charged to a key only once its signature checks out', () => {
+  it('naming random keys escapes no limit, and naming a victim\'s key spends only the sender\'s budget', async () => {
+    // Limits at 1 %: GET /markets 3 and the trading surface 50 per window.
+    const fresh = await startTestVenue({ rateLimitScale: 0.01, threads: false });
+    try {
+      const victim = await Trader.create(fresh.urls);
+      const named: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await fetch(`${fresh.urls.catalog_url}/markets?limit=1`, { headers: { SERVICE_API_KEY: `random-key-${i}` } });
+        await res.arrayBuffer();
+        named.push(res.status);
+      }
+      expect(named).toEqual([200, 200, 200, 429, 429]);
+
+      // The victim's key, address and passphrase, but not their secret.
+      const forged = { ...victim.headers('GET', '/balance-allowance'), SERVICE_SIGNATURE: `${'A'.repeat(43)}=` };
+      const statuses: number[] = [];
+      for (let i = 0; i < 60; i++) {
+        const res = await fetch(`${fresh.urls.trading_url}/balance-allowance`, { headers: forged });
+        await res.arrayBuffer();
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 40).every((s) => s === 401)).toBe(true);
+      expect(statuses.slice(-5).every((s) => s === 429)).toBe(true);
+      // The victim's own signed requests count against their key, which nothing has spent.
+      expect((await victim.send('GET', '/balance-allowance')).status).toBe(200);
+      expect((await victim.post([victim.order('1', 'BUY', '0.5', '10')])).status).toBe(200);
     } finally {
       await fresh.stop();
     }

@@ -9,7 +9,7 @@ import { formatMicros } from '@shared/domain/money.js';
 import { fromWireOrder, orderDigest, toHex, type OrderDomain } from '@shared/crypto/index.js';
 import { verifyL2 } from '../auth/routes.js';
 import { HttpError, badParam } from '../errors.js';
-import { clientKey, type Surface, type VenueContext } from '../http.js';
+import { keyClient, type Surface, type VenueContext } from '../http.js';
 import { MICRO } from '../money.js';
 import { BUCKETS, type Admission } from '../rate-limit.js';
 import type { NewOrder, TokenInfo } from './exchange.js';
@@ -137,8 +137,9 @@ function priceAndSize(side: 'BUY' | 'SELL', makerAmount: bigint, takerAmount: bi
   return { price, size: sizeMicro };
 }
 
+/** The key whose signature the surface verified before the handler (see `signed` routes). */
 function auth(req: FastifyRequest, ctx: VenueContext, path: string): { apiKey: string; address: string } {
-  return verifyL2(req, ctx, path);
+  return req.signedBy ?? verifyL2(req, ctx, path);
 }
 
 const cancelOne = z.looseObject({ orderID: z.string().min(1) });
@@ -288,7 +289,15 @@ export class Settlements {
 }
 
 export function registerOrders(s: Surface, ctx: VenueContext): void {
-  s.post('/orders', [], (req) => {
+  // Every route here is L2-signed, for its own path.
+  type Handler = Parameters<Surface['get']>[2];
+  const signed = {
+    get: (path: string, handler: Handler) => s.get(path, [], handler, { signed: path }),
+    post: (path: string, handler: Handler) => s.post(path, [], handler, { signed: path }),
+    delete: (path: string, handler: Handler) => s.delete(path, [], handler, { signed: path }),
+  };
+
+  signed.post('/orders', (req) => {
     const who = auth(req, ctx, '/orders');
     const body = req.body;
     if (!Array.isArray(body)) throw badParam('body', 'body must be a JSON array of 1 to 15 orders');
@@ -296,15 +305,15 @@ export function registerOrders(s: Surface, ctx: VenueContext): void {
     if (body.length < minItems || body.length > maxItems) {
       throw new HttpError(400, 'INVALID_BATCH_SIZE', `body must hold ${minItems} to ${maxItems} orders, got ${body.length}`, { param: 'body' });
     }
-    const admission = ctx.limiter.take(clientKey(req, ctx.settings.headerPrefix), [BUCKETS.orderBurst, BUCKETS.orderSustained], body.length);
+    const admission = ctx.limiter.take(keyClient(who.apiKey), [BUCKETS.orderBurst, BUCKETS.orderSustained], body.length);
     const batch = prepareOrders(ctx, who, body, admission);
     const logError = (err: unknown): void => req.log.error({ err }, 'order settlement failed');
     return inTurn(ctx, () => settleOrders(ctx, batch, logError));
   });
 
-  const cancelBudget = (req: FastifyRequest, units: number): void => {
+  const cancelBudget = (who: { apiKey: string }, units: number): void => {
     if (units === 0) return;
-    const a = ctx.limiter.take(clientKey(req, ctx.settings.headerPrefix), [BUCKETS.cancelBurst, BUCKETS.cancelSustained], units);
+    const a = ctx.limiter.take(keyClient(who.apiKey), [BUCKETS.cancelBurst, BUCKETS.cancelSustained], units);
     if (a.admitted < units) {
       throw new HttpError(429, 'RATE_LIMITED', `cancel rate limit (${a.blockedBy ?? 'DELETE /order'}) reached; retry in ${a.retryAfterSeconds} s`, { retry_after_seconds: a.retryAfterSeconds }, {
         'retry-after': String(a.retryAfterSeconds),
@@ -313,32 +322,32 @@ export function registerOrders(s: Surface, ctx: VenueContext): void {
   };
 
   // Cancels take their turn behind the order batches that arrived before them.
-  s.delete('/order', [], (req) => {
+  signed.delete('/order', (req) => {
     const who = auth(req, ctx, '/order');
     const body = cancelOne.safeParse(req.body);
     if (!body.success) throw badParam('body.orderID', 'body must be {"orderID": "<order id>"}');
-    cancelBudget(req, 1);
+    cancelBudget(who, 1);
     return inTurn(ctx, () => ctx.exchange.cancel(who.apiKey, [body.data.orderID]));
   });
 
-  s.delete('/orders', [], (req) => {
+  signed.delete('/orders', (req) => {
     const who = auth(req, ctx, '/orders');
     const body = cancelMany.safeParse(req.body);
     if (!body.success) throw badParam('body', `body must be a JSON array of at most ${MAX_CANCEL_IDS} order ids`);
-    cancelBudget(req, body.data.length);
+    cancelBudget(who, body.data.length);
     return inTurn(ctx, () => ctx.exchange.cancel(who.apiKey, body.data));
   });
 
-  s.delete('/cancel-all', [], (req) => {
+  signed.delete('/cancel-all', (req) => {
     const who = auth(req, ctx, '/cancel-all');
     return inTurn(ctx, () => {
       const ids = ctx.exchange.openOrderIds(who.apiKey);
-      cancelBudget(req, ids.length);
+      cancelBudget(who, ids.length);
       return ctx.exchange.cancel(who.apiKey, ids);
     });
   });
 
-  s.get('/data/orders', [], (req) => {
+  signed.get('/data/orders', (req) => {
     const who = auth(req, ctx, '/data/orders');
     const q = req.query as Record<string, unknown>;
     const single = (name: string): string | undefined => {
@@ -387,7 +396,7 @@ export function registerOrders(s: Surface, ctx: VenueContext): void {
     };
   });
 
-  s.get('/balance-allowance', [], (req) => {
+  signed.get('/balance-allowance', (req) => {
     const who = auth(req, ctx, '/balance-allowance');
     const wallet = who.address.toLowerCase();
     const cash = ctx.exchange.cash(wallet);
