@@ -52,7 +52,7 @@ export function createCore(opts: CoreOptions): Core {
   const emit = opts.emit ?? (() => undefined);
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   const profiles = new ProfileStore(opts.dataDir, { id: opts.defaultProfile.id ?? 'local', ...opts.defaultProfile });
-  const sessions = new Sessions(profiles.active, { dataDir: opts.dataDir, clock, emit, ...(opts.http ? { http: opts.http } : {}) });
+  const sessions = new Sessions(profiles.active, { dataDir: opts.dataDir, clock, emit, log, ...(opts.http ? { http: opts.http } : {}) });
   let vault = openVault(opts.dataDir, opts);
   const ctx: CoreContext = {
     dataDir: opts.dataDir,

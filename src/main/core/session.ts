@@ -10,7 +10,7 @@ import { Capabilities } from './capabilities.js';
 import { createClients, type Clients } from './clients/index.js';
 import { AppError } from './router.js';
 import { UserData } from './user-data/store.js';
-import type { Clock } from './ports.js';
+import type { Clock, Logger } from './ports.js';
 
 export type SurfaceName = 'catalog' | 'data' | 'trading';
 export type Emit = <N extends EventName>(name: N, payload: EventPayload<N>) => void;
@@ -19,6 +19,8 @@ export interface SessionDeps {
   dataDir: string;
   clock: Clock;
   emit: Emit;
+  /** Where a damaged cache set aside is told; quiet when not given. */
+  log?: Logger;
   http?: Parameters<typeof createClients>[1];
 }
 
@@ -134,7 +136,10 @@ export class Session {
   }
 
   private cacheOpen(): Cache {
-    return openCache(cacheDir(this.deps.dataDir), this.profile.id, { now: () => this.deps.clock.now() });
+    return openCache(cacheDir(this.deps.dataDir), this.profile.id, {
+      now: () => this.deps.clock.now(),
+      onSetAside: ({ aside, reason }) => this.deps.log?.warn('the cache could not be read; it was set aside and is being fetched again', { profile: this.profile.id, aside, reason }),
+    });
   }
 
   private reachable(surface: SurfaceName, up: boolean): void {

@@ -1,10 +1,10 @@
 // The app's local SQLite cache, one file per profile: last good responses, the synced catalog
 // with its full-text index. All of it can be fetched again: a reset deletes it.
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { CatalogStore, type CachedEvent, type CachedMarket, type CatalogKind, type CommentParent, type SearchKind } from './catalog.js';
-import { migrateCache } from './migrations.js';
+import { MIGRATIONS, migrateCache } from './migrations.js';
 import { catalogSeenAt, listMarkets, noteLastPrices, type MarketListPage, type MarketListQuery } from './list.js';
 import { ResponseStore, responseKey, type CacheEntry, type CachedOptions, type CachedResult, type QueryValue, type Surface } from './responses.js';
 import { SearchIndex, type SearchHit, type SearchOptions } from './search.js';
@@ -26,7 +26,24 @@ const PROFILE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 export interface CacheOptions {
   /** Clock for `fetchedAt` and ages (epoch ms); default Date.now. */
   now?: () => number;
+  /** Told when a damaged cache file was set aside and an empty one made in its place. */
+  onSetAside?: (notice: CacheSetAside) => void;
 }
+
+/** A cache file that could not be used was renamed (with its -wal and -shm) and the cache rebuilt. */
+export interface CacheSetAside {
+  path: string;
+  /** Where the damaged file now is. */
+  aside: string;
+  reason: string;
+}
+
+/** The cache file cannot be read as this build's cache: not SQLite, damaged, or from a newer build. */
+export class CacheUnusable extends Error {
+  override readonly name = 'CacheUnusable';
+}
+
+const DAMAGED_CODES = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_SEQUENCE', 'SQLITE_CORRUPT_INDEX']);
 
 /** A profile id, checked to be safe as part of a file name. */
 export function checkProfileId(profileId: string): string {
@@ -60,10 +77,15 @@ export class Cache {
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = NORMAL');
       this.db.pragma('busy_timeout = 5000');
+      const version = Number(this.db.pragma('user_version', { simple: true }));
+      if (version > MIGRATIONS.length) throw new CacheUnusable(`cache file ${path} has schema version ${version}, newer than this build knows (${MIGRATIONS.length})`);
       migrateCache(this.db);
     } catch (err) {
       this.db.close();
-      throw new Error(`cannot open the cache ${path}: ${(err as Error).message}`, { cause: err });
+      const code = (err as { code?: unknown }).code;
+      const message = `cannot open the cache ${path}: ${(err as Error).message}`;
+      const unusable = err instanceof CacheUnusable || (typeof code === 'string' && DAMAGED_CODES.has(code));
+      throw unusable ? new CacheUnusable(message, { cause: err }) : new Error(message, { cause: err });
     }
     this.responses = new ResponseStore(this.db, now);
     this.catalogStore = new CatalogStore(this.db);
@@ -154,9 +176,25 @@ export class Cache {
   }
 }
 
-/** Opens (creating and migrating as needed) the cache of `profileId` in `dir`. */
-export function openCache(dir: string, profileId: string, opts?: CacheOptions): Cache {
+/**
+ * Opens (creating and migrating as needed) the cache of `profileId` in `dir`. A file that is not
+ * a usable cache (damaged, not SQLite, or written by a newer build) is renamed aside with a
+ * timestamp, with its -wal and -shm, and an empty cache made in its place: everything in it can
+ * be fetched again. `onSetAside` is told.
+ */
+export function openCache(dir: string, profileId: string, opts: CacheOptions = {}): Cache {
   const path = cacheFile(dir, profileId);
   mkdirSync(dir, { recursive: true });
-  return new Cache(path, profileId, opts);
+  try {
+    return new Cache(path, profileId, opts);
+  } catch (err) {
+    if (!(err instanceof CacheUnusable)) throw err;
+    const stamp = new Date((opts.now ?? Date.now)()).toISOString().replace(/[:.]/g, '-');
+    const aside = `${path}.damaged-${stamp}`;
+    // The companions go first: a -wal left behind would be read into the new, empty file.
+    for (const suffix of ['-wal', '-shm', '-journal', '']) if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
+    const cache = new Cache(path, profileId, opts);
+    opts.onSetAside?.({ path, aside, reason: err.message });
+    return cache;
+  }
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userVersion } from '@shared/storage/migrate.js';
-import { MIGRATIONS, cacheFile, migrateCache, openCache, type Cache } from './index.js';
+import { MIGRATIONS, cacheFile, migrateCache, openCache, Cache } from './index.js';
 
 let dir: string;
 beforeEach(() => {
@@ -153,16 +153,22 @@ describe('cache migrations', () => {
     cache.close();
   });
 
-  it('refuse a file written by a newer build', () => {
+  it('refuse a file written by a newer build (openCache then sets it aside)', () => {
     const raw = new Database(cacheFile(dir, 'future'));
     raw.pragma(`user_version = ${LATEST + 1}`);
     raw.close();
-    expect(() => openCache(dir, 'future')).toThrow(/cannot open the cache .*cache-future\.sqlite: cache file .* has schema version \d+, newer than this build knows/);
+    expect(() => new Cache(cacheFile(dir, 'future'), 'future')).toThrow(/cannot open the cache .*cache-future\.sqlite: cache file .* has schema version \d+, newer than this build knows/);
+    const reasons: string[] = [];
+    openCache(dir, 'future', { onSetAside: (n) => reasons.push(n.reason) }).close();
+    expect(reasons).toEqual([expect.stringMatching(/cache-future\.sqlite: cache file .* newer than this build knows/)]);
   });
 
-  it('refuse a file that is not a database, naming it', () => {
+  it('refuse a file that is not a database, naming it (openCache then sets it aside)', () => {
     writeFileSync(cacheFile(dir, 'junk'), 'not a database at all, just some text that fills the header'.repeat(20));
-    expect(() => openCache(dir, 'junk')).toThrow(/cannot open the cache .*cache-junk\.sqlite: file is not a database/);
+    expect(() => new Cache(cacheFile(dir, 'junk'), 'junk')).toThrow(/cannot open the cache .*cache-junk\.sqlite: file is not a database/);
+    const reasons: string[] = [];
+    openCache(dir, 'junk', { onSetAside: (n) => reasons.push(n.reason) }).close();
+    expect(reasons).toEqual([expect.stringMatching(/cannot open the cache .*cache-junk\.sqlite: file is not a database/)]);
   });
 
   it('reject a bad target and a bad profile id', () => {

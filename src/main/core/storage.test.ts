@@ -1,0 +1,75 @@
+// The files of the data folder when something is wrong with them: a damaged cache is set aside
+// and rebuilt (it can be fetched again); damaged user data, vault or profiles stop the start
+// with the file's name and are left as they are.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cacheFile, MIGRATIONS, openCache } from './cache/index.js';
+import { caller, coreFor, coreForFile } from './test-support.js';
+
+const h = coreForFile();
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'kairos-storage-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const GARBAGE = Buffer.from(`this is no database ${'x'.repeat(5000)}`);
+
+describe('a damaged cache', () => {
+  it('is set aside with a timestamp and rebuilt when its header is garbage', () => {
+    const dir = tempDir();
+    const path = cacheFile(dir, 'local');
+    writeFileSync(path, GARBAGE);
+    const told: Array<{ aside: string; reason: string }> = [];
+    const cache = openCache(dir, 'local', { now: () => Date.UTC(2030, 0, 2, 3, 4, 5), onSetAside: (n) => told.push(n) });
+    try {
+      cache.write(cache.key('catalog', '/markets', {}), { ok: 1 });
+      expect(cache.read(cache.key('catalog', '/markets', {}))?.data).toEqual({ ok: 1 });
+    } finally {
+      cache.close();
+    }
+    expect(told).toHaveLength(1);
+    expect(told[0]?.aside).toBe(`${path}.damaged-2030-01-02T03-04-05-000Z`);
+    expect(told[0]?.reason).toMatch(/not a database/);
+    expect(readFileSync(`${path}.damaged-2030-01-02T03-04-05-000Z`)).toEqual(GARBAGE);
+  });
+
+  it('is set aside when a newer build wrote it', () => {
+    const dir = tempDir();
+    const path = cacheFile(dir, 'local');
+    const db = new Database(path);
+    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    db.close();
+    const told: string[] = [];
+    const cache = openCache(dir, 'local', { onSetAside: (n) => told.push(n.reason) });
+    try {
+      expect(Number(cache.db.pragma('user_version', { simple: true }))).toBe(MIGRATIONS.length);
+    } finally {
+      cache.close();
+    }
+    expect(told).toEqual([expect.stringMatching(/newer than this build knows/)]);
+    expect(readdirSync(dir).filter((n) => n.includes('.damaged-'))).toHaveLength(1);
+  });
+
+  it('does not stop the app: it starts on a new cache and says so in the log', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'cache'));
+    writeFileSync(join(dir, 'cache', 'cache-local.sqlite'), GARBAGE);
+    const warned: Array<[string, Record<string, unknown> | undefined]> = [];
+    const core = coreFor(dir, h.venue, { logger: { info: () => undefined, error: () => undefined, warn: (m, f) => warned.push([m, f]) } });
+    try {
+      expect((await caller(() => core).ok<{ data: { rows: unknown[] } }>('markets.list', {})).data.rows.length).toBeGreaterThan(0);
+    } finally {
+      core.close();
+    }
+    expect(warned).toEqual([[expect.stringMatching(/cache could not be read; it was set aside/), expect.objectContaining({ profile: 'local', aside: expect.stringContaining('cache-local.sqlite.damaged-') })]]);
+    expect(existsSync(join(dir, 'cache', 'cache-local.sqlite'))).toBe(true);
+  });
+});
