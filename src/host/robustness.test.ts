@@ -77,6 +77,13 @@ function raw(bytes: string | Buffer, ms = 2000): Promise<string> {
 const get = (path: string, host_ = hostHeader()): Promise<string> => raw(`GET ${path} HTTP/1.1\r\nHost: ${host_}\r\nConnection: close\r\n\r\n`);
 const status = (response: string): number => Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1] ?? 0);
 
+/** The host's stderr reaches the test a little after its answer does. */
+async function loggedSoon(pattern: RegExp): Promise<void> {
+  const until = Date.now() + 2000;
+  while (!pattern.test(logged.join('\n')) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+  expect(logged.join('\n')).toMatch(pattern);
+}
+
 async function stillServes(): Promise<void> {
   expect(child.exitCode, logged.join('\n')).toBe(null);
   expect(status(await get('/'))).toBe(200);
@@ -170,6 +177,13 @@ describe('malformed requests', () => {
     expect(status(await get('http://127.0.0.1/'))).toBe(400);
     await stillServes();
   });
+
+  it('answers 500 when a file cannot be read, logs it, and keeps serving', async () => {
+    logged.length = 0;
+    expect(status(await get('/unreadable.js'))).toBe(500);
+    await loggedSoon(/unreadable\.js/);
+    await stillServes();
+  });
 });
 
 describe('WebSocket frames', () => {
@@ -186,6 +200,17 @@ describe('WebSocket frames', () => {
     socket.write(frame(0x1, Buffer.from([0x7b, 0xff, 0xfe, 0x7d])));
     expect(closeCode(await read())).toBe(1007);
     socket.destroy();
+    await stillServes();
+  });
+
+  it('answers a message that is JSON but not an object, and keeps serving', async () => {
+    const ws = await connectWs();
+    for (const text of ['null', '7', '"x"', '[]']) {
+      const answer = next(ws);
+      ws.send(text);
+      expect(await answer).toMatchObject({ id: null, result: { ok: false, error: { code: 'INVALID_INPUT' } } });
+    }
+    ws.close();
     await stillServes();
   });
 });
@@ -209,6 +234,30 @@ describe('origin and host', () => {
   it('accepts the socket only on its own Host', async () => {
     await expect(connectWs({ host: `evil.example:${host.port}` })).rejects.toThrow(/403/);
     await expect(connectWs({ host: `localhost:${host.port}` })).rejects.toThrow(/403/);
+    await stillServes();
+  });
+});
+
+describe('errors inside handlers', () => {
+  it.each(['test.throw', 'test.reject', 'test.unserializable'])('answers INTERNAL when the call %s fails, logs it, and keeps serving', async (name) => {
+    logged.length = 0;
+    const ws = await connectWs();
+    const answer = next(ws);
+    ws.send(JSON.stringify({ id: 3, name, input: null }));
+    expect(await answer).toMatchObject({ id: 3, result: { ok: false, error: { code: 'INTERNAL' } } });
+    await loggedSoon(/kairos host: /);
+    ws.close();
+    await stillServes();
+  });
+
+  it('survives a client that resets while being refused', async () => {
+    for (let i = 0; i < 20; i++) {
+      const socket = connectTcp(host.port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.write(`GET /ipc?token=wrong HTTP/1.1\r\nHost: ${hostHeader()}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n`);
+      socket.resetAndDestroy();
+    }
+    await new Promise((r) => setTimeout(r, 100));
     await stillServes();
   });
 });

@@ -3,6 +3,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { pipeline } from 'node:stream';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { EVENT_NAMES } from '@shared/ipc/contract.js';
@@ -51,6 +53,8 @@ function requestPath(target: string | undefined): string | null {
   }
 }
 
+const INTERNAL = { ok: false, error: { code: 'INTERNAL', message: 'the call failed inside the app' } } as const;
+
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -77,13 +81,39 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     }
     // Unknown paths get the app shell: the renderer routes by hash, but deep links stay safe.
     if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
-    res.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'content-security-policy': HOST_CSP,
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'no-store',
+    // Headers go out once the file is open, so a file that cannot be read is still a clean 500.
+    const stream = createReadStream(file);
+    const failed = (err: Error): void => {
+      report(`could not read ${file}`, err);
+      res.writeHead(500).end();
+    };
+    stream.once('error', failed);
+    stream.once('open', () => {
+      stream.off('error', failed);
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-security-policy': HOST_CSP,
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
+      });
+      pipeline(stream, res, (err) => {
+        // A page that goes away mid-file is not worth a line.
+        if (err && (err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') report(`could not send ${file}`, err);
+      });
     });
-    createReadStream(file).pipe(res);
+  };
+
+  /** Sends one answer; an answer that cannot be serialized becomes INTERNAL rather than nothing. */
+  const answer = (ws: WebSocket, id: unknown, result: unknown): void => {
+    if (ws.readyState !== ws.OPEN) return;
+    let text: string;
+    try {
+      text = JSON.stringify({ id, result });
+    } catch (err) {
+      report('could not serialize an answer', err);
+      text = JSON.stringify({ id, result: INTERNAL });
+    }
+    ws.send(text);
   };
 
   // Its own authority, known once it listens. Only that is served: a page elsewhere cannot open
@@ -94,6 +124,15 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   let ownOrigin = '';
 
   const server: Server = createServer((req, res) => {
+    try {
+      handleRequest(req, res);
+    } catch (err) {
+      report(`${req.method ?? '?'} ${req.url ?? '?'} failed`, err);
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    }
+  });
+  const handleRequest = (req: IncomingMessage, res: ServerResponse): void => {
     if (req.headers.host !== ownHost) {
       res.writeHead(403).end();
       return;
@@ -103,9 +142,19 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       return;
     }
     serveFile(req, res);
-  });
+  };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
   server.on('upgrade', (req, socket, head) => {
+    // Until ws takes the socket over, its errors (a client that resets) are ours to catch.
+    socket.on('error', (err) => report('upgrade socket', err));
+    try {
+      handleUpgrade(req, socket, head);
+    } catch (err) {
+      report('upgrade failed', err);
+      socket.destroy();
+    }
+  });
+  const handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const url = requestPath(req.url) === '/ipc' ? new URL(req.url ?? '/', 'http://127.0.0.1') : null;
     const own = req.headers.host === ownHost && req.headers.origin === ownOrigin;
     if (!url || !own || !sameToken(url.searchParams.get('token') ?? '', token)) {
@@ -114,24 +163,43 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws));
-  });
+  };
   wss.on('connection', (ws: WebSocket) => {
     // A frame over maxPayload (1009) or a text frame that is not UTF-8 (1007): ws has already
     // sent the close frame with that code; without a listener the error would end the process.
     ws.on('error', (err) => report('closed a page socket', err));
     ws.on('message', (raw) => {
-      let msg: { id?: unknown; name?: unknown; input?: unknown };
       try {
-        msg = JSON.parse(String(raw)) as typeof msg;
-      } catch {
-        ws.send(JSON.stringify({ id: null, result: { ok: false, error: { code: 'INVALID_INPUT', message: 'message is not JSON' } } }));
-        return;
+        handleMessage(ws, String(raw));
+      } catch (err) {
+        report('a page message failed', err);
       }
-      void opts.router.dispatch(msg.name, msg.input).then((result) => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: msg.id, result }));
-      });
     });
   });
+
+  const handleMessage = (ws: WebSocket, text: string): void => {
+    let msg: unknown;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      answer(ws, null, { ok: false, error: { code: 'INVALID_INPUT', message: 'message is not JSON' } });
+      return;
+    }
+    if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
+      answer(ws, null, { ok: false, error: { code: 'INVALID_INPUT', message: 'message is not an object' } });
+      return;
+    }
+    const { id, name, input } = msg as { id?: unknown; name?: unknown; input?: unknown };
+    // The dispatcher promises a result and never a rejection; if it breaks that, the page still
+    // gets an answer and the host a log line instead of an unhandled rejection.
+    new Promise<unknown>((done) => done(opts.router.dispatch(name, input)))
+      .catch((err: unknown) => {
+        report(`the call ${typeof name === 'string' ? name : '?'} failed`, err);
+        return INTERNAL;
+      })
+      .then((result) => answer(ws, id ?? null, result))
+      .catch((err: unknown) => report('could not answer a call', err));
+  };
 
   await new Promise<void>((done) => server.listen(opts.port ?? 0, '127.0.0.1', done));
   const address = server.address();
@@ -144,8 +212,12 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     token,
     emit(name, payload) {
       if (!EVENT_NAMES.includes(name)) return;
-      const text = JSON.stringify({ event: name, payload });
-      for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(text);
+      try {
+        const text = JSON.stringify({ event: name, payload });
+        for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(text);
+      } catch (err) {
+        report(`could not push ${name}`, err);
+      }
     },
     async close() {
       for (const client of wss.clients) client.terminate();
