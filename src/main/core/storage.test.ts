@@ -73,3 +73,29 @@ describe('a damaged cache', () => {
     expect(existsSync(join(dir, 'cache', 'cache-local.sqlite'))).toBe(true);
   });
 });
+
+describe('damaged files that cannot be fetched again', () => {
+  const stops = (dir: string, file: string, words: RegExp) => {
+    const before = readFileSync(join(dir, file));
+    expect(() => coreFor(dir, h.venue)).toThrow(words);
+    expect(readFileSync(join(dir, file))).toEqual(before);
+    expect(readdirSync(dir).filter((n) => n.startsWith(file) && n !== file)).toEqual([]);
+  };
+
+  it('stop the start on damaged user data, naming the file and what to do, and leave it as it is', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'user-local.sqlite'), GARBAGE);
+    stops(dir, 'user-local.sqlite', /user-local\.sqlite.*file is not a database.*move it aside/s);
+    const newer = tempDir();
+    const db = new Database(join(newer, 'user-local.sqlite'));
+    db.pragma('user_version = 999');
+    db.close();
+    stops(newer, 'user-local.sqlite', /user-local\.sqlite.*newer than this build knows.*newer Kairos/s);
+  });
+
+  it('stop the start on a damaged vault, naming the file and what to do, and leave it as it is', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'vault.json'), '{"v": 1, "accounts": [');
+    stops(dir, 'vault.json', /vault\.json is damaged.*move it aside/s);
+  });
+});

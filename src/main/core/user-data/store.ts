@@ -50,12 +50,21 @@ export class UserData {
   ) {
     this.db = new Database(path);
     try {
+      // Asked before anything is written: even switching to WAL rewrites the header of a file
+      // a newer build made.
+      const version = Number(this.db.pragma('user_version', { simple: true }));
+      if (version > USER_MIGRATIONS.length) throw new Error(`user data file ${path} has schema version ${version}, newer than this build knows (${USER_MIGRATIONS.length})`);
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('busy_timeout = 5000');
       migrate(this.db, USER_MIGRATIONS, { what: 'user data' });
     } catch (err) {
       this.db.close();
-      throw new Error(`cannot open the user data ${path}: ${(err as Error).message}`, { cause: err });
+      const reason = (err as Error).message;
+      // Never set aside or rebuilt as the cache is: this file is all there is of the journal.
+      const todo = /newer than this build knows/.test(reason)
+        ? 'it was written by a newer Kairos: run that version, or move the file aside to start this profile with no order journal or history'
+        : 'Kairos left it as it is: restore it from a backup, or move it aside to start this profile with no order journal or history';
+      throw new Error(`cannot open the user data ${path}: ${reason}; ${todo}`, { cause: err });
     }
     this.snapshots = new SnapshotStore(this.db);
     this.put = this.db.prepare(PUT);

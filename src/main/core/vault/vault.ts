@@ -85,7 +85,11 @@ export class Vault {
         file = JSON.parse(readFileSync(path, 'utf8')) as VaultFile;
         if (file.v !== 1 || !Array.isArray(file.accounts) || typeof file.data !== 'string') throw new Error('shape');
       } catch {
-        throw new VaultError('VAULT_CORRUPT', `the key vault at ${path} is damaged and cannot be read`);
+        // Never rewritten here: it may be all the user has of these keys.
+        throw new VaultError(
+          'VAULT_CORRUPT',
+          `the key vault at ${path} is damaged and cannot be read; Kairos left it as it is. Restore it from a backup, or move it aside to start with an empty vault (the wallet keys in it must then be imported again)`,
+        );
       }
       vault.file = file;
       vault.accounts = file.accounts;
