@@ -148,6 +148,13 @@ if (!app.requestSingleInstanceLock()) {
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createWindow();
     });
+  }).catch((err: unknown) => {
+    // A start that fails (a damaged data file, the venue not starting) says why in a dialog
+    // rather than leaving no window; the message names the file and what to do.
+    const message = err instanceof Error ? err.message : String(err);
+    consoleLogger.error('Kairos could not start', { error: message });
+    dialog.showErrorBox('Kairos could not start', message);
+    app.quit();
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
