@@ -65,7 +65,7 @@ function createWindow(): BrowserWindow {
 async function startVenue(dataDir: string): Promise<VenueUrls> {
   const venue = await launchVenue({
     spawn: () => {
-      const child = utilityProcess.fork(join(import.meta.dirname, 'venue.js'), ['--data-dir', join(dataDir, 'venue')], { stdio: 'pipe', serviceName: 'Kairos local venue' });
+      const child = utilityProcess.fork(join(import.meta.dirname, 'venue.js'), ['--exit-with-parent', '--data-dir', join(dataDir, 'venue')], { stdio: 'pipe', serviceName: 'Kairos local venue' });
       // Registered at fork, so a quit while the venue is still starting stops it too.
       app.on('will-quit', () => child.kill());
       return utilityVenueChild(child);

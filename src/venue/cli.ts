@@ -1,11 +1,16 @@
 // `npm run venue -- --port 0 --data-dir DIR [--size small|default|large] [--seed N] [--spec-only]`
 // Prints one JSON line with the three base URLs (spec-only: also the paper account and the order
-// domain) once listening; stops on SIGINT/SIGTERM.
+// domain) once listening; stops on SIGINT/SIGTERM, and with `--exit-with-parent` when the process
+// that started it goes. One venue per data folder: a second one on the same folder exits at once.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { startVenue, type WorldSize } from './server.js';
 import { adminCommand } from './admin.js';
 import { REPRESENTATIONS, type Representation } from './representation.js';
+import { getMeta } from './db/open.js';
+import { inspectDataDir, resetDataDir } from './data-dir.js';
+import { watchParent } from './lifeline.js';
+import { lockDataDir } from './lock.js';
 
 const SIZES: readonly WorldSize[] = ['small', 'default', 'large'];
 
@@ -48,6 +53,8 @@ async function main(): Promise<void> {
       block: { type: 'string', multiple: true, default: [] },
       'spec-only': { type: 'boolean', default: false },
       representation: { type: 'string', default: 'plain' },
+      reset: { type: 'boolean', default: false },
+      'exit-with-parent': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -59,6 +66,7 @@ async function main(): Promise<void> {
         '                        [--no-simulator] [--paper-cash USD] [--header-prefix SERVICE] [--chain-id 31337]\n' +
         '                        [--exchange-name NAME] [--exchange-address 0x…] [--neg-risk-exchange-address 0x…]\n' +
         '                        [--block 0xADDRESS]… [--spec-only] [--representation plain|varied]\n' +
+        '                        [--reset] [--exit-with-parent]\n' +
         '       npm run venue -- admin <resolve|pause|activate|close|archive> <condition_id> [winner] [--data-dir DIR]\n',
     );
     return;
@@ -103,6 +111,43 @@ async function main(): Promise<void> {
   );
 
   const dataDir = resolve(values['data-dir']);
+  // The lock comes first: nothing below may touch a folder another venue runs on.
+  const lock = ((): ReturnType<typeof lockDataDir> => {
+    try {
+      return lockDataDir(dataDir);
+    } catch (err) {
+      return fail((err as Error).message);
+    }
+  })();
+  process.on('exit', () => lock.release());
+
+  const running: { stop?: () => void } = {};
+  if (values['exit-with-parent']) {
+    // Under Electron's utilityProcess (which has a parent port) there is no stdin to watch.
+    const utility = (process as { parentPort?: unknown }).parentPort != null;
+    watchParent({
+      ...(utility ? {} : { stdin: process.stdin }),
+      onGone: (reason) => {
+        process.stderr.write(`venue: stopping: ${reason}\n`);
+        if (running.stop) running.stop();
+        else process.exit(0);
+      },
+    });
+  }
+
+  const state = inspectDataDir(dataDir);
+  if (values.reset) {
+    if (!state.missing) {
+      fail(`--reset starts a new world only in a data folder whose database is missing or empty; ${dataDir} holds one (seed ${state.world?.seed}, size ${state.world?.size ?? 'unknown'}): move that folder away to start over`);
+    }
+    const removed = resetDataDir(dataDir);
+    process.stderr.write(`venue: --reset: ${removed.length ? `removed ${removed.join(', ')} from ${dataDir}; ` : ''}generating a new world\n`);
+  } else if (state.missing && state.leftovers.length > 0) {
+    fail(
+      `the data folder ${dataDir} was used before (it holds ${state.leftovers.join(', ')}) but ${state.missing}: its orders, positions and accounts are not there. ` +
+        'Restore the database from a backup, or start with --reset to discard what is left and generate a new world.',
+    );
+  }
   const started = Date.now();
   const venue = await startVenue({
     dataDir,
@@ -119,7 +164,7 @@ async function main(): Promise<void> {
     specOnly: values['spec-only'],
     representation,
   });
-  process.stderr.write(`venue: data in ${dataDir}, ready in ${Date.now() - started} ms\n`);
+  process.stderr.write(`venue: data in ${dataDir} (size ${getMeta(venue.db, 'size') ?? 'unknown'}), ready in ${Date.now() - started} ms\n`);
   // Spec-only mode adds the paper account and the order domain: it has no key endpoint or /version.
   process.stdout.write(`${JSON.stringify(venue.startLine)}\n`);
 
@@ -137,6 +182,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  running.stop = stop;
 }
 
 main().catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));

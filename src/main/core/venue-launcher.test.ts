@@ -1,8 +1,11 @@
 // The venue launcher against tiny Node scripts standing in for the venue: a good start, a start
 // line that is not JSON or lacks a URL, a venue that never answers, one that dies first.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchVenue, nodeVenueChild, parseStartLine, sourceVenueChild, type VenueChild } from './venue-launcher.js';
 
@@ -81,4 +84,47 @@ describe('sourceVenueChild', () => {
     expect(failed).toBeInstanceOf(Error);
     expect((failed as Error).message).toMatch(/start line is not JSON: "Usage: npm run venue/);
   });
+});
+
+describe('a venue started by the launcher does not outlive its host', () => {
+  const alive = (pid: number): boolean => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('keeps stdin open as a pipe: the child sees no end of it until the host goes', async () => {
+    const venue = await launchVenue({ spawn: node(`process.stdin.on('end', () => process.exit(7)); process.stdin.resume(); console.log(${JSON.stringify(JSON.stringify(URLS))}); ${STAY}`) });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(started.at(-1)!.exited).toBe(false); // /dev/null (stdin 'ignore') would have ended at once
+    await venue.stop();
+  });
+
+  it('the real venue stops when the host that launched it is killed (SIGKILL)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kairos-launcher-host-'));
+    dirs.push(dir);
+    const data = join(dir, 'venue');
+    const launcher = pathToFileURL(resolve('src/main/core/venue-launcher.ts')).href;
+    // A host that launches the venue as src/host/main.ts does, then prints the pid in its lock file.
+    const script = `
+      import { readFileSync } from 'node:fs';
+      import { launchVenue, sourceVenueChild } from ${JSON.stringify(launcher)};
+      await launchVenue({ spawn: () => sourceVenueChild(${JSON.stringify(resolve('.'))}, ['--data-dir', ${JSON.stringify(data)}, '--size', 'small', '--no-simulator']), timeoutMs: 60_000 });
+      console.log(readFileSync(${JSON.stringify(join(data, 'venue.lock'))}, 'utf8').trim());
+      setInterval(() => undefined, 1000);`;
+    const host = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, TSX_TSCONFIG_PATH: resolve('tsconfig.json') } });
+    try {
+      const venuePid = Number(await new Promise<string>((r) => createInterface({ input: host.stdout }).once('line', r)));
+      expect(venuePid).toBeGreaterThan(0);
+      expect(alive(venuePid)).toBe(true);
+      host.kill('SIGKILL');
+      await expect.poll(() => alive(venuePid), { timeout: 10_000, interval: 100 }).toBe(false);
+      expect(() => readFileSync(join(data, 'venue.lock'))).toThrow(/ENOENT/);
+    } finally {
+      if (host.exitCode === null && host.signalCode === null) host.kill('SIGKILL');
+    }
+  }, 60_000);
 });

@@ -110,9 +110,15 @@ export function launchVenue(opts: LaunchOptions): Promise<RunningVenue> {
   });
 }
 
-/** A venue run by Node's child_process: `command args…`, its stdout and stderr read line by line. */
+/**
+ * A venue run by Node's child_process: `command args…`, its stdout and stderr read line by line.
+ * Its stdin is a pipe this process holds open and never writes to: when this process goes, however
+ * it goes, the pipe closes and a venue started with `--exit-with-parent` stops.
+ */
 export function nodeVenueChild(command: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): VenueChild {
-  const child = spawnChild(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  const child = spawnChild(command, args, { stdio: ['pipe', 'pipe', 'pipe'], ...options });
+  // A venue that has exited closes its end: nothing is written, so nothing to report.
+  child.stdin.on('error', () => undefined);
   return {
     onStdout: (listener) => void createInterface({ input: child.stdout }).on('line', listener),
     onStderr: (listener) => void createInterface({ input: child.stderr }).on('line', listener),
@@ -123,11 +129,12 @@ export function nodeVenueChild(command: string, args: readonly string[], options
 }
 
 /**
- * The venue CLI from source, under Node with tsx (the browser host in development). tsx is
- * given as a file URL and pointed at the repo's tsconfig.json, so the `@shared/*` alias resolves
- * whatever the working directory is.
+ * The venue CLI from source, under Node with tsx (the browser host in development), started with
+ * `--exit-with-parent` so that it never outlives this process. tsx is given as a file URL and
+ * pointed at the repo's tsconfig.json, so the `@shared/*` alias resolves whatever the working
+ * directory is.
  */
 export function sourceVenueChild(root: string, args: readonly string[], options: { cwd?: string } = {}): VenueChild {
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return nodeVenueChild(process.execPath, ['--import', tsx, join(root, 'src/venue/cli.ts'), ...args], { ...options, env: { ...process.env, TSX_TSCONFIG_PATH: join(root, 'tsconfig.json') } });
+  return nodeVenueChild(process.execPath, ['--import', tsx, join(root, 'src/venue/cli.ts'), '--exit-with-parent', ...args], { ...options, env: { ...process.env, TSX_TSCONFIG_PATH: join(root, 'tsconfig.json') } });
 }
