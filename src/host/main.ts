@@ -9,6 +9,7 @@ import { createCore } from '../main/core/index.js';
 import { localProfile } from '../main/core/local-profile.js';
 import type { EventSink } from '../main/core/transport.js';
 import { launchVenue, sourceVenueChild } from '../main/core/venue-launcher.js';
+import { guardProcess, stoppedOnExit } from './lifecycle.js';
 import { startHost } from './server.js';
 
 export function defaultDataDir(): string {
@@ -16,6 +17,10 @@ export function defaultDataDir(): string {
   if (process.platform === 'win32') return join(process.env['APPDATA'] ?? join(homedir(), 'AppData', 'Roaming'), 'Kairos');
   return join(process.env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'), 'Kairos');
 }
+
+const log = (line: string): void => void process.stderr.write(`${line}\n`);
+// Installed before anything starts: whatever ends this process stops what it started first.
+const guard = guardProcess({ log });
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -31,7 +36,7 @@ async function main(): Promise<void> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const venueArgs = ['--data-dir', join(dataDir, 'venue'), ...(values['venue-size'] ? ['--size', values['venue-size']] : []), ...(values['no-simulator'] ? ['--no-simulator'] : [])];
   process.stderr.write(`kairos: starting the local venue (first start generates its world, a few seconds)…\n`);
-  const venue = await launchVenue({ spawn: () => sourceVenueChild(root, venueArgs), onLog: (line) => process.stderr.write(`${line}\n`) });
+  const venue = await launchVenue({ spawn: stoppedOnExit(guard, () => sourceVenueChild(root, venueArgs)), onLog: log });
   // The core starts before the host it pushes events to; events before that have no page to reach.
   const pages: { emit?: EventSink } = {};
   const core = createCore({
@@ -39,20 +44,14 @@ async function main(): Promise<void> {
     defaultProfile: localProfile(venue.urls),
     emit: (name, payload) => pages.emit?.(name, payload),
   });
-  const host = await startHost({ router: core.router, rendererDir: join(root, 'out/renderer'), port: Number(values.port) });
+  guard.onExit(() => core.close());
+  const host = await startHost({ router: core.router, rendererDir: join(root, 'out/renderer'), port: Number(values.port), log });
+  guard.onExit(() => host.close());
   pages.emit = host.emit;
   process.stdout.write(`${host.url}\n`);
-  const stop = async (): Promise<void> => {
-    await host.close();
-    core.close();
-    await venue.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`kairos: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
+  log(`kairos: ${err instanceof Error ? err.message : String(err)}`);
+  void guard.exit(1);
 });
