@@ -2,10 +2,10 @@
 // services, each serving its part of the IPC contract. Runs under plain Node (tests, the
 // browser host) and under Electron alike. A feature lives in its contract entry, its service
 // (services/<name>.ts) and its renderer folder.
-import { mkdirSync } from 'node:fs';
 import type { EventName, EventPayload, VenueProfile } from '@shared/ipc/contract.js';
 import type { createClients } from './clients/index.js';
 import { Activity } from './activity.js';
+import { privateDir } from './cache/index.js';
 import { consoleLogger, systemClock, type Clock, type Logger } from './ports.js';
 import { Prefs } from './prefs.js';
 import { Router, type Handlers } from './router.js';
@@ -50,7 +50,7 @@ export function createCore(opts: CoreOptions): Core {
   const log = opts.logger ?? consoleLogger;
   const clock = opts.clock ?? systemClock;
   const emit = opts.emit ?? (() => undefined);
-  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  privateDir(opts.dataDir);
   const profiles = new ProfileStore(opts.dataDir, { id: opts.defaultProfile.id ?? 'local', ...opts.defaultProfile });
   const sessions = new Sessions(profiles.active, { dataDir: opts.dataDir, clock, emit, log, ...(opts.http ? { http: opts.http } : {}) });
   let vault = openVault(opts.dataDir, opts);

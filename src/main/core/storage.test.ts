@@ -1,7 +1,7 @@
 // The files of the data folder when something is wrong with them: a damaged cache is set aside
 // and rebuilt (it can be fetched again); damaged user data, vault or profiles stop the start
 // with the file's name and are left as they are.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -97,5 +97,31 @@ describe('damaged files that cannot be fetched again', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'vault.json'), '{"v": 1, "accounts": [');
     stops(dir, 'vault.json', /vault\.json is damaged.*move it aside/s);
+  });
+});
+
+describe('the files Kairos makes', () => {
+  it.skipIf(process.platform === 'win32')('are private to the user: folders 0700, files 0600, SQLite companions included', async () => {
+    const dir = join(tempDir(), 'data');
+    // A data folder and a cache made open by an older release are closed up too.
+    mkdirSync(join(dir, 'cache'), { recursive: true, mode: 0o755 });
+    chmodSync(dir, 0o755);
+    chmodSync(join(dir, 'cache'), 0o755);
+    const core = coreFor(dir, h.venue);
+    const c = caller(() => core);
+    try {
+      await c.ok('markets.list', {});
+      await c.ok('accounts.unlock', { passphrase: 'pw' });
+      await c.ok('accounts.import', { privateKey: '55'.repeat(32), apiKey: '2f1c0e8a-5b7d-4c3e-9a61-0d4e8b7f3a12', secret: Buffer.alloc(32, 7).toString('base64'), passphrase: 'cd'.repeat(32) });
+      await c.ok('settings.set', { tradingOff: true });
+      await c.ok('drafts.save', { lines: [] });
+      await c.ok('profiles.add', { name: 'Other', catalogUrl: 'https://c.example', tradingUrl: 'https://t.example', dataUrl: 'https://d.example', headerPrefix: 'SERVICE' });
+      const mode = (p: string) => (statSync(join(dir, p)).mode & 0o777).toString(8);
+      const expected: Record<string, string> = { '.': '700', cache: '700', 'vault.json': '600', 'profiles.json': '600', 'settings.json': '600' };
+      for (const db of ['cache/cache-local.sqlite', 'user-local.sqlite']) for (const suffix of ['', '-wal', '-shm']) expected[db + suffix] = '600';
+      expect(Object.fromEntries(Object.keys(expected).map((p) => [p, mode(p)]))).toEqual(expected);
+    } finally {
+      core.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 // The app's local SQLite cache, one file per profile: last good responses, the synced catalog
 // with its full-text index. All of it can be fetched again: a reset deletes it.
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { CatalogStore, type CachedEvent, type CachedMarket, type CatalogKind, type CommentParent, type SearchKind } from './catalog.js';
 import { MIGRATIONS, migrateCache } from './migrations.js';
@@ -53,6 +53,21 @@ export function checkProfileId(profileId: string): string {
   return profileId;
 }
 
+/** A folder (with its parents) private to the user, 0700, also when an older release made it open. */
+export function privateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+}
+
+/**
+ * A SQLite file private to the user, 0600, made so before SQLite opens it: SQLite gives its
+ * -wal and -shm the mode of the file. Companions an older release left open are closed up too.
+ */
+export function privateDbFile(path: string): void {
+  closeSync(openSync(path, 'a', 0o600));
+  for (const suffix of ['', '-wal', '-shm', '-journal']) if (existsSync(path + suffix)) chmodSync(path + suffix, 0o600);
+}
+
 /** File of a profile's cache inside `dir`. */
 export function cacheFile(dir: string, profileId: string): string {
   return join(dir, `cache-${checkProfileId(profileId)}.sqlite`);
@@ -72,6 +87,7 @@ export class Cache {
     opts: CacheOptions = {},
   ) {
     const now = opts.now ?? Date.now;
+    privateDbFile(path);
     this.db = new Database(path);
     try {
       this.db.pragma('journal_mode = WAL');
@@ -184,7 +200,7 @@ export class Cache {
  */
 export function openCache(dir: string, profileId: string, opts: CacheOptions = {}): Cache {
   const path = cacheFile(dir, profileId);
-  mkdirSync(dir, { recursive: true });
+  privateDir(dir);
   try {
     return new Cache(path, profileId, opts);
   } catch (err) {

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { migrate } from '@shared/storage/migrate.js';
 import { TicketDraft, type JournalEntry } from '@shared/ipc/contract.js';
 import type { z } from 'zod';
-import { cacheFile, checkProfileId } from '../cache/index.js';
+import { cacheFile, checkProfileId, privateDbFile } from '../cache/index.js';
 import { cacheDir } from '../app-data.js';
 import { USER_MIGRATIONS } from './migrations.js';
 import { SnapshotStore } from './snapshots.js';
@@ -48,6 +48,7 @@ export class UserData {
     readonly path: string,
     private readonly now: () => number,
   ) {
+    privateDbFile(path);
     this.db = new Database(path);
     try {
       // Asked before anything is written: even switching to WAL rewrites the header of a file
