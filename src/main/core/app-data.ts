@@ -35,7 +35,8 @@ export function removeCacheFiles(dataDir: string): { removed: string[]; bytes: n
   const removed: string[] = [];
   let bytes = 0;
   for (const name of readdirSync(dir).sort()) {
-    if (!/^cache-[A-Za-z0-9_-]+\.sqlite(-wal|-shm|-journal)?$/.test(name)) continue;
+    // Damaged files set aside at open are cache too: a reset empties them with the rest.
+    if (!/^cache-[A-Za-z0-9_-]+\.sqlite(-wal|-shm|-journal)?(\.damaged-[^/\\]+)?$/.test(name)) continue;
     const file = join(dir, name);
     bytes += statSync(file).size;
     rmSync(file, { force: true });

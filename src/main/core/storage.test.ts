@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cacheDir, removeCacheFiles } from './app-data.js';
 import { cacheFile, MIGRATIONS, openCache } from './cache/index.js';
 import { caller, coreFor, coreForFile } from './test-support.js';
 
@@ -39,6 +40,16 @@ describe('a damaged cache', () => {
     expect(told[0]?.aside).toBe(`${path}.damaged-2030-01-02T03-04-05-000Z`);
     expect(told[0]?.reason).toMatch(/not a database/);
     expect(readFileSync(`${path}.damaged-2030-01-02T03-04-05-000Z`)).toEqual(GARBAGE);
+  });
+
+  it('is emptied with the rest of the cache by a reset', () => {
+    const data = tempDir();
+    const path = cacheFile(cacheDir(data), 'local');
+    mkdirSync(cacheDir(data));
+    writeFileSync(path, GARBAGE);
+    openCache(cacheDir(data), 'local', { now: () => Date.UTC(2030, 0, 2, 3, 4, 5) }).close();
+    expect(removeCacheFiles(data).removed).toEqual(['cache/cache-local.sqlite', 'cache/cache-local.sqlite.damaged-2030-01-02T03-04-05-000Z']);
+    expect(readdirSync(cacheDir(data))).toEqual([]);
   });
 
   it('is set aside when a newer build wrote it', () => {
