@@ -8,7 +8,7 @@ import { useNativeSecp256k1 } from '../native/secp256k1.js';
 import { createCore } from '../main/core/index.js';
 import { localProfile } from '../main/core/local-profile.js';
 import type { EventSink } from '../main/core/transport.js';
-import { launchVenue, sourceVenueChild } from '../main/core/venue-launcher.js';
+import { sourceVenueChild, superviseVenue } from '../main/core/venue-launcher.js';
 import { guardProcess, stoppedOnExit } from './lifecycle.js';
 import { startHost } from './server.js';
 
@@ -36,7 +36,13 @@ async function main(): Promise<void> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const venueArgs = ['--data-dir', join(dataDir, 'venue'), ...(values['venue-size'] ? ['--size', values['venue-size']] : []), ...(values['no-simulator'] ? ['--no-simulator'] : [])];
   process.stderr.write(`kairos: starting the local venue (first start generates its world, a few seconds)…\n`);
-  const venue = await launchVenue({ spawn: stoppedOnExit(guard, () => sourceVenueChild(root, venueArgs)), onLog: log });
+  // A venue that exits while the host runs is started again once, on the same port (log lines say so).
+  const venue = await superviseVenue({
+    spawn: (port) => stoppedOnExit(guard, () => sourceVenueChild(root, [...venueArgs, ...(port ? ['--port', String(port)] : [])]))(),
+    onLog: log,
+  });
+  // Stopping the host stops it for good: the exit that follows is not one to restart after.
+  guard.onExit(() => venue.stop());
   // The core starts before the host it pushes events to; events before that have no page to reach.
   const pages: { emit?: EventSink } = {};
   const core = createCore({

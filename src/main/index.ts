@@ -10,7 +10,7 @@ import { createCore, type Core } from './core/index.js';
 import type { EventPayload } from '@shared/ipc/contract.js';
 import { CSP } from './core/csp.js';
 import { localProfile } from './core/local-profile.js';
-import { launchVenue, type VenueUrls } from './core/venue-launcher.js';
+import { superviseVenue, type VenueUrls } from './core/venue-launcher.js';
 import { bindRouter, windowEvents } from './electron/ipc.js';
 import { utilityVenueChild } from './electron/venue-child.js';
 import { SafeStorageCipher } from './electron/safe-storage.js';
@@ -63,15 +63,20 @@ function createWindow(): BrowserWindow {
 }
 
 async function startVenue(dataDir: string): Promise<VenueUrls> {
-  const venue = await launchVenue({
-    spawn: () => {
-      const child = utilityProcess.fork(join(import.meta.dirname, 'venue.js'), ['--exit-with-parent', '--data-dir', join(dataDir, 'venue')], { stdio: 'pipe', serviceName: 'Kairos local venue' });
+  // A venue that exits while the app runs is started again once, on the same port; a second exit
+  // leaves it down. Both are said in the log.
+  const venue = await superviseVenue({
+    spawn: (port) => {
+      const args = ['--exit-with-parent', '--data-dir', join(dataDir, 'venue'), ...(port ? ['--port', String(port)] : [])];
+      const child = utilityProcess.fork(join(import.meta.dirname, 'venue.js'), args, { stdio: 'pipe', serviceName: 'Kairos local venue' });
       // Registered at fork, so a quit while the venue is still starting stops it too.
       app.on('will-quit', () => child.kill());
       return utilityVenueChild(child);
     },
     onLog: (line) => consoleLogger.info(line),
   });
+  // A quit stops it for good: the exit that follows is not one to restart after.
+  app.on('will-quit', () => void venue.stop());
   return venue.urls;
 }
 

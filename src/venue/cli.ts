@@ -3,6 +3,7 @@
 // domain) once listening; stops on SIGINT/SIGTERM, and with `--exit-with-parent` when the process
 // that started it goes. One venue per data folder: a second one on the same folder exits at once.
 import { parseArgs } from 'node:util';
+import { fstatSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startVenue, type WorldSize } from './server.js';
 import { adminCommand } from './admin.js';
@@ -24,6 +25,21 @@ function intOption(name: string, raw: string | undefined, min: number): number |
   const n = Number(raw);
   if (!Number.isSafeInteger(n) || n < min) fail(`--${name} must be an integer ≥ ${min}, got "${raw}"`);
   return n;
+}
+
+/**
+ * Whether stdin is a pipe from the parent (the launcher's child_process venue), whose end means
+ * the parent is gone. Under Electron's utilityProcess (which has a parent port) stdin is not the
+ * parent's, nor is /dev/null or a terminal: only the parent pid is watched then.
+ */
+function stdinIsParentPipe(): boolean {
+  if ((process as { parentPort?: unknown }).parentPort != null) return false;
+  try {
+    const st = fstatSync(0);
+    return st.isFIFO() || st.isSocket();
+  } catch {
+    return false;
+  }
 }
 
 async function main(): Promise<void> {
@@ -123,10 +139,8 @@ async function main(): Promise<void> {
 
   const running: { stop?: () => void } = {};
   if (values['exit-with-parent']) {
-    // Under Electron's utilityProcess (which has a parent port) there is no stdin to watch.
-    const utility = (process as { parentPort?: unknown }).parentPort != null;
     watchParent({
-      ...(utility ? {} : { stdin: process.stdin }),
+      ...(stdinIsParentPipe() ? { stdin: process.stdin } : {}),
       onGone: (reason) => {
         process.stderr.write(`venue: stopping: ${reason}\n`);
         if (running.stop) running.stop();

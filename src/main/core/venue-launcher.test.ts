@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchVenue, nodeVenueChild, parseStartLine, sourceVenueChild, type VenueChild } from './venue-launcher.js';
+import { launchVenue, nodeVenueChild, parseStartLine, sourceVenueChild, superviseVenue, type VenueChild, type VenueEvent } from './venue-launcher.js';
 
 const URLS = { catalog_url: 'http://127.0.0.1:1/catalog', trading_url: 'http://127.0.0.1:1/trading', data_url: 'http://127.0.0.1:1/data' };
 
@@ -126,5 +126,63 @@ describe('a venue started by the launcher does not outlive its host', () => {
     } finally {
       if (host.exitCode === null && host.signalCode === null) host.kill('SIGKILL');
     }
+  }, 60_000);
+});
+
+describe('superviseVenue', () => {
+  it('restarts a venue that exits on its own once, on the same port; a second exit leaves it down, said in a log line', async () => {
+    const ports: Array<number | undefined> = [];
+    const events: VenueEvent[] = [];
+    const logs: string[] = [];
+    // Each venue prints its start line, then dies 200 ms later.
+    const dies = node(`console.log(${JSON.stringify(JSON.stringify(URLS))}); setTimeout(() => process.exit(3), 200);`);
+    const venue = await superviseVenue({
+      spawn: (port) => {
+        ports.push(port);
+        return dies();
+      },
+      onLog: (l) => logs.push(l),
+      onEvent: (e) => events.push(e),
+    });
+    let exitCode: number | null | undefined;
+    venue.onExit((code) => (exitCode = code));
+    await expect.poll(() => events.map((e) => e.type), { timeout: 5000 }).toEqual(['restarting', 'restarted', 'down']);
+    expect(ports).toEqual([undefined, 1]);
+    expect(events[0]).toEqual({ type: 'restarting', code: 3 });
+    expect(events[2]).toMatchObject({ type: 'down', code: 3, reason: 'it exited again (code 3) after one restart' });
+    expect(exitCode).toBe(3);
+    expect(logs).toContain('kairos: the local venue exited unexpectedly (code 3); restarting it once, on port 1');
+    expect(logs).toContain('kairos: the local venue is down: it exited again (code 3) after one restart; it stays stopped until Kairos is restarted');
+    await venue.stop(); // harmless once down
+  });
+
+  it('does not restart a venue it was asked to stop', async () => {
+    const events: VenueEvent[] = [];
+    const venue = await superviseVenue({ spawn: node(`console.log(${JSON.stringify(JSON.stringify(URLS))}); ${STAY}`), onEvent: (e) => events.push(e) });
+    await venue.stop();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(events).toEqual([]);
+  });
+
+  it('brings a killed real venue back at the same URLs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kairos-launcher-restart-'));
+    dirs.push(dir);
+    const data = join(dir, 'venue');
+    const events: VenueEvent[] = [];
+    const venue = await superviseVenue({
+      spawn: (port) => sourceVenueChild(resolve('.'), ['--data-dir', data, '--size', 'small', '--no-simulator', ...(port ? ['--port', String(port)] : [])]),
+      onEvent: (e) => events.push(e),
+      timeoutMs: 60_000,
+    });
+    try {
+      const pid = Number(readFileSync(join(data, 'venue.lock'), 'utf8'));
+      process.kill(pid, 'SIGKILL');
+      await expect.poll(() => events.map((e) => e.type), { timeout: 30_000, interval: 100 }).toEqual(['restarting', 'restarted']);
+      expect(Number(readFileSync(join(data, 'venue.lock'), 'utf8'))).not.toBe(pid);
+      expect((await fetch(`${venue.urls.catalog_url}/markets?limit=1`)).status).toBe(200);
+    } finally {
+      await venue.stop();
+    }
+    expect(() => readFileSync(join(data, 'venue.lock'))).toThrow(/ENOENT/);
   }, 60_000);
 });

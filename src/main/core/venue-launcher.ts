@@ -41,6 +41,8 @@ export interface RunningVenue {
   urls: VenueUrls;
   /** Stops the venue and resolves once its process has exited. */
   stop(): Promise<void>;
+  /** Calls back once, when the venue's process has exited for good (stopped or not). */
+  onExit(listener: (code: number | null) => void): void;
 }
 
 export const VENUE_START_TIMEOUT_MS = 120_000;
@@ -105,9 +107,84 @@ export function launchVenue(opts: LaunchOptions): Promise<RunningVenue> {
         fail((err as Error).message);
         return;
       }
-      settle(() => resolve({ urls, stop }));
+      settle(() => resolve({ urls, stop, onExit: (listener) => void exited.then(() => listener(exitCode ?? null)) }));
     });
   });
+}
+
+/** What became of a supervised venue that exited on its own. */
+export type VenueEvent =
+  | { type: 'restarting'; code: number | null }
+  | { type: 'restarted'; urls: VenueUrls }
+  | { type: 'down'; code: number | null; reason: string };
+
+export interface SuperviseOptions extends Omit<LaunchOptions, 'spawn'> {
+  /** Starts a venue process; `port` is set on a restart, to listen where the first one did. */
+  spawn: (port: number | undefined) => VenueChild;
+  /** Told when the venue exits on its own, is restarted, or is left down. */
+  onEvent?: (event: VenueEvent) => void;
+}
+
+/**
+ * Starts the venue and, if it exits while the app runs (not by stop()), starts it again once on
+ * the same port, so that the URLs the app holds stay good. A second exit leaves it down, said in
+ * a log line and an event.
+ */
+export async function superviseVenue(opts: SuperviseOptions): Promise<RunningVenue> {
+  const log = (line: string): void => opts.onLog?.(line);
+  const first = await launchVenue({ ...opts, spawn: () => opts.spawn(undefined) });
+  const urls = first.urls;
+  const port = Number(new URL(urls.catalog_url).port) || undefined;
+  let current = first;
+  let restart: Promise<void> | undefined;
+  let restarted = false;
+  let stopping = false;
+  let finalCode: number | null | undefined;
+  const exitListeners: Array<(code: number | null) => void> = [];
+  const ended = (code: number | null): void => {
+    finalCode = code;
+    for (const l of exitListeners.splice(0)) l(code);
+  };
+  const down = (code: number | null, reason: string): void => {
+    log(`kairos: the local venue is down: ${reason}; it stays stopped until Kairos is restarted`);
+    opts.onEvent?.({ type: 'down', code, reason });
+    ended(code);
+  };
+  const watch = (venue: RunningVenue): void =>
+    venue.onExit((code) => {
+      if (stopping) return ended(code);
+      if (restarted) return down(code, `it exited again (code ${code}) after one restart`);
+      restarted = true;
+      log(`kairos: the local venue exited unexpectedly (code ${code}); restarting it once, on port ${port}`);
+      opts.onEvent?.({ type: 'restarting', code });
+      restart = launchVenue({ ...opts, spawn: () => opts.spawn(port) }).then(
+        async (venue) => {
+          current = venue;
+          if (stopping) return watch(venue);
+          if (JSON.stringify(venue.urls) !== JSON.stringify(urls)) {
+            await venue.stop();
+            return down(null, `it came back at other addresses (${venue.urls.catalog_url}, not ${urls.catalog_url})`);
+          }
+          log('kairos: the local venue is running again');
+          opts.onEvent?.({ type: 'restarted', urls });
+          watch(venue);
+        },
+        (err: unknown) => down(code, `it could not be restarted: ${err instanceof Error ? err.message : String(err)}`),
+      );
+    });
+  watch(first);
+  return {
+    urls,
+    async stop() {
+      stopping = true;
+      await restart;
+      await current.stop();
+    },
+    onExit(listener) {
+      if (finalCode !== undefined) listener(finalCode);
+      else exitListeners.push(listener);
+    },
+  };
 }
 
 /**
