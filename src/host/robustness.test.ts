@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { startHost } from './server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kairos-host-robust-'));
 const logged: string[] = [];
@@ -258,6 +259,13 @@ describe('errors inside handlers', () => {
       socket.resetAndDestroy();
     }
     await new Promise((r) => setTimeout(r, 100));
+    await stillServes();
+  });
+});
+
+describe('starting', () => {
+  it('rejects when its port is taken, rather than throwing an unheard error', { timeout: 5000 }, async () => {
+    await expect(startHost({ router: { dispatch: () => Promise.resolve({ ok: true, data: null }) }, rendererDir: dir, port: host.port })).rejects.toThrow(/EADDRINUSE/);
     await stillServes();
   });
 });

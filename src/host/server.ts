@@ -201,7 +201,15 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       .catch((err: unknown) => report('could not answer a call', err));
   };
 
-  await new Promise<void>((done) => server.listen(opts.port ?? 0, '127.0.0.1', done));
+  // A port in use is a failed start the caller can report, not an 'error' event nobody hears.
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      server.off('error', fail);
+      done();
+    });
+  });
+  server.on('error', (err) => report('server', err));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   ownHost = `127.0.0.1:${port}`;
