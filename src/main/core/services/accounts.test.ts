@@ -1,9 +1,12 @@
 // The vault's accounts through the core: secrets stay in main and encrypted at rest, a wrong
 // passphrase is refused, and requests are signed on the venue's clock.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { SecretCipher } from '../ports.js';
 import { caller, coreFor, coreForFile, startCore } from '../test-support.js';
+import { PassphraseCipher } from '../vault/vault.js';
 
 const h = coreForFile();
 
@@ -39,6 +42,86 @@ describe('accounts', () => {
     expect(acct.label).toBe('Imported');
     expect(await h.ok('accounts.remove', { id: acct.id })).toEqual({ removed: true });
     expect((await h.fails('orders.open', { accountId: acct.id })).code).toBe('NO_ACCOUNT');
+  });
+});
+
+/** Stands in for the OS keychain: reversible, and available only when `on` is set. */
+class FakeKeychain implements SecretCipher {
+  readonly kind = 'electron-safe-storage';
+  on = false;
+  isAvailable(): boolean {
+    return this.on;
+  }
+  async encrypt(plain: Uint8Array): Promise<Uint8Array> {
+    if (!this.on) throw new Error('no keychain');
+    return Buffer.from(plain).map((b) => b ^ 0x5a);
+  }
+  async decrypt(sealed: Uint8Array): Promise<Uint8Array> {
+    if (!this.on) throw new Error('no keychain');
+    return Buffer.from(sealed).map((b) => b ^ 0x5a);
+  }
+}
+
+describe('the cipher a vault was made with', () => {
+  /** A core on its own folder whose host prefers the keychain when it is there, as the app does. */
+  const withKeychain = async (fn: (run: (body: (o: ReturnType<typeof caller>) => Promise<void>) => Promise<void>, keychain: FakeKeychain, dir: string) => Promise<void>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'kairos-cipher-'));
+    const keychain = new FakeKeychain();
+    const cipher = (p?: string) => (keychain.isAvailable() ? keychain : new PassphraseCipher(p ?? ''));
+    try {
+      await fn(async (body) => {
+        const core = coreFor(dir, h.venue, { cipher });
+        try {
+          await body(caller(() => core));
+        } finally {
+          core.close();
+        }
+      }, keychain, dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const recorded = (dir: string) => (JSON.parse(readFileSync(join(dir, 'vault.json'), 'utf8')) as { cipher: string }).cipher;
+
+  it('a passphrase vault still opens with its passphrase once a keychain appears', async () => {
+    await withKeychain(async (run, keychain, dir) => {
+      await run(async (o) => {
+        await o.ok('accounts.unlock', { passphrase: 'pw' });
+        await o.ok('accounts.import', { privateKey: '31'.repeat(32), label: 'Before' });
+      });
+      expect(recorded(dir)).toBe('passphrase-scrypt');
+      keychain.on = true;
+      await run(async (o) => {
+        expect((await o.fails('accounts.unlock', { passphrase: 'wrong' })).code).toBe('WRONG_PASSPHRASE');
+        expect(await o.ok('accounts.unlock', { passphrase: 'pw' })).toEqual({ locked: false });
+        const listed = await o.ok<{ accounts: Array<{ label?: string }> }>('accounts.list');
+        expect(listed.accounts.map((a) => a.label)).toEqual(['Before']);
+        await o.ok('accounts.import', { privateKey: '32'.repeat(32), label: 'After' });
+      });
+      expect(recorded(dir)).toBe('passphrase-scrypt');
+    });
+  });
+
+  it('a keychain vault opens with the keychain, and says so when the keychain is gone', async () => {
+    await withKeychain(async (run, keychain, dir) => {
+      keychain.on = true;
+      await run(async (o) => {
+        await o.ok('accounts.unlock', { passphrase: 'pw' });
+        await o.ok('accounts.import', { privateKey: '33'.repeat(32), label: 'Keychain' });
+      });
+      expect(recorded(dir)).toBe('electron-safe-storage');
+      await run(async (o) => {
+        expect(await o.ok('accounts.unlock', { passphrase: 'anything' })).toEqual({ locked: false });
+        expect((await o.ok<{ accounts: Array<{ label?: string }> }>('accounts.list')).accounts.map((a) => a.label)).toEqual(['Keychain']);
+      });
+      keychain.on = false;
+      await run(async (o) => {
+        const e = await o.fails('accounts.unlock', { passphrase: 'pw' });
+        expect(e.code).toBe('VAULT_LOCKED');
+        expect(e.message).toMatch(/keychain/);
+      });
+      expect(recorded(dir)).toBe('electron-safe-storage');
+    });
   });
 });
 

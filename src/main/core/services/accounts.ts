@@ -8,7 +8,7 @@ import { probeRoute } from '../capabilities.js';
 import type { RequestSigner } from '../clients/index.js';
 import { AppError } from '../router.js';
 import { perSession, type Session } from '../session.js';
-import { PassphraseCipher, Vault, type AccountSummary } from '../vault/vault.js';
+import { PASSPHRASE_KIND, PassphraseCipher, Vault, type AccountSummary } from '../vault/vault.js';
 import type { SecretCipher } from '../ports.js';
 import type { CoreContext, HandlersOf } from './context.js';
 
@@ -26,9 +26,13 @@ export function vaultPath(dataDir: string): string {
   return join(dataDir, 'vault.json');
 }
 
+/**
+ * The vault with the cipher its file records: a passphrase-wrapped vault stays a passphrase
+ * vault even once a keychain is available; a new vault takes the host's preferred cipher.
+ */
 export function openVault(dataDir: string, opts: AccountsOptions, passphrase?: string): Vault {
-  const cipherFor = opts.cipher ?? ((p?: string) => new PassphraseCipher(p ?? ''));
-  return Vault.open(vaultPath(dataDir), cipherFor(passphrase));
+  const preferred = opts.cipher ?? ((p?: string) => new PassphraseCipher(p ?? ''));
+  return Vault.open(vaultPath(dataDir), (recorded) => (recorded === PASSPHRASE_KIND ? new PassphraseCipher(passphrase ?? '') : preferred(passphrase)));
 }
 
 export function accountsService(ctx: CoreContext, opts: AccountsOptions) {

@@ -66,6 +66,9 @@ export class SecretBox {
   }
 }
 
+/** Picks the cipher for a vault from the kind its file records (undefined for a new vault). */
+export type CipherFor = (recorded: string | undefined) => SecretCipher;
+
 export class Vault {
   private dataKey: Buffer | undefined;
   private secrets = new Map<string, AccountSecrets>();
@@ -77,13 +80,26 @@ export class Vault {
     private readonly cipher: SecretCipher,
   ) {}
 
-  static open(path: string, cipher: SecretCipher): Vault {
-    const vault = new Vault(path, cipher);
+  /**
+   * Opens the vault at `path`. Given a function, the cipher is chosen from the kind the file
+   * records, so a vault is always unwrapped the way it was wrapped.
+   */
+  static open(path: string, cipher: SecretCipher | CipherFor): Vault {
+    const file = Vault.read(path);
+    const vault = new Vault(path, typeof cipher === 'function' ? cipher(file?.cipher) : cipher);
+    if (file) {
+      vault.file = file;
+      vault.accounts = file.accounts;
+    }
+    return vault;
+  }
+
+  private static read(path: string): VaultFile | undefined {
     if (existsSync(path)) {
       let file: VaultFile;
       try {
         file = JSON.parse(readFileSync(path, 'utf8')) as VaultFile;
-        if (file.v !== 1 || !Array.isArray(file.accounts) || typeof file.data !== 'string') throw new Error('shape');
+        if (file.v !== 1 || !Array.isArray(file.accounts) || typeof file.data !== 'string' || typeof file.cipher !== 'string') throw new Error('shape');
       } catch {
         // Never rewritten here: it may be all the user has of these keys.
         throw new VaultError(
@@ -91,10 +107,9 @@ export class Vault {
           `the key vault at ${path} is damaged and cannot be read; Kairos left it as it is. Restore it from a backup, or move it aside to start with an empty vault (the wallet keys in it must then be imported again)`,
         );
       }
-      vault.file = file;
-      vault.accounts = file.accounts;
+      return file;
     }
-    return vault;
+    return undefined;
   }
 
   isLocked(): boolean {
@@ -112,6 +127,14 @@ export class Vault {
       this.secrets = new Map();
       await this.save();
       return;
+    }
+    if (this.file.cipher !== this.cipher.kind) {
+      throw new VaultError(
+        'VAULT_LOCKED',
+        this.file.cipher === PASSPHRASE_KIND
+          ? 'this key vault is protected by a passphrase; unlock it with that passphrase'
+          : `this key vault is protected by the OS keychain (${this.file.cipher}), which is not available now; it opens only where that keychain is`,
+      );
     }
     let key: Buffer;
     try {
@@ -192,9 +215,11 @@ export class Vault {
   }
 }
 
+export const PASSPHRASE_KIND = 'passphrase-scrypt';
+
 /** Wraps the data key with a key derived from a passphrase (scrypt), for the browser host and tests. */
 export class PassphraseCipher implements SecretCipher {
-  readonly kind = 'passphrase-scrypt';
+  readonly kind = PASSPHRASE_KIND;
   constructor(private readonly passphrase: string) {}
   isAvailable(): boolean {
     return this.passphrase.length > 0;
