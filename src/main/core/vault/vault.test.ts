@@ -1,10 +1,11 @@
 // The key vault on real files: round trip, lock, wrong passphrase, tampering, file mode.
+import { createCipheriv, randomBytes, scryptSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PassphraseCipher, Vault, VaultError } from './vault.js';
+import { PassphraseCipher, SCRYPT_PARAMS_V1, Vault, VaultError } from './vault.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kairos-vault-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -74,5 +75,56 @@ describe('vault', () => {
     await again.unlock();
     expect(again.list()).toHaveLength(1);
     expect(v.list()).toHaveLength(1);
+  });
+
+  it('wraps new keys with scrypt N = 2^17 off the main thread, and still opens vaults wrapped with the old cost', async () => {
+    const wrapped = (name: string) => Buffer.from((JSON.parse(readFileSync(join(dir, name), 'utf8')) as { wrappedKey: string }).wrappedKey, 'base64');
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    try {
+      await fresh('e.json');
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThan(0);
+    const params = PassphraseCipher.paramsOf(wrapped('e.json'));
+    expect({ N: 2 ** params.logN, r: params.r, p: params.p }).toEqual({ N: 131072, r: 8, p: 1 });
+
+    // A key wrapped as before parameters were recorded: format 1, scrypt N = 2^15.
+    const oldCipher = {
+      kind: 'passphrase-scrypt',
+      isAvailable: () => true,
+      encrypt: async (plain: Uint8Array) => {
+        const salt = randomBytes(16);
+        const iv = randomBytes(12);
+        const c = createCipheriv('aes-256-gcm', scryptSync('pw', salt, 32, { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }), iv);
+        const body = Buffer.concat([c.update(plain), c.final()]);
+        return Buffer.concat([Buffer.from([1]), salt, iv, c.getAuthTag(), body]);
+      },
+      decrypt: async () => {
+        throw new Error('unused');
+      },
+    };
+    const old = Vault.open(join(dir, 'f.json'), oldCipher);
+    await old.unlock();
+    await old.add('local', SECRETS, { address: '0x1111111111111111111111111111111111111111', headerPrefix: 'SERVICE' }, 1);
+    expect(wrapped('f.json')[0]).toBe(1);
+    expect(PassphraseCipher.paramsOf(wrapped('f.json'))).toEqual(SCRYPT_PARAMS_V1);
+    expect(await code(Vault.open(join(dir, 'f.json'), new PassphraseCipher('nope')).unlock())).toBe('WRONG_PASSPHRASE');
+    const again = Vault.open(join(dir, 'f.json'), new PassphraseCipher('pw'));
+    await again.unlock();
+    expect(again.secretsOf(again.list()[0]?.id as string).use((s) => s)).toEqual(SECRETS);
+    // The next write wraps the key at the new cost.
+    await again.add('local', { ...SECRETS, apiKey: 'key-2' }, { address: '0x2222222222222222222222222222222222222222', headerPrefix: 'SERVICE' }, 2);
+    expect(PassphraseCipher.paramsOf(wrapped('f.json')).logN).toBe(17);
+  });
+
+  it('refuses recorded scrypt parameters out of bounds as damaged', async () => {
+    await fresh('g.json');
+    const file = JSON.parse(readFileSync(join(dir, 'g.json'), 'utf8')) as { wrappedKey: string };
+    const key = Buffer.from(file.wrappedKey, 'base64');
+    key[1] = 30;
+    writeFileSync(join(dir, 'g.json'), JSON.stringify({ ...file, wrappedKey: key.toString('base64') }));
+    expect(await code(Vault.open(join(dir, 'g.json'), new PassphraseCipher('pw')).unlock())).toBe('VAULT_CORRUPT');
   });
 });
