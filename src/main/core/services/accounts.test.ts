@@ -3,7 +3,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SecretCipher } from '../ports.js';
 import { caller, coreFor, coreForFile, startCore } from '../test-support.js';
 import { PassphraseCipher } from '../vault/vault.js';
@@ -122,6 +122,50 @@ describe('the cipher a vault was made with', () => {
       });
       expect(recorded(dir)).toBe('electron-safe-storage');
     });
+  });
+});
+
+describe('wrong passphrases', () => {
+  it('are answered ever more slowly (0, 1, 2, 4 … s, capped), one at a time, until the right one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kairos-delay-'));
+    const waits: number[] = [];
+    let release: (() => void) | undefined;
+    let hold = false;
+    const sleep = (ms: number) => {
+      waits.push(ms);
+      return hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+    };
+    const core = coreFor(dir, h.venue, { sleep });
+    const o = caller(() => core);
+    try {
+      await o.ok('accounts.unlock', { passphrase: 'pw' });
+      for (let i = 0; i < 4; i++) expect((await o.fails('accounts.unlock', { passphrase: 'wrong' })).code).toBe('WRONG_PASSPHRASE');
+      expect(waits).toEqual([0, 1000, 2000, 4000]);
+      await o.ok('accounts.unlock', { passphrase: 'pw' });
+      waits.length = 0;
+      for (let i = 0; i < 9; i++) await o.fails('accounts.unlock', { passphrase: 'wrong' });
+      expect(waits).toEqual([0, 1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+
+      // While a wrong answer is held back, the next attempt waits its turn.
+      hold = true;
+      const wrong = o.fails('accounts.unlock', { passphrase: 'wrong' });
+      let rightDone = false;
+      const right = o.ok('accounts.unlock', { passphrase: 'pw' }).then(() => (rightDone = true));
+      await vi.waitFor(() => expect(release).toBeDefined());
+      await new Promise((r) => setTimeout(r, 50));
+      expect(rightDone).toBe(false);
+      release?.();
+      expect((await wrong).code).toBe('WRONG_PASSPHRASE');
+      await right;
+      expect(rightDone).toBe(true);
+      hold = false;
+      waits.length = 0;
+      await o.fails('accounts.unlock', { passphrase: 'wrong' });
+      expect(waits).toEqual([0]);
+    } finally {
+      core.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

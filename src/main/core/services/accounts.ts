@@ -8,7 +8,7 @@ import { probeRoute } from '../capabilities.js';
 import type { RequestSigner } from '../clients/index.js';
 import { AppError } from '../router.js';
 import { perSession, type Session } from '../session.js';
-import { PASSPHRASE_KIND, PassphraseCipher, Vault, type AccountSummary } from '../vault/vault.js';
+import { PASSPHRASE_KIND, PassphraseCipher, Vault, VaultError, type AccountSummary } from '../vault/vault.js';
 import type { SecretCipher } from '../ports.js';
 import type { CoreContext, HandlersOf } from './context.js';
 
@@ -21,6 +21,11 @@ export interface AccountsOptions {
 const SET_DOMAIN = 'choose one in Settings → Venues → Order signing';
 
 export type Accounts = ReturnType<typeof accountsService>;
+
+/** How long a wrong passphrase is answered after: 0 s for the first, then 1, 2, 4 … s up to 30 s. */
+export function unlockDelayMs(failures: number): number {
+  return failures <= 1 ? 0 : Math.min(1000 * 2 ** (failures - 2), 30_000);
+}
 
 export function vaultPath(dataDir: string): string {
   return join(dataDir, 'vault.json');
@@ -105,14 +110,33 @@ export function accountsService(ctx: CoreContext, opts: AccountsOptions) {
     return vault;
   };
 
+  // Wrong passphrases in a row; unlock attempts run one after another so the delay cannot be
+  // sidestepped by asking many at once.
+  let failures = 0;
+  let attempts: Promise<unknown> = Promise.resolve();
+  const unlock = async (passphrase: string) => {
+    const next = openVault(ctx.dataDir, opts, passphrase);
+    try {
+      await next.unlock();
+    } catch (err) {
+      if (err instanceof VaultError && err.code === 'WRONG_PASSPHRASE') {
+        failures += 1;
+        await ctx.sleep(unlockDelayMs(failures));
+      }
+      throw err;
+    }
+    failures = 0;
+    ctx.vault().lock();
+    ctx.setVault(next);
+    return { locked: false };
+  };
+
   const handlers: HandlersOf<'accounts.list' | 'accounts.unlock' | 'accounts.lock' | 'accounts.createLocal' | 'accounts.import' | 'accounts.remove'> = {
     'accounts.list': () => ({ locked: ctx.vault().isLocked(), accounts: ctx.vault().list(ctx.session().profile.id) }),
-    'accounts.unlock': async ({ passphrase }) => {
-      const next = openVault(ctx.dataDir, opts, passphrase);
-      await next.unlock();
-      ctx.vault().lock();
-      ctx.setVault(next);
-      return { locked: false };
+    'accounts.unlock': ({ passphrase }) => {
+      const attempt = attempts.then(() => unlock(passphrase));
+      attempts = attempt.catch(() => undefined);
+      return attempt;
     },
     'accounts.lock': () => {
       ctx.vault().lock();
