@@ -84,34 +84,56 @@ describe('the order journal', () => {
   });
 });
 
+type Journal = Array<{ orderId: string; state: string; sizeMatched: string; code?: string; message?: string; conditionId?: string }>;
+
+/**
+ * A relay to the test venue's trading surface; `hook` may take a request over: 'cut' relays it
+ * and then cuts the connection (the answer is lost), 'drop' cuts it unsent, an object answers it.
+ */
+async function relay(hook: (method: string, url: string) => 'cut' | 'drop' | { status: number; body: string } | undefined = () => undefined) {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const act = hook(req.method ?? 'GET', req.url ?? '');
+      if (act === 'drop') return void res.socket?.destroy();
+      if (typeof act === 'object') return void res.writeHead(act.status, { 'content-type': 'application/json' }).end(act.body);
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length')) as Record<string, string>;
+      void fetch(`${h.venue.urls.trading_url}${req.url?.replace(/^\/trading/, '') ?? ''}`, {
+        method: req.method ?? 'GET',
+        headers,
+        ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+      }).then(async (r) => {
+        const text = await r.text();
+        if (act === 'cut') return void res.socket?.destroy();
+        res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' }).end(text);
+      });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  const dir = mkdtempSync(join(tmpdir(), 'kairos-core-relay-'));
+  const start = (opts: Partial<Parameters<typeof coreFor>[2]> = {}) =>
+    coreFor(dir, h.venue, { defaultProfile: { ...venueProfile(h.venue, 'Via relay'), tradingUrl: `http://127.0.0.1:${port}/trading` }, http: { policy: { timeoutMs: 3000, retries: 2, baseDelayMs: 10 } }, ...opts });
+  return {
+    dir,
+    start,
+    async close() {
+      await new Promise((r) => server.close(r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const isPost = (method: string, url: string) => method === 'POST' && url.endsWith('/orders');
+const wallet = (address: string) => (h.venue.db.prepare('SELECT COUNT(*) AS n FROM orders WHERE wallet = ?').get(address.toLowerCase()) as { n: number }).n;
+
 describe('a lost answer to POST /orders', () => {
   it('is reconciled through open orders, never sent twice', async () => {
     let posts = 0;
     // Relays to the venue, but cuts the connection after the venue has taken an order batch.
-    const proxy = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length')) as Record<string, string>;
-        void fetch(`${h.venue.urls.trading_url}${req.url?.replace(/^\/trading/, '') ?? ''}`, {
-          method: req.method ?? 'GET',
-          headers,
-          ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
-        }).then(async (r) => {
-          const text = await r.text();
-          if (req.method === 'POST' && req.url?.endsWith('/orders')) {
-            posts++;
-            res.socket?.destroy();
-            return;
-          }
-          res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' }).end(text);
-        });
-      });
-    });
-    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
-    const port = (proxy.address() as { port: number }).port;
-    const dir = mkdtempSync(join(tmpdir(), 'kairos-core-lost-'));
-    const core = coreFor(dir, h.venue, { defaultProfile: { ...venueProfile(h.venue, 'Via proxy'), tradingUrl: `http://127.0.0.1:${port}/trading` }, http: { policy: { timeoutMs: 3000, retries: 2, baseDelayMs: 10 } } });
+    const r = await relay((method, url) => (isPost(method, url) ? (posts++, 'cut') : undefined));
+    const core = r.start();
     const via = caller(() => core);
     try {
       await via.ok('accounts.unlock', { passphrase: 'pw' });
@@ -120,11 +142,64 @@ describe('a lost answer to POST /orders', () => {
       const results = await via.ok<Result[]>('orders.submit', { accountId: acct.id, lines });
       expect(posts).toBe(1); // sent once
       expect(results.map((x) => [x.success, x.status])).toEqual([[true, 'live'], [true, 'live'], [true, 'live']]);
-      expect((h.venue.db.prepare('SELECT COUNT(*) AS n FROM orders WHERE wallet = ?').get(acct.address.toLowerCase()) as { n: number }).n).toBe(3);
+      expect(wallet(acct.address)).toBe(3);
+      await via.ok('orders.cancel', { accountId: acct.id, all: true });
     } finally {
       core.close();
-      await new Promise((r) => proxy.close(r));
-      rmSync(dir, { recursive: true, force: true });
+      await r.close();
+    }
+  });
+});
+
+describe('a batch that cannot be sent', () => {
+  it('leaves no row sending when the venue refuses the POST (4xx), or answers it with something that is not an answer', async () => {
+    let answer: { status: number; body: string } | undefined;
+    const r = await relay((method, url) => (isPost(method, url) && answer ? answer : undefined));
+    const core = r.start();
+    const via = caller(() => core);
+    try {
+      await via.ok('accounts.unlock', { passphrase: 'pw' });
+      const acct = await via.ok<{ id: string; address: string }>('accounts.createLocal');
+      const line = { conditionId: m.cid, tokenId: m.tokens[0], side: 'BUY', price: '0.07', size: '5' };
+      answer = { status: 400, body: JSON.stringify({ error: 'the batch is malformed' }) };
+      await via.fails('orders.submit', { accountId: acct.id, lines: [line] });
+      let journal = await via.ok<Journal>('orders.journal', { accountId: acct.id });
+      expect(journal).toHaveLength(1);
+      expect(journal[0]).toMatchObject({ state: 'rejected', conditionId: m.cid });
+      answer = { status: 200, body: '"not a list"' };
+      await via.fails('orders.submit', { accountId: acct.id, lines: [line] });
+      journal = await via.ok<Journal>('orders.journal', { accountId: acct.id });
+      expect(journal).toHaveLength(2);
+      // The venue may have taken that one: unknown.
+      expect(journal.map((j) => j.state).sort()).toEqual(['rejected', 'unknown']);
+      expect(journal.some((j) => j.state === 'sending')).toBe(false);
+    } finally {
+      core.close();
+      await r.close();
+    }
+  });
+
+  it('signs nothing, sends nothing and writes no row when the order domain cannot be had', async () => {
+    let versionGone = false;
+    const r = await relay((method, url) => (versionGone && url.endsWith('/version') ? { status: 404, body: JSON.stringify({ error: 'not found' }) } : undefined));
+    let core = r.start();
+    const via = caller(() => core);
+    try {
+      await via.ok('accounts.unlock', { passphrase: 'pw' });
+      const acct = await via.ok<{ id: string; address: string }>('accounts.createLocal');
+      // Restarted: the domain the account was made with is no longer known, and cannot be read.
+      core.close();
+      versionGone = true;
+      core = r.start();
+      await via.ok('accounts.unlock', { passphrase: 'pw' });
+      const lines = [1, 2].map((i) => ({ conditionId: m.cid, tokenId: m.tokens[0], side: 'BUY', price: `0.0${i}`, size: '5' }));
+      const e = await via.fails('orders.submit', { accountId: acct.id, lines });
+      expect(e.message).toMatch(/does not publish which exchange orders are signed for/);
+      expect(await via.ok<Journal>('orders.journal', { accountId: acct.id })).toEqual([]);
+      expect(wallet(acct.address)).toBe(0);
+    } finally {
+      core.close();
+      await r.close();
     }
   });
 });

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { CallArgs, CallOutput } from '@shared/ipc/contract.js';
 import { orderHash, signOrder, toWireOrder } from '@shared/crypto/index.js';
 import { LIMITS, type OpenOrder } from '@shared/spec/index.js';
-import { AnswerLostError } from '../http/errors.js';
+import { AnswerLostError, HttpStatusError, NetworkError } from '../http/errors.js';
 import { reconcile, settle } from '../notices.js';
 import { signable, type BuiltLine, type MarketRules } from '../orders/build.js';
 import { AppError } from '../router.js';
@@ -104,7 +104,9 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
     const sign = accounts.signerFor(s, acct);
     const journal = (i: number, orderId: string, state: Parameters<Session['user']['journalPut']>[0]['state'], code: string | null, message: string | null) => {
       const line = lines[i] as (typeof lines)[number];
-      s.user.journalPut({ orderId, accountId, tokenId: line.tokenId, side: line.side, price: line.price, size: line.size, type: line.type, state, at: ctx.clock.now(), code, message });
+      // The journal learns each order's market from its first row, for settling it later.
+      const expiresAt = line.type === 'GTD' ? (line.expiration ?? null) : null;
+      s.user.journalPut({ orderId, accountId, tokenId: line.tokenId, side: line.side, price: line.price, size: line.size, type: line.type, state, at: ctx.clock.now(), code, message, conditionId: line.conditionId, expiresAt });
     };
     let pending = lines.map((_, i) => i).filter((i) => {
       const c = checks[i];
@@ -115,58 +117,71 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
         : { line: i, success: false, attempts: 0, code: 'INVALID_ORDER', message };
       return false;
     });
-    for (let attempt = 1; attempt <= RETRIES && pending.length > 0; attempt++) {
-      const retry: number[] = [];
-      let waitS = 0;
-      for (let k = 0; k < pending.length; k += MAX_BATCH) {
-        const chunk = pending.slice(k, k + MAX_BATCH);
-        const items = await signItems(s, acct, checks, chunk);
-        chunk.forEach((i, j) => journal(i, items[j]?.id as string, 'sending', null, null));
-        let answers;
-        try {
-          answers = await s.clients.trading.postOrders(
-            items.map((x) => x.body),
-            sign,
-          );
-        } catch (err) {
-          if (err instanceof AnswerLostError) {
-            // Never re-send blindly: ask the venue what it has (a venue without open orders
-            // cannot say; the lines stay unknown).
-            const listed = await s.capabilities.use('openOrders', () => s.clients.trading.openOrders(sign)).catch(() => undefined);
-            const open = new Set((listed?.data ?? []).map((o) => o.id));
-            chunk.forEach((i, j) => {
-              const id = items[j]?.id as string;
-              const known = open.has(id);
-              results[i] = { line: i, success: known, attempts: attempt, orderId: id, status: known ? 'live' : 'unknown', ...(known ? {} : { code: 'ANSWER_LOST', message: 'the answer was lost; not re-sent — check open orders and trades' }) };
-              journal(i, id, known ? 'open' : 'unknown', known ? null : 'ANSWER_LOST', null);
-            });
-            continue;
+    // Every row written 'sending' ends final or 'unknown', whatever fails on the way: signing
+    // happens before a chunk's rows are written, and a failure after is settled in `finally`.
+    const written: string[] = [];
+    try {
+      for (let attempt = 1; attempt <= RETRIES && pending.length > 0; attempt++) {
+        const retry: number[] = [];
+        let waitS = 0;
+        for (let k = 0; k < pending.length; k += MAX_BATCH) {
+          const chunk = pending.slice(k, k + MAX_BATCH);
+          const items = await signItems(s, acct, checks, chunk);
+          chunk.forEach((i, j) => {
+            const id = items[j]?.id as string;
+            written.push(id);
+            journal(i, id, 'sending', null, null);
+          });
+          let answers;
+          try {
+            answers = await s.clients.trading.postOrders(
+              items.map((x) => x.body),
+              sign,
+            );
+          } catch (err) {
+            if (err instanceof AnswerLostError) {
+              // Never re-send blindly: ask the venue what it has (a venue without open orders
+              // cannot say; the lines stay unknown).
+              const listed = await s.capabilities.use('openOrders', () => s.clients.trading.openOrders(sign)).catch(() => undefined);
+              const open = new Set((listed?.data ?? []).map((o) => o.id));
+              chunk.forEach((i, j) => {
+                const id = items[j]?.id as string;
+                const known = open.has(id);
+                results[i] = { line: i, success: known, attempts: attempt, orderId: id, status: known ? 'live' : 'unknown', ...(known ? {} : { code: 'ANSWER_LOST', message: 'the answer was lost; not re-sent — check open orders and trades' }) };
+                journal(i, id, known ? 'open' : 'unknown', known ? null : 'ANSWER_LOST', null);
+              });
+              continue;
+            }
+            // The venue refused the whole batch (a 4xx, or a request that never left): nothing
+            // of it rests. Anything else may have been taken: unknown, and looked for later.
+            const refused = (err instanceof HttpStatusError && err.status < 500) || (err instanceof NetworkError && !err.maybeSent);
+            const code = err instanceof HttpStatusError && err.code ? err.code : refused ? 'REJECTED' : 'SEND_FAILED';
+            const message = (err as Error)?.message ?? String(err);
+            chunk.forEach((i, j) => journal(i, items[j]?.id as string, refused ? 'rejected' : 'unknown', code, message));
+            throw err;
           }
-          throw err;
+          chunk.forEach((i, j) => {
+            const a = answers[j];
+            const id = items[j]?.id as string;
+            const state = a?.success ? (a.status === 'live' || a.status === 'delayed' ? 'open' : a.status === 'matched' ? 'filled' : 'cancelled') : 'rejected';
+            results[i] = { line: i, success: a?.success === true, attempts: attempt, orderId: id, ...(a?.status ? { status: a.status } : {}), ...(a?.code ? { code: a.code } : {}), ...(a?.errorMsg ? { message: a.errorMsg } : {}), ...(a?.retry_after_seconds ? { retryAfterSeconds: a.retry_after_seconds } : {}), ...(a?.makingAmount ? { makingAmount: a.makingAmount } : {}), ...(a?.takingAmount ? { takingAmount: a.takingAmount } : {}) };
+            journal(i, id, state, a?.code ?? null, a?.errorMsg ?? null);
+            if (!a?.success && a?.code === 'RATE_LIMITED') {
+              retry.push(i);
+              waitS = Math.max(waitS, a.retry_after_seconds ?? 1);
+            }
+          });
         }
-        chunk.forEach((i, j) => {
-          const a = answers[j];
-          const id = items[j]?.id as string;
-          const state = a?.success ? (a.status === 'live' || a.status === 'delayed' ? 'open' : a.status === 'matched' ? 'filled' : 'cancelled') : 'rejected';
-          results[i] = { line: i, success: a?.success === true, attempts: attempt, orderId: id, ...(a?.status ? { status: a.status } : {}), ...(a?.code ? { code: a.code } : {}), ...(a?.errorMsg ? { message: a.errorMsg } : {}), ...(a?.retry_after_seconds ? { retryAfterSeconds: a.retry_after_seconds } : {}), ...(a?.makingAmount ? { makingAmount: a.makingAmount } : {}), ...(a?.takingAmount ? { takingAmount: a.takingAmount } : {}) };
-          journal(i, id, state, a?.code ?? null, a?.errorMsg ?? null);
-          if (!a?.success && a?.code === 'RATE_LIMITED') {
-            retry.push(i);
-            waitS = Math.max(waitS, a.retry_after_seconds ?? 1);
-          }
-        });
+        pending = retry;
+        if (pending.length > 0 && attempt < RETRIES) await ctx.sleep(Math.round(waitS * 1000 * (1 + Math.random() * 0.2)));
       }
-      pending = retry;
-      if (pending.length > 0 && attempt < RETRIES) await ctx.sleep(Math.round(waitS * 1000 * (1 + Math.random() * 0.2)));
+    } finally {
+      // Whatever threw (the journal itself, an answer of the wrong length): no row stays 'sending'.
+      s.user.journalUnsent(written, ctx.clock.now(), 'SEND_FAILED', 'sending did not finish; not re-sent — check open orders and trades');
+      accountChanged(s, acct);
+      ctx.emit('orders.updated', { accountId, orderIds: [...new Set(written)] });
+      deps.onSubmitted();
     }
-    accountChanged(s, acct);
-    // The journal learns each order's market, for settling it later.
-    s.user.journalMarkets(results.flatMap((r) => {
-      const line = lines[r.line];
-      return r.orderId && line ? [{ orderId: r.orderId, conditionId: line.conditionId, expiresAt: line.type === 'GTD' ? (line.expiration ?? null) : null }] : [];
-    }));
-    ctx.emit('orders.updated', { accountId, orderIds: results.flatMap((r) => (r.orderId ? [r.orderId] : [])) });
-    deps.onSubmitted();
     return results;
   };
 

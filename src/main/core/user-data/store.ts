@@ -29,11 +29,15 @@ export interface JournalPut {
   at: number;
   code: string | null;
   message: string | null;
+  /** The order's market and (GTD) expiry, known from the first row on: settling needs them. */
+  conditionId?: string | null;
+  expiresAt?: number | null;
 }
 
-const PUT = `INSERT INTO journal (order_id, account_id, token_id, side, price, size, type, state, sent_at, updated_at, code, message)
-     VALUES (@orderId, @accountId, @tokenId, @side, @price, @size, @type, @state, @at, @at, @code, @message)
-     ON CONFLICT(order_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, code = excluded.code, message = excluded.message`;
+const PUT = `INSERT INTO journal (order_id, account_id, token_id, side, price, size, type, state, sent_at, updated_at, code, message, condition_id, expires_at)
+     VALUES (@orderId, @accountId, @tokenId, @side, @price, @size, @type, @state, @at, @at, @code, @message, @conditionId, @expiresAt)
+     ON CONFLICT(order_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, code = excluded.code, message = excluded.message,
+       condition_id = COALESCE(excluded.condition_id, condition_id), expires_at = COALESCE(excluded.expires_at, expires_at)`;
 
 export function userDataFile(dataDir: string, profileId: string): string {
   return join(dataDir, `user-${checkProfileId(profileId)}.sqlite`);
@@ -89,7 +93,16 @@ export class UserData {
   }
 
   journalPut(row: JournalPut): void {
-    this.put.run(row);
+    this.put.run({ conditionId: null, expiresAt: null, ...row });
+  }
+
+  /**
+   * Rows of `orderIds` still 'sending': a submit that failed part-way gives them up as 'unknown'
+   * (the venue may or may not have them), never leaving one 'sending'. Returns the ids changed.
+   */
+  journalUnsent(orderIds: readonly string[], at: number, code: string, message: string): string[] {
+    const mark = this.db.prepare("UPDATE journal SET state = 'unknown', code = ?, message = ?, updated_at = ? WHERE order_id = ? AND state = 'sending'");
+    return this.db.transaction(() => orderIds.filter((id) => mark.run(code, message, at, id).changes > 0))();
   }
 
   /** The venue took these orders off the book at our request. */
@@ -101,12 +114,6 @@ export class UserData {
   /** Orders of ours cancelled at or after `since`: an answer asked before still lists them. */
   cancelledSince(accountId: string, since: number): Set<string> {
     return new Set(this.db.prepare("SELECT order_id FROM journal WHERE account_id = ? AND state = 'cancelled' AND updated_at >= ?").pluck().all(accountId, since) as string[]);
-  }
-
-  /** The market and expiry of orders just sent, for settling them later. */
-  journalMarkets(rows: ReadonlyArray<{ orderId: string; conditionId: string; expiresAt: number | null }>): void {
-    const note = this.db.prepare('UPDATE journal SET condition_id = ?, expires_at = ? WHERE order_id = ?');
-    this.db.transaction(() => rows.forEach((r) => note.run(r.conditionId, r.expiresAt, r.orderId)))();
   }
 
   /** Sell orders of the account this app sent that may still rest on the book. */
