@@ -1,6 +1,6 @@
 // The vault's accounts through the core: secrets stay in main and encrypted at rest, a wrong
 // passphrase is refused, and requests are signed on the venue's clock.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -162,6 +162,46 @@ describe('wrong passphrases', () => {
       waits.length = 0;
       await o.fails('accounts.unlock', { passphrase: 'wrong' });
       expect(waits).toEqual([0]);
+    } finally {
+      core.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the first passphrase', () => {
+  it('needs 10 characters or 4 words to start a vault, and is not asked of a vault that exists', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kairos-strength-'));
+    const core = coreFor(dir, h.venue, { weakPassphrases: false });
+    const o = caller(() => core);
+    try {
+      for (const weak of ['pw', 'short pw', '123456789', 'a b c']) {
+        const e = await o.fails('accounts.unlock', { passphrase: weak });
+        expect(e.code).toBe('INVALID_INPUT');
+        expect(e.field).toBe('passphrase');
+        expect(e.message).toMatch(/10 characters.*4 words/);
+        expect(existsSync(join(dir, 'vault.json'))).toBe(false);
+      }
+      expect((await o.ok<{ locked: boolean }>('accounts.list')).locked).toBe(true);
+      expect(await o.ok('accounts.unlock', { passphrase: 'a b c d' })).toEqual({ locked: false });
+      expect(existsSync(join(dir, 'vault.json'))).toBe(true);
+      expect((await o.fails('accounts.unlock', { passphrase: 'pw' })).code).toBe('WRONG_PASSPHRASE');
+      expect(await o.ok('accounts.unlock', { passphrase: 'a b c d' })).toEqual({ locked: false });
+      rmSync(join(dir, 'vault.json'));
+      expect(await o.ok('accounts.unlock', { passphrase: '0123456789' })).toEqual({ locked: false });
+    } finally {
+      core.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is not asked for when the keychain wraps a new vault', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kairos-strength-'));
+    const keychain = new FakeKeychain();
+    keychain.on = true;
+    const core = coreFor(dir, h.venue, { weakPassphrases: false, cipher: () => keychain });
+    try {
+      expect(await caller(() => core).ok('accounts.unlock', { passphrase: 'x' })).toEqual({ locked: false });
     } finally {
       core.close();
       rmSync(dir, { recursive: true, force: true });

@@ -15,6 +15,8 @@ import type { CoreContext, HandlersOf } from './context.js';
 export interface AccountsOptions {
   /** Wraps the vault key; defaults to a passphrase given to `accounts.unlock`. */
   cipher?: (passphrase?: string) => SecretCipher;
+  /** Lets a new vault take any passphrase, for test harnesses only; by default it needs `passphraseStrength`. */
+  weakPassphrases?: boolean;
 }
 
 /** Where a missing order domain is set, for the words of every refusal. */
@@ -25,6 +27,13 @@ export type Accounts = ReturnType<typeof accountsService>;
 /** How long a wrong passphrase is answered after: 0 s for the first, then 1, 2, 4 … s up to 30 s. */
 export function unlockDelayMs(failures: number): number {
   return failures <= 1 ? 0 : Math.min(1000 * 2 ** (failures - 2), 30_000);
+}
+
+/** Why a passphrase is too weak to start a vault with, or undefined: it needs 10 characters or 4 words. */
+export function passphraseWeakness(passphrase: string): string | undefined {
+  const words = passphrase.trim().split(/\s+/u).filter((w) => w.length > 0).length;
+  if ([...passphrase].length >= 10 || words >= 4) return undefined;
+  return 'choose a passphrase of at least 10 characters, or of 4 words or more: it is all that protects the wallet keys in the vault';
 }
 
 export function vaultPath(dataDir: string): string {
@@ -116,6 +125,10 @@ export function accountsService(ctx: CoreContext, opts: AccountsOptions) {
   let attempts: Promise<unknown> = Promise.resolve();
   const unlock = async (passphrase: string) => {
     const next = openVault(ctx.dataDir, opts, passphrase);
+    if (!next.exists() && next.cipherKind === PASSPHRASE_KIND && !opts.weakPassphrases) {
+      const weakness = passphraseWeakness(passphrase);
+      if (weakness) throw new AppError('INVALID_INPUT', weakness, { field: 'passphrase' });
+    }
     try {
       await next.unlock();
     } catch (err) {

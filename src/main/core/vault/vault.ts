@@ -112,6 +112,16 @@ export class Vault {
     return undefined;
   }
 
+  /** Whether the vault has a file yet (false until the first unlock creates it). */
+  exists(): boolean {
+    return this.file !== undefined;
+  }
+
+  /** The kind of cipher that wraps (or will wrap) this vault's key. */
+  get cipherKind(): string {
+    return this.cipher.kind;
+  }
+
   isLocked(): boolean {
     return this.dataKey === undefined;
   }
