@@ -82,6 +82,48 @@ export function reconcile(db: Database.Database, accountId: string, open: readon
   return out;
 }
 
+/** An order whose answer was lost, as the journal keeps it. */
+export interface LostOrder {
+  tokenId: string;
+  conditionId: string | null;
+  side: 'BUY' | 'SELL';
+  price: string;
+  size: string;
+  sentAt: number;
+}
+
+/** What the data surface tells of a trade of the account (spec §2.1). */
+export interface AccountTrade {
+  side?: string | undefined;
+  asset?: string | undefined;
+  conditionId?: string | undefined;
+  outcomeIndex?: number | undefined;
+  size?: number | undefined;
+  price?: number | undefined;
+  timestamp?: number | undefined;
+}
+
+/**
+ * How much of a lost order the account's trades show filled. Trades carry no order id, so this is
+ * a best match: a trade of the account on the order's market and token (its asset, or its
+ * outcome index in the market's token list), on its side, at its price, no earlier than the
+ * second it was sent. Two lost orders alike in all of that would both count the same trades.
+ */
+export function matchedByTrades(order: LostOrder, trades: readonly AccountTrade[], tokenIds: readonly string[] = []): string {
+  const price = micros(order.price);
+  const sentS = Math.floor(order.sentAt / 1000);
+  let sum = 0n;
+  for (const t of trades) {
+    if (t.side !== order.side || t.price === undefined || t.size === undefined || t.timestamp === undefined) continue;
+    if (order.conditionId && t.conditionId && t.conditionId.toLowerCase() !== order.conditionId.toLowerCase()) continue;
+    const token = t.asset === order.tokenId || (t.outcomeIndex !== undefined && tokenIds[t.outcomeIndex] === order.tokenId);
+    if (!token || t.timestamp < sentS || micros(String(t.price)) !== price) continue;
+    sum += micros(String(t.size));
+  }
+  const size = micros(order.size);
+  return formatMicros(sum > size ? size : sum);
+}
+
 export interface SettleIo {
   now(): number;
   /** The order's market, asked now (maxAge 0) when it must be current. */
@@ -149,6 +191,8 @@ export interface WatchDeps {
   journal(): Database.Database;
   /** Reads the account's open orders, settling the journal (and raising fill notices) on the way. */
   openOrders(a: WatchedAccount): Promise<unknown>;
+  /** Looks for the account's orders whose answer was lost, until each is settled or given up on. */
+  lostOrders(a: WatchedAccount): Promise<unknown>;
   positions(a: WatchedAccount): Promise<Position[]>;
   /** The market as recently read, or `fresh` from the venue. */
   market(conditionId: string, fresh?: boolean): Promise<TradingMarket>;
@@ -215,6 +259,8 @@ export class Watcher {
     for (const a of accounts) {
       if (this.stopped || this.deps.profile() !== profile) return;
       await this.deps.openOrders(a).catch((err: unknown) => this.quiet(err));
+      if (this.stopped || this.deps.profile() !== profile) return;
+      await this.deps.lostOrders(a).catch((err: unknown) => this.quiet(err));
       if (this.stopped || this.deps.profile() !== profile) return;
       await this.resolutions(a).catch((err: unknown) => this.quiet(err));
     }

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { caller, coreFor, coreForFile, sellInto, startCore, tradable, type TradableMarket, venueProfile } from '../test-support.js';
 
 const h = coreForFile();
@@ -149,6 +149,60 @@ describe('a lost answer to POST /orders', () => {
       await r.close();
     }
   });
+
+  it('leaves orders unknown when the venue cannot be asked, and the watcher finds them: resting, then filled by their trades', async () => {
+    let blind = true;
+    // The batch's answer is lost, and so is the open-orders read right after it.
+    const r = await relay((method, url) => (isPost(method, url) ? 'cut' : blind && url.includes('/data/orders') ? 'drop' : undefined));
+    const core = r.start({ watch: { everyMs: 100 } });
+    const via = caller(() => core);
+    try {
+      await via.ok('accounts.unlock', { passphrase: 'pw' });
+      const acct = await via.ok<{ id: string; address: string }>('accounts.createLocal');
+      const lines = [4, 5].map((i) => ({ conditionId: m.cid, tokenId: m.tokens[0], side: 'BUY', price: `0.0${i}`, size: '5' }));
+      const results = await via.ok<Result[]>('orders.submit', { accountId: acct.id, lines });
+      expect(results.map((x) => [x.success, x.status, x.code])).toEqual([[false, 'unknown', 'ANSWER_LOST'], [false, 'unknown', 'ANSWER_LOST']]);
+      const [low, high] = results.map((x) => x.orderId);
+      // Another trader sells into the higher one, taking it off the book.
+      await sellInto(h.venue, m, 0, '0.05', '5');
+      blind = false;
+      await vi.waitFor(async () => {
+        const journal = await via.ok<Journal>('orders.journal', { accountId: acct.id });
+        expect(journal.find((j) => j.orderId === high)).toMatchObject({ state: 'filled', sizeMatched: '5' });
+        expect(journal.find((j) => j.orderId === low)).toMatchObject({ state: 'open' });
+      }, { timeout: 5000, interval: 50 });
+      await via.ok('orders.cancel', { accountId: acct.id, all: true });
+    } finally {
+      core.close();
+      await r.close();
+    }
+  });
+
+  it('is given up on, still unknown and saying so, 10 minutes after sending when the venue has no trace of it', async () => {
+    const time = { ms: 0 };
+    // The batch never reaches the venue, and neither does the read of open orders right after.
+    const r = await relay((method, url) => (isPost(method, url) || url.includes('/data/orders') ? 'drop' : undefined));
+    const core = r.start({ watch: { everyMs: 100 }, clock: { now: () => Date.now() + time.ms } });
+    const via = caller(() => core);
+    try {
+      await via.ok('accounts.unlock', { passphrase: 'pw' });
+      const acct = await via.ok<{ id: string; address: string }>('accounts.createLocal');
+      const [sent] = await via.ok<Result[]>('orders.submit', { accountId: acct.id, lines: [{ conditionId: m.cid, tokenId: m.tokens[0], side: 'BUY', price: '0.06', size: '5' }] });
+      expect(sent).toMatchObject({ status: 'unknown' });
+      await new Promise((res) => setTimeout(res, 400)); // passes looked, and still look
+      expect((await via.ok<Journal>('orders.journal', { accountId: acct.id }))[0]).toMatchObject({ state: 'unknown', code: 'ANSWER_LOST' });
+      time.ms = 10 * 60_000;
+      await vi.waitFor(async () => {
+        const [row] = await via.ok<Journal>('orders.journal', { accountId: acct.id });
+        expect(row).toMatchObject({ orderId: sent?.orderId, state: 'unknown', code: 'NOT_FOUND' });
+        expect(row?.message).toMatch(/not found on the venue after 10 minutes; check its trades/);
+      }, { timeout: 5000, interval: 50 });
+      expect(wallet(acct.address)).toBe(0);
+    } finally {
+      core.close();
+      await r.close();
+    }
+  });
 });
 
 describe('a batch that cannot be sent', () => {
@@ -170,7 +224,7 @@ describe('a batch that cannot be sent', () => {
       await via.fails('orders.submit', { accountId: acct.id, lines: [line] });
       journal = await via.ok<Journal>('orders.journal', { accountId: acct.id });
       expect(journal).toHaveLength(2);
-      // The venue may have taken that one: unknown.
+      // The venue may have taken that one: unknown, to be looked for.
       expect(journal.map((j) => j.state).sort()).toEqual(['rejected', 'unknown']);
       expect(journal.some((j) => j.state === 'sending')).toBe(false);
     } finally {

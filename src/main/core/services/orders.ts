@@ -4,11 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import type { CallArgs, CallOutput } from '@shared/ipc/contract.js';
 import { orderHash, signOrder, toWireOrder } from '@shared/crypto/index.js';
+import { parseMicros } from '@shared/domain/money.js';
 import { LIMITS, type OpenOrder } from '@shared/spec/index.js';
 import { AnswerLostError, HttpStatusError, NetworkError } from '../http/errors.js';
-import { reconcile, settle } from '../notices.js';
+import { matchedByTrades, reconcile, settle, type AccountTrade } from '../notices.js';
 import { signable, type BuiltLine, type MarketRules } from '../orders/build.js';
 import { AppError } from '../router.js';
+import { GAVE_UP } from '../user-data/store.js';
 import type { Session } from '../session.js';
 import type { AccountSummary } from '../vault/vault.js';
 import type { Accounts } from './accounts.js';
@@ -19,6 +21,8 @@ import type { Checked, Preview } from './preview.js';
 
 const MAX_BATCH = LIMITS.orders.maxItems;
 const RETRIES = 3;
+/** How long an order whose answer was lost is looked for on the venue before it is given up on. */
+const LOOK_FOR_MS = 10 * 60_000;
 
 type Result = CallOutput<'orders.submit'>[number];
 
@@ -77,6 +81,53 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
       if (settled.changed.length > 0) ctx.emit('orders.updated', { accountId: a.id, orderIds: settled.changed });
     }
     return r;
+  };
+
+  /**
+   * Orders of the account whose answer was lost, looked for until each settles: in the venue's
+   * open orders where it offers them (one listed there becomes open or partly filled through the
+   * reconciling), else in the account's trades on its market (filled once they cover its size).
+   * One not settled `LOOK_FOR_MS` after it was sent is given up on: it stays 'unknown', saying so.
+   */
+  const lookForLost = async (s: Session, a: AccountSummary, maxAge: number = FRESH.prices): Promise<void> => {
+    if (s.user.unknownOrders(a.id).length === 0) return;
+    if (s.capabilities.mayHave('openOrders')) await openOrdersOf(s, a, maxAge).catch(() => undefined);
+    const lost = s.user.unknownOrders(a.id);
+    const changed: string[] = [];
+    const user = a.address.toLowerCase();
+    const byMarket = new Map<string, Promise<{ trades: AccountTrade[]; tokenIds: string[] } | undefined>>();
+    const tradesOn = (conditionId: string) => {
+      let r = byMarket.get(conditionId);
+      if (r === undefined) {
+        r = Promise.all([
+          s.clients.data.trades({ user, market: conditionId, takerOnly: false, limit: 1000 }),
+          markets.market(s, conditionId, FRESH.data).then((m) => m.tokens.map((t) => t.token_id ?? '')).catch(() => [] as string[]),
+        ])
+          .then(([trades, tokenIds]) => ({ trades, tokenIds }))
+          .catch(() => undefined);
+        byMarket.set(conditionId, r);
+      }
+      return r;
+    };
+    for (const o of lost) {
+      const found = o.conditionId ? await tradesOn(o.conditionId) : undefined;
+      const matched = found ? matchedByTrades(o, found.trades, found.tokenIds) : o.sizeMatched;
+      const now = ctx.clock.now();
+      if (parseMicros(matched) === parseMicros(o.size)) {
+        s.user.journalFound(o.orderId, { state: 'filled' }, now);
+        changed.push(o.orderId);
+      } else if (now - o.sentAt >= LOOK_FOR_MS) {
+        s.user.journalFound(o.orderId, { state: 'unknown', sizeMatched: matched, code: GAVE_UP, message: `not found on the venue after ${LOOK_FOR_MS / 60_000} minutes; check its trades` }, now);
+        changed.push(o.orderId);
+      } else if (parseMicros(matched) !== parseMicros(o.sizeMatched)) {
+        s.user.journalFound(o.orderId, { state: 'unknown', sizeMatched: matched }, now);
+        changed.push(o.orderId);
+      }
+    }
+    if (changed.length > 0) {
+      accountChanged(s, a);
+      ctx.emit('orders.updated', { accountId: a.id, orderIds: changed });
+    }
   };
 
   const signItems = async (s: Session, acct: AccountSummary, checks: Checked[], chunk: number[]) => {
@@ -141,7 +192,7 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
           } catch (err) {
             if (err instanceof AnswerLostError) {
               // Never re-send blindly: ask the venue what it has (a venue without open orders
-              // cannot say; the lines stay unknown).
+              // cannot say; the lines stay unknown, and the watcher looks for them later).
               const listed = await s.capabilities.use('openOrders', () => s.clients.trading.openOrders(sign)).catch(() => undefined);
               const open = new Set((listed?.data ?? []).map((o) => o.id));
               chunk.forEach((i, j) => {
@@ -214,5 +265,5 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
     },
   };
 
-  return { handlers, openOrdersOf };
+  return { handlers, openOrdersOf, lookForLost };
 }

@@ -25,6 +25,7 @@ export function watchService(ctx: CoreContext, opts: WatchOptions, deps: { accou
       accounts: () => (ctx.vault().isLocked() ? undefined : ctx.vault().list(ctx.session().profile.id)),
       journal: () => ctx.session().user.db,
       openOrders: (a) => deps.orders().openOrdersOf(ctx.session(), deps.accounts.account(a.id), Math.min(FRESH.prices, every)),
+      lostOrders: (a) => deps.orders().lookForLost(ctx.session(), deps.accounts.account(a.id), Math.min(FRESH.prices, every)),
       positions: async (a) => (await deps.portfolio.positionsOf(ctx.session(), a, Math.min(FRESH.data, every))).data,
       market: (conditionId, fresh) => deps.markets.market(ctx.session(), conditionId, fresh ? 0 : Math.max(FRESH.data, every)),
       notify: (n) => ctx.emit('notices.raised', n),

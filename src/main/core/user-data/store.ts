@@ -34,6 +34,21 @@ export interface JournalPut {
   expiresAt?: number | null;
 }
 
+/** A journal row whose answer was lost, still looked for on the venue. */
+export interface UnknownOrder {
+  orderId: string;
+  tokenId: string;
+  conditionId: string | null;
+  side: 'BUY' | 'SELL';
+  price: string;
+  size: string;
+  sizeMatched: string;
+  sentAt: number;
+}
+
+/** The code of an unknown order given up on: no longer looked for. */
+export const GAVE_UP = 'NOT_FOUND';
+
 const PUT = `INSERT INTO journal (order_id, account_id, token_id, side, price, size, type, state, sent_at, updated_at, code, message, condition_id, expires_at)
      VALUES (@orderId, @accountId, @tokenId, @side, @price, @size, @type, @state, @at, @at, @code, @message, @conditionId, @expiresAt)
      ON CONFLICT(order_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, code = excluded.code, message = excluded.message,
@@ -103,6 +118,27 @@ export class UserData {
   journalUnsent(orderIds: readonly string[], at: number, code: string, message: string): string[] {
     const mark = this.db.prepare("UPDATE journal SET state = 'unknown', code = ?, message = ?, updated_at = ? WHERE order_id = ? AND state = 'sending'");
     return this.db.transaction(() => orderIds.filter((id) => mark.run(code, message, at, id).changes > 0))();
+  }
+
+  /** The account's orders whose answer was lost and that are still looked for. */
+  unknownOrders(accountId: string): UnknownOrder[] {
+    return this.db
+      .prepare(
+        `SELECT order_id AS orderId, token_id AS tokenId, condition_id AS conditionId, side, price, size, size_matched AS sizeMatched, sent_at AS sentAt
+         FROM journal WHERE account_id = ? AND state = 'unknown' AND COALESCE(code, '') <> ? ORDER BY sent_at`,
+      )
+      .all(accountId, GAVE_UP) as UnknownOrder[];
+  }
+
+  /** What became of an unknown order: filled (from its trades), or still unknown with what matched so far or given up. */
+  journalFound(orderId: string, found: { state: 'filled' | 'unknown'; sizeMatched?: string; code?: string; message?: string }, at: number): void {
+    if (found.state === 'filled') {
+      this.db.prepare("UPDATE journal SET state = 'filled', size_matched = size, code = NULL, message = NULL, updated_at = ? WHERE order_id = ? AND state = 'unknown'").run(at, orderId);
+      return;
+    }
+    this.db
+      .prepare("UPDATE journal SET size_matched = COALESCE(?, size_matched), code = COALESCE(?, code), message = COALESCE(?, message), updated_at = ? WHERE order_id = ? AND state = 'unknown'")
+      .run(found.sizeMatched ?? null, found.code ?? null, found.message ?? null, at, orderId);
   }
 
   /** The venue took these orders off the book at our request. */
