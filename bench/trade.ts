@@ -34,7 +34,7 @@ const core = createCore({
 const markets = venue.db.prepare("SELECT condition_id FROM markets WHERE status = 'active' ORDER BY id LIMIT 3").all() as Array<{ condition_id: string }>;
 for (const m of markets) venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(m.condition_id);
 catalogChanged(venue.db);
-must(await core.router.dispatch('accounts.unlock', { passphrase: 'bench' }));
+must(await core.router.dispatch('accounts.unlock', { passphrase: 'bench passphrase' }));
 const acct = must<{ id: string }>(await core.router.dispatch('accounts.createLocal', { label: 'bench' }));
 must(await core.router.dispatch('settings.set', { confirm: false }));
 // 15 small resting bids over three markets: every run places them again.

@@ -42,7 +42,7 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
   beforeAll(async () => {
     app = await startApp();
     const { venue } = app;
-    await call('accounts.unlock', { passphrase: 'pw' });
+    await call('accounts.unlock', { passphrase: 'e2e passphrase' });
     accountId = (await app.account('Paper')).id;
     market = venue.db.prepare("SELECT condition_id, question, neg_risk FROM markets WHERE status = 'active' ORDER BY id LIMIT 1 OFFSET 2").get() as typeof market;
     venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(market.condition_id);

@@ -22,7 +22,7 @@ describe.skipIf(reason !== undefined)(`throttled lines (${reason ?? 'Chromium + 
     venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0 WHERE condition_id = ?').run(m.condition_id);
     catalogChanged(venue.db);
     const token = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(m.condition_id) as { token_id: string }).token_id;
-    await core.router.dispatch('accounts.unlock', { passphrase: 'pw' });
+    await core.router.dispatch('accounts.unlock', { passphrase: 'e2e passphrase' });
     await app.account();
     await core.router.dispatch('settings.set', { confirm: false });
     // Twelve resting bids: three per attempt get through, three attempts, three lines left over.
