@@ -284,7 +284,7 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
 
     // Reset cache: cancelled leaves it; confirmed deletes the cache files and reloads the window,
     // while the vault (with an account in it) stays byte for byte.
-    await call('accounts.unlock', { passphrase: 'stand-in' });
+    await call('accounts.unlock', { passphrase: 'stand-in passphrase' });
     const acct = await call<{ id: string }>('accounts.createLocal', {});
     const vault = readFileSync(join(userData, 'vault.json'));
     await call('markets.list', { limit: 5 });
@@ -356,7 +356,7 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
   it('a fill of a resting order becomes an OS notification, and reaches the window', async () => {
     const win = stand.windows[0] as (typeof stand.windows)[number];
     const call = callAsWindow(win);
-    await call('accounts.unlock', { passphrase: 'stand-in' });
+    await call('accounts.unlock', { passphrase: 'stand-in passphrase' });
     const acct = await call<{ id: string }>('accounts.createLocal', { label: 'Notified' });
     // A market with an empty book, so the buy below is the only bid a sell can hit.
     const { default: Database } = await import('better-sqlite3');
