@@ -2,8 +2,9 @@
 // order sequences over one database, so a second one must not start: the first takes
 // `venue.lock` (created with O_EXCL, holding its pid) and a later one that finds it held by a
 // live process exits at once. A lock left by a venue that died (its pid is gone) is taken over.
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { privateDir } from '../native/private-files.js';
 
 export const LOCK_FILE = 'venue.lock';
 
@@ -52,7 +53,7 @@ function readPid(file: string): number | undefined {
  * holds it. `alive` is for tests.
  */
 export function lockDataDir(dataDir: string, alive: (pid: number) => boolean = pidAlive): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
+  privateDir(dataDir);
   const file = join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 5; attempt++) {
     let fd: number;

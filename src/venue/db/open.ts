@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrate, type VersionStore } from '@shared/storage/migrate.js';
+import { privateDbFile, privateDir } from '../../native/private-files.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 
 export type Db = Database.Database;
@@ -10,7 +10,8 @@ export const DB_FILE = 'venue.sqlite';
 
 /** Opens (creating if needed) the venue database in `dataDir` with WAL, its schema brought up to date. */
 export function openDb(dataDir: string): Db {
-  mkdirSync(dataDir, { recursive: true });
+  privateDir(dataDir);
+  privateDbFile(join(dataDir, DB_FILE));
   const db = new Database(join(dataDir, DB_FILE));
   try {
     db.pragma('journal_mode = WAL');

@@ -1,8 +1,9 @@
 // The app's local SQLite cache, one file per profile: last good responses, the synced catalog
 // with its full-text index. All of it can be fetched again: a reset deletes it.
 import Database from 'better-sqlite3';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { privateDbFile, privateDir } from '../../../native/private-files.js';
 import { CatalogStore, type CachedEvent, type CachedMarket, type CatalogKind, type CommentParent, type SearchKind } from './catalog.js';
 import { MIGRATIONS, migrateCache } from './migrations.js';
 import { catalogSeenAt, listMarkets, noteLastPrices, type MarketListPage, type MarketListQuery } from './list.js';
@@ -10,6 +11,7 @@ import { ResponseStore, responseKey, type CacheEntry, type CachedOptions, type C
 import { SearchIndex, type SearchHit, type SearchOptions } from './search.js';
 import { CatalogSync, type FetchPage, type KindResult, type SyncOptions } from './sync.js';
 
+export { privateDbFile, privateDir } from '../../../native/private-files.js';
 export { CATALOG_KINDS, SEARCH_KINDS } from './catalog.js';
 export type { CachedEvent, CachedMarket, CatalogKind, CommentParent, CommentParentType, SearchKind } from './catalog.js';
 export { MIGRATIONS, migrateCache } from './migrations.js';
@@ -51,21 +53,6 @@ export function checkProfileId(profileId: string): string {
     throw new Error(`profile id must be 1-64 letters, digits, "-" or "_" (starting with a letter or digit), got ${JSON.stringify(profileId)}`);
   }
   return profileId;
-}
-
-/** A folder (with its parents) private to the user, 0700, also when an older release made it open. */
-export function privateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  chmodSync(dir, 0o700);
-}
-
-/**
- * A SQLite file private to the user, 0600, made so before SQLite opens it: SQLite gives its
- * -wal and -shm the mode of the file. Companions an older release left open are closed up too.
- */
-export function privateDbFile(path: string): void {
-  closeSync(openSync(path, 'a', 0o600));
-  for (const suffix of ['', '-wal', '-shm', '-journal']) if (existsSync(path + suffix)) chmodSync(path + suffix, 0o600);
 }
 
 /** File of a profile's cache inside `dir`. */
