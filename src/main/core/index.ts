@@ -87,7 +87,7 @@ export function createCore(opts: CoreOptions): Core {
     ...settingsService(ctx).handlers,
     ...accounts.handlers,
     ...markets.handlers,
-    ...catalogService(ctx).handlers,
+    ...catalogService(ctx, markets).handlers,
     ...portfolio.handlers,
     ...preview.handlers,
     ...orders.handlers,

@@ -5,9 +5,10 @@ import type { EventMarket } from '@shared/spec/index.js';
 import { sameRecord } from '../clients/same-record.js';
 import { AppError } from '../router.js';
 import type { Session } from '../session.js';
+import type { Markets } from './markets.js';
 import { FRESH, type CoreContext, type HandlersOf } from './context.js';
 
-export function catalogService(ctx: CoreContext) {
+export function catalogService(ctx: CoreContext, markets: Markets) {
   const handlers: HandlersOf<'events.list' | 'events.get' | 'series.list' | 'tags.list' | 'comments.list' | 'comments.byUser' | 'leaderboard.list'> = {
     'events.list': (a) => {
       const s = ctx.session();
@@ -27,7 +28,7 @@ export function catalogService(ctx: CoreContext) {
         return sameRecord(e, 'event', slug, e.slug);
       });
       if (byId) sameRecord(r.data, 'event', idOrSlug, r.data.id);
-      return { ...r, data: { ...r.data, ...(r.data.markets ? { markets: await withPrices(s, r.data.markets) } : {}) } };
+      return { ...r, data: { ...r.data, ...(r.data.markets ? { markets: await withPrices(s, markets, r.data.markets) } : {}) } };
     },
     'series.list': (a) => {
       const s = ctx.session();
@@ -59,22 +60,21 @@ export function catalogService(ctx: CoreContext) {
  * synced catalog, else from the venue's price map (the middle of best bid and ask, or the one
  * side there is), else its last trades. A market whose prices cannot be had is left as it is.
  */
-async function withPrices(s: Session, markets: EventMarket[]): Promise<EventMarket[]> {
+async function withPrices(s: Session, service: Markets, markets: EventMarket[]): Promise<EventMarket[]> {
   const fromCatalog = (m: EventMarket) => (m.id ? s.cache.market(m.id)?.outcomePrices : undefined);
   const missing = markets.filter((m) => !m.outcomePrices?.length && !fromCatalog(m)?.length);
   const tokens = [...new Set(missing.flatMap((m) => m.clobTokenIds ?? []))].sort();
-  const key = { tokens: tokens.join(',') };
-  const [quotes, last] = tokens.length
-    ? await Promise.all([
-        s.cached('trading', '/prices', key, FRESH.prices, () => s.clients.trading.prices(tokens.map((token_id) => ({ token_id })))).then((r) => r.data as Record<string, { BUY?: string; SELL?: string }>, () => ({})),
-        s.cached('trading', '/last-trades-prices', key, FRESH.prices, () => s.clients.trading.lastTradesPrices(tokens)).then((r) => new Map(r.data.map((x) => [x.token_id, x.price])), () => new Map<string, string>()),
-      ])
-    : [{}, new Map<string, string>()];
+  const [quotes, last] = await Promise.all([
+    service.bestPrices(s, tokens),
+    tokens.length
+      ? s.cached('trading', '/last-trades-prices', { tokens: tokens.join(',') }, FRESH.prices, () => s.clients.trading.lastTradesPrices(tokens)).then((r) => new Map(r.data.map((x) => [x.token_id, x.price])), () => new Map<string, string>())
+      : new Map<string, string>(),
+  ]);
   return markets.map((m) => {
     if (m.outcomePrices?.length) return m;
     const kept = fromCatalog(m);
     if (kept?.length) return { ...m, outcomePrices: kept };
-    const prices = (m.clobTokenIds ?? []).map((t) => middle((quotes as Record<string, { BUY?: string; SELL?: string }>)[t]) ?? last.get(t));
+    const prices = (m.clobTokenIds ?? []).map((t) => middle(quotes[t]) ?? last.get(t));
     return prices.length && prices.every((p): p is string => p !== undefined) ? { ...m, outcomePrices: prices } : m;
   });
 }

@@ -20,6 +20,17 @@ export function marketsService(ctx: CoreContext) {
   const market = async (s: Session, conditionId: string, maxAge: number): Promise<TradingMarket> =>
     (await s.cached('trading', `/markets/${conditionId}`, {}, maxAge, () => s.clients.trading.market(conditionId))).data;
 
+  /** Best bid (BUY) and ask (SELL) per token, as the price map gives them; empty when the venue cannot say. */
+  const bestPrices = async (s: Session, tokenIds: readonly string[]): Promise<Record<string, { BUY?: string; SELL?: string }>> => {
+    if (tokenIds.length === 0) return {};
+    try {
+      const r = await s.cached('trading', '/prices', { tokens: [...tokenIds].sort().join(',') }, FRESH.prices, () => s.clients.trading.prices(tokenIds.map((token_id) => ({ token_id }))));
+      return r.data as Record<string, { BUY?: string; SELL?: string }>;
+    } catch {
+      return {};
+    }
+  };
+
   /**
    * The question and outcome label of tokens, from their trading-surface markets; empty when
    * unknown. One labeller reads each market once, however many rows name it.
@@ -146,7 +157,7 @@ export function marketsService(ctx: CoreContext) {
         }
       }
       if (!conditionId) throw new AppError('NOT_OFFERED', notOfferedMessage('pricesHistory'));
-      return s.cached('data', '/trades', { market: conditionId, token: tokenId, range }, FRESH.data, () => historyFromTrades(s, conditionId, tokenId, endTs - span));
+      return s.cached('data', '/trades', { market: conditionId, token: tokenId, range }, FRESH.data, () => historyFromTrades(s, market, conditionId, tokenId, endTs - span));
     },
     'markets.trades': (a) => {
       const s = ctx.session();
@@ -158,7 +169,7 @@ export function marketsService(ctx: CoreContext) {
     },
   };
 
-  return { handlers, market, labeller };
+  return { handlers, market, labeller, bestPrices };
 }
 
 /**
@@ -166,8 +177,9 @@ export function marketsService(ctx: CoreContext) {
  * without /prices-history: each trade of the outcome since `fromTs` is a point (one per second,
  * the last one kept).
  */
-async function historyFromTrades(s: Session, conditionId: string, tokenId: string, fromTs: number) {
-  const m = await s.clients.trading.market(conditionId);
+async function historyFromTrades(s: Session, market: (s: Session, conditionId: string, maxAge: number) => Promise<TradingMarket>, conditionId: string, tokenId: string, fromTs: number) {
+  // Outcome order does not change: the market as already read will do.
+  const m = await market(s, conditionId, FRESH.settings);
   const index = m.tokens.findIndex((t) => String(t.token_id) === tokenId);
   if (index < 0) throw new AppError('NOT_FOUND', `token ${tokenId} is not an outcome of market ${conditionId}`);
   const asset = formatDataTokenId(conditionId.toLowerCase(), index);

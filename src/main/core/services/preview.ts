@@ -64,17 +64,6 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
       }),
     );
 
-  /** Best bid (BUY) and ask (SELL) per token; empty when the venue cannot say. */
-  const bestPrices = async (s: Session, tokenIds: string[]): Promise<Record<string, { BUY?: string; SELL?: string }>> => {
-    if (tokenIds.length === 0) return {};
-    try {
-      const r = await s.cached('trading', '/prices', { tokens: [...tokenIds].sort().join(',') }, FRESH.prices, () => s.clients.trading.prices(tokenIds.map((token_id) => ({ token_id }))));
-      return r.data as Record<string, { BUY?: string; SELL?: string }>;
-    } catch {
-      return {};
-    }
-  };
-
   /**
    * Cash and the tokens of `sells` the account can still commit (positions less what open sell
    * orders hold back), and, in words, what could not be checked. Positions come from the spec's
@@ -129,7 +118,7 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
   const preview = async (lines: readonly Line[], accountId?: string) => {
     const s = ctx.session();
     const checked = await checkLines(s, lines);
-    const best = await bestPrices(s, [...new Set(checked.flatMap((c) => (c.built ? [c.line.tokenId] : [])))]);
+    const best = await deps.markets.bestPrices(s, [...new Set(checked.flatMap((c) => (c.built ? [c.line.tokenId] : [])))]);
     const money = checked.map((c) => {
       if (!c.built || !c.rules) return undefined;
       const quote = best[c.line.tokenId];
