@@ -36,7 +36,8 @@ async function main(): Promise<void> {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const venueArgs = ['--data-dir', join(dataDir, 'venue'), ...(values['venue-size'] ? ['--size', values['venue-size']] : []), ...(values['no-simulator'] ? ['--no-simulator'] : [])];
   process.stderr.write(`kairos: starting the local venue (first start generates its world, a few seconds)…\n`);
-  // A venue that exits while the host runs is started again once, on the same port (log lines say so).
+  // A venue that exits while the host runs is started again once, on the same port; after a second
+  // exit the page's status bar offers a restart (log lines say so).
   const venue = await superviseVenue({
     spawn: (port) => stoppedOnExit(guard, () => sourceVenueChild(root, [...venueArgs, ...(port ? ['--port', String(port)] : [])]))(),
     onLog: log,
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
   const core = createCore({
     dataDir,
     defaultProfile: localProfile(venue.urls),
+    localVenue: venue,
     emit: (name, payload) => pages.emit?.(name, payload),
   });
   guard.onExit(() => core.close());

@@ -10,11 +10,10 @@ import { createCore, type Core } from './core/index.js';
 import type { EventPayload } from '@shared/ipc/contract.js';
 import { CSP } from './core/csp.js';
 import { localProfile } from './core/local-profile.js';
-import { superviseVenue, type VenueUrls } from './core/venue-launcher.js';
+import { superviseVenue, type SupervisedVenue } from './core/venue-launcher.js';
 import { bindRouter, windowEvents } from './electron/ipc.js';
 import { utilityVenueChild } from './electron/venue-child.js';
 import { SafeStorageCipher } from './electron/safe-storage.js';
-import { PassphraseCipher } from './core/vault/vault.js';
 import { dataDirOverride } from './core/app-data.js';
 import { consoleLogger } from './core/ports.js';
 import { menuCommands, menuTemplate } from './electron/menu.js';
@@ -62,9 +61,9 @@ function createWindow(): BrowserWindow {
   return win;
 }
 
-async function startVenue(dataDir: string): Promise<VenueUrls> {
+async function startVenue(dataDir: string): Promise<SupervisedVenue> {
   // A venue that exits while the app runs is started again once, on the same port; a second exit
-  // leaves it down. Both are said in the log.
+  // leaves it down until the user restarts it from the status bar. All are said in the log.
   const venue = await superviseVenue({
     spawn: (port) => {
       const args = ['--exit-with-parent', '--data-dir', join(dataDir, 'venue'), ...(port ? ['--port', String(port)] : [])];
@@ -77,7 +76,7 @@ async function startVenue(dataDir: string): Promise<VenueUrls> {
   });
   // A quit stops it for good: the exit that follows is not one to restart after.
   app.on('will-quit', () => void venue.stop());
-  return venue.urls;
+  return venue;
 }
 
 /** A fill or a resolution as an OS notification (the window shows it as a toast too); a click brings Kairos forward. */
@@ -113,15 +112,17 @@ if (!app.requestSingleInstanceLock()) {
     session.defaultSession.webRequest.onHeadersReceived((details, done) => done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } }));
     await useNativeSecp256k1();
     const dataDir = app.getPath('userData');
-    const urls = await startVenue(dataDir);
-    const keychain = new SafeStorageCipher(safeStorage);
+    const venue = await startVenue(dataDir);
     const toWindows = windowEvents(() => BrowserWindow.getAllWindows());
     core = createCore({
       dataDir,
       version: app.getVersion(),
-      defaultProfile: localProfile(urls),
-      // The keychain when the OS has one; otherwise the passphrase the user types to unlock.
-      cipher: (passphrase) => (keychain.isAvailable() ? keychain : new PassphraseCipher(passphrase ?? '')),
+      defaultProfile: localProfile(venue.urls),
+      // Its status reaches the window, which offers a restart once it is down.
+      localVenue: venue,
+      // A new vault takes the keychain when the OS has one, else the passphrase the user
+      // chooses; a passphrase vault can be moved to the keychain from Settings.
+      keychain: new SafeStorageCipher(safeStorage),
       emit: (name, payload) => {
         toWindows(name, payload);
         if (name === 'notices.raised') showNotice(payload as EventPayload<'notices.raised'>);

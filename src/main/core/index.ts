@@ -81,8 +81,10 @@ export function createCore(opts: CoreOptions): Core {
   const orders = ordersService(ctx, { accounts, markets, checks: () => preview, onSubmitted: () => watcher?.kick() });
   const preview = previewService(ctx, { accounts, markets, portfolio, openOrders: (s, a) => orders.openOrdersOf(s, a) });
 
+  const app = appService(ctx, opts, () => sync.forget(ctx.session()));
+
   const handlers: Handlers = {
-    ...appService(ctx, opts, () => sync.forget(ctx.session())).handlers,
+    ...app.handlers,
     ...profilesService(ctx, profiles, opts).handlers,
     ...settingsService(ctx).handlers,
     ...accounts.handlers,
@@ -99,6 +101,7 @@ export function createCore(opts: CoreOptions): Core {
     router: new Router(handlers, { logger: log, ...(opts.checkOutputs ? { checkOutputs: true } : {}) }),
     activity: ctx.activity,
     close() {
+      app.close();
       watcher?.stop();
       vault.lock();
       sessions.close();

@@ -19,6 +19,23 @@ export interface SecretCipher {
   decrypt(sealed: Uint8Array): Promise<Uint8Array>;
 }
 
+/** Where the embedded venue stands: `reason` says why it is restarting or down. */
+export interface LocalVenueStatus {
+  state: 'running' | 'restarting' | 'down';
+  reason?: string;
+  /** When it entered this state (epoch ms). */
+  since: number;
+}
+
+/** The embedded local venue the host started and watches (venue-launcher's superviseVenue). */
+export interface LocalVenue {
+  status(): LocalVenueStatus;
+  /** Calls back on every change of status; returns the unsubscribe. */
+  onStatus(listener: (status: LocalVenueStatus) => void): () => void;
+  /** Starts it again once it is down; resolves when it runs, rejects with the reason it does not. */
+  restart(): Promise<void>;
+}
+
 export const consoleLogger: Logger = {
   info: (m, f) => console.info(m, f ?? ''),
   warn: (m, f) => console.warn(m, f ?? ''),

@@ -12,11 +12,11 @@ import { launchVenue, nodeVenueChild, parseStartLine, sourceVenueChild, supervis
 const URLS = { catalog_url: 'http://127.0.0.1:1/catalog', trading_url: 'http://127.0.0.1:1/trading', data_url: 'http://127.0.0.1:1/data' };
 
 /** Node running `script`, with the children started recorded so a test can see they were stopped. */
-const started: Array<{ exited: boolean }> = [];
+const started: Array<{ exited: boolean; kill(): void }> = [];
 function node(script: string): () => VenueChild {
   return () => {
     const child = nodeVenueChild(process.execPath, ['-e', script]);
-    const seen = { exited: false };
+    const seen = { exited: false, kill: () => child.kill() };
     started.push(seen);
     child.onExit(() => (seen.exited = true));
     return child;
@@ -130,12 +130,15 @@ describe('a venue started by the launcher does not outlive its host', () => {
 });
 
 describe('superviseVenue', () => {
-  it('restarts a venue that exits on its own once, on the same port; a second exit leaves it down, said in a log line', async () => {
+  const line = JSON.stringify(JSON.stringify(URLS));
+
+  it('restarts a venue that exits on its own once, on the same port; a second exit leaves it down, said in a log line and its status', async () => {
     const ports: Array<number | undefined> = [];
     const events: VenueEvent[] = [];
+    const statuses: string[] = [];
     const logs: string[] = [];
     // Each venue prints its start line, then dies 200 ms later.
-    const dies = node(`console.log(${JSON.stringify(JSON.stringify(URLS))}); setTimeout(() => process.exit(3), 200);`);
+    const dies = node(`console.log(${line}); setTimeout(() => process.exit(3), 200);`);
     const venue = await superviseVenue({
       spawn: (port) => {
         ports.push(port);
@@ -143,25 +146,73 @@ describe('superviseVenue', () => {
       },
       onLog: (l) => logs.push(l),
       onEvent: (e) => events.push(e),
+      now: () => 42,
     });
-    let exitCode: number | null | undefined;
-    venue.onExit((code) => (exitCode = code));
+    expect(venue.status()).toEqual({ state: 'running', since: 42 });
+    venue.onStatus((s) => statuses.push(s.state));
     await expect.poll(() => events.map((e) => e.type), { timeout: 5000 }).toEqual(['restarting', 'restarted', 'down']);
     expect(ports).toEqual([undefined, 1]);
+    expect(statuses).toEqual(['restarting', 'running', 'down']);
     expect(events[0]).toEqual({ type: 'restarting', code: 3 });
-    expect(events[2]).toMatchObject({ type: 'down', code: 3, reason: 'it exited again (code 3) after one restart' });
-    expect(exitCode).toBe(3);
+    expect(events[2]).toMatchObject({ type: 'down', code: 3, reason: 'it exited again (code 3) after being restarted' });
+    expect(venue.status()).toEqual({ state: 'down', reason: 'it exited again (code 3) after being restarted', since: 42 });
     expect(logs).toContain('kairos: the local venue exited unexpectedly (code 3); restarting it once, on port 1');
-    expect(logs).toContain('kairos: the local venue is down: it exited again (code 3) after one restart; it stays stopped until Kairos is restarted');
+    expect(logs).toContain('kairos: the local venue is down: it exited again (code 3) after being restarted; it stays stopped until it is restarted from the status bar or Kairos restarts');
+    // Down is not the end: only stop() is.
+    let exitCode: number | null | undefined;
+    venue.onExit((code) => (exitCode = code));
+    expect(exitCode).toBeUndefined();
     await venue.stop(); // harmless once down
+    expect(exitCode).toBeNull();
+  });
+
+  it('starts a venue left down again on request, on the same port; the automatic restart stays spent', async () => {
+    const ports: Array<number | undefined> = [];
+    const events: VenueEvent[] = [];
+    const logs: string[] = [];
+    let behaviour = `console.log(${line}); setTimeout(() => process.exit(3), 200);`;
+    const venue = await superviseVenue({
+      spawn: (port) => {
+        ports.push(port);
+        return node(behaviour)();
+      },
+      onLog: (l) => logs.push(l),
+      onEvent: (e) => events.push(e),
+    });
+    try {
+      await expect.poll(() => venue.status().state, { timeout: 5000 }).toBe('down');
+      // Asked for: it comes back and stays.
+      behaviour = `console.log(${line}); ${STAY}`;
+      await venue.restart();
+      expect(venue.status().state).toBe('running');
+      expect(ports).toEqual([undefined, 1, 1]);
+      expect(events.slice(3)).toEqual([{ type: 'restarting', code: null, requested: true }, { type: 'restarted', urls: URLS }]);
+      expect(logs).toContain('kairos: restarting the local venue on request, on port 1');
+      // Running: nothing to do.
+      await venue.restart();
+      expect(ports).toHaveLength(3);
+      // It exits again: no second automatic restart, straight down.
+      started.at(-1)!.kill();
+      await expect.poll(() => venue.status().state, { timeout: 5000 }).toBe('down');
+      expect(ports).toHaveLength(3);
+      expect(events.at(-1)).toMatchObject({ type: 'down', reason: expect.stringMatching(/^it exited again \(code null\)/) });
+      // A restart that fails says why, and leaves it down.
+      behaviour = `console.log('not a start line'); ${STAY}`;
+      await expect(venue.restart()).rejects.toThrow(/it could not be restarted: the local venue's start line is not JSON: "not a start line"/);
+      expect(venue.status()).toMatchObject({ state: 'down', reason: expect.stringMatching(/could not be restarted/) });
+    } finally {
+      await venue.stop();
+    }
+    await expect(venue.restart()).rejects.toThrow('the local venue is stopping with Kairos');
   });
 
   it('does not restart a venue it was asked to stop', async () => {
     const events: VenueEvent[] = [];
-    const venue = await superviseVenue({ spawn: node(`console.log(${JSON.stringify(JSON.stringify(URLS))}); ${STAY}`), onEvent: (e) => events.push(e) });
+    const venue = await superviseVenue({ spawn: node(`console.log(${line}); ${STAY}`), onEvent: (e) => events.push(e) });
     await venue.stop();
     await new Promise((r) => setTimeout(r, 200));
     expect(events).toEqual([]);
+    expect(venue.status().state).toBe('running');
   });
 
   it('brings a killed real venue back at the same URLs', async () => {

@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { formatIssue } from '@shared/spec/index.js';
+import type { LocalVenue, LocalVenueStatus } from './ports.js';
 
 /** The venue's start line: its three base URLs, as one JSON object (src/venue/cli.ts). */
 export const VenueUrls = z.object({
@@ -112,9 +113,9 @@ export function launchVenue(opts: LaunchOptions): Promise<RunningVenue> {
   });
 }
 
-/** What became of a supervised venue that exited on its own. */
+/** What became of a supervised venue: it exited on its own, is being started again, is back, or stays down. */
 export type VenueEvent =
-  | { type: 'restarting'; code: number | null }
+  | { type: 'restarting'; code: number | null; requested?: boolean }
   | { type: 'restarted'; urls: VenueUrls }
   | { type: 'down'; code: number | null; reason: string };
 
@@ -123,66 +124,105 @@ export interface SuperviseOptions extends Omit<LaunchOptions, 'spawn'> {
   spawn: (port: number | undefined) => VenueChild;
   /** Told when the venue exits on its own, is restarted, or is left down. */
   onEvent?: (event: VenueEvent) => void;
+  /** Stamps each status (tests pin it). */
+  now?: () => number;
 }
+
+/** A venue the app started and watches: its status, and a restart on request once it is down. */
+export interface SupervisedVenue extends RunningVenue, LocalVenue {}
 
 /**
  * Starts the venue and, if it exits while the app runs (not by stop()), starts it again once on
  * the same port, so that the URLs the app holds stay good. A second exit leaves it down, said in
- * a log line and an event.
+ * a log line, an event and its status; from there only restart() starts it again (the automatic
+ * restart happens once per run).
  */
-export async function superviseVenue(opts: SuperviseOptions): Promise<RunningVenue> {
+export async function superviseVenue(opts: SuperviseOptions): Promise<SupervisedVenue> {
   const log = (line: string): void => opts.onLog?.(line);
+  const now = opts.now ?? Date.now;
   const first = await launchVenue({ ...opts, spawn: () => opts.spawn(undefined) });
   const urls = first.urls;
   const port = Number(new URL(urls.catalog_url).port) || undefined;
   let current = first;
-  let restart: Promise<void> | undefined;
-  let restarted = false;
+  let status: LocalVenueStatus = { state: 'running', since: now() };
+  const statusListeners = new Set<(status: LocalVenueStatus) => void>();
+  // The last restart (automatic or asked for), which never rejects; stop() waits for it.
+  let relaunching: Promise<void> | undefined;
+  let autoRestartSpent = false;
   let stopping = false;
   let finalCode: number | null | undefined;
   const exitListeners: Array<(code: number | null) => void> = [];
+
+  const setStatus = (next: Omit<LocalVenueStatus, 'since'>): void => {
+    status = { ...next, since: now() };
+    for (const l of [...statusListeners]) l(status);
+  };
   const ended = (code: number | null): void => {
     finalCode = code;
     for (const l of exitListeners.splice(0)) l(code);
   };
   const down = (code: number | null, reason: string): void => {
-    log(`kairos: the local venue is down: ${reason}; it stays stopped until Kairos is restarted`);
+    log(`kairos: the local venue is down: ${reason}; it stays stopped until it is restarted from the status bar or Kairos restarts`);
+    setStatus({ state: 'down', reason });
     opts.onEvent?.({ type: 'down', code, reason });
-    ended(code);
+  };
+  /** Starts a new process on the same port; resolves once it listens at the same URLs, or with it down. */
+  const relaunch = (code: number | null, requested: boolean): Promise<void> => {
+    setStatus({ state: 'restarting', reason: requested ? 'restart asked for' : `it exited unexpectedly (code ${code})` });
+    opts.onEvent?.({ type: 'restarting', code, ...(requested ? { requested } : {}) });
+    const attempt = launchVenue({ ...opts, spawn: () => opts.spawn(port) }).then(
+      async (venue) => {
+        current = venue;
+        if (stopping) return watch(venue);
+        if (JSON.stringify(venue.urls) !== JSON.stringify(urls)) {
+          await venue.stop();
+          return down(null, `it came back at other addresses (${venue.urls.catalog_url}, not ${urls.catalog_url})`);
+        }
+        log('kairos: the local venue is running again');
+        setStatus({ state: 'running' });
+        opts.onEvent?.({ type: 'restarted', urls });
+        watch(venue);
+      },
+      (err: unknown) => down(code, `it could not be restarted: ${err instanceof Error ? err.message : String(err)}`),
+    );
+    relaunching = attempt;
+    return attempt;
   };
   const watch = (venue: RunningVenue): void =>
     venue.onExit((code) => {
       if (stopping) return ended(code);
-      if (restarted) return down(code, `it exited again (code ${code}) after one restart`);
-      restarted = true;
+      if (autoRestartSpent) return down(code, `it exited again (code ${code}) after being restarted`);
+      autoRestartSpent = true;
       log(`kairos: the local venue exited unexpectedly (code ${code}); restarting it once, on port ${port}`);
-      opts.onEvent?.({ type: 'restarting', code });
-      restart = launchVenue({ ...opts, spawn: () => opts.spawn(port) }).then(
-        async (venue) => {
-          current = venue;
-          if (stopping) return watch(venue);
-          if (JSON.stringify(venue.urls) !== JSON.stringify(urls)) {
-            await venue.stop();
-            return down(null, `it came back at other addresses (${venue.urls.catalog_url}, not ${urls.catalog_url})`);
-          }
-          log('kairos: the local venue is running again');
-          opts.onEvent?.({ type: 'restarted', urls });
-          watch(venue);
-        },
-        (err: unknown) => down(code, `it could not be restarted: ${err instanceof Error ? err.message : String(err)}`),
-      );
+      void relaunch(code, false);
     });
   watch(first);
   return {
     urls,
     async stop() {
       stopping = true;
-      await restart;
+      await relaunching;
       await current.stop();
+      if (finalCode === undefined) ended(null);
     },
     onExit(listener) {
       if (finalCode !== undefined) listener(finalCode);
       else exitListeners.push(listener);
+    },
+    status: () => status,
+    onStatus(listener) {
+      statusListeners.add(listener);
+      return () => void statusListeners.delete(listener);
+    },
+    async restart() {
+      if (stopping) throw new Error('the local venue is stopping with Kairos');
+      if (status.state === 'restarting') await relaunching;
+      else if (status.state === 'down') {
+        log(`kairos: restarting the local venue on request, on port ${port}`);
+        await relaunch(null, true);
+      }
+      const after = status;
+      if (after.state !== 'running') throw new Error(after.reason ?? 'it did not start');
     },
   };
 }

@@ -23,7 +23,7 @@ const stand = vi.hoisted(() => {
   const handlers = new Map<string, (event: unknown, input: unknown) => Promise<unknown>>();
   const windows: Array<{ options: Record<string, unknown>; webContents: Record<string, unknown>; listeners: Map<string, (...a: unknown[]) => void>; openHandler?: (d: { url: string }) => unknown; loaded?: string }> = [];
   const headerHooks: Array<(details: unknown, done: (r: unknown) => void) => void> = [];
-  const children: Array<{ kill(): void }> = [];
+  const children: Array<{ kill(signal?: NodeJS.Signals): boolean }> = [];
   const paths = new Map<string, string>();
   const appListeners = new Map<string, Array<(...a: unknown[]) => void>>();
   const calls = { quit: 0, opened: [] as string[], reloads: 0, sent: [] as Array<[string, unknown]> };
@@ -186,11 +186,15 @@ vi.mock('electron', () => {
         stand.children.push(child);
         const stdout = new PassThrough();
         let buffer = '';
+        let started = false;
         child.stdout.on('data', (chunk: Buffer) => {
           buffer += chunk.toString();
-          if (!buffer.includes('\n') || stand.gate.url) return;
+          if (!buffer.includes('\n') || started) return;
+          started = true;
           const urls = JSON.parse(buffer.split('\n')[0] as string) as { trading_url: string };
-          void gateTo(urls.trading_url).then((url) => stdout.write(`${JSON.stringify({ ...urls, trading_url: url })}\n`));
+          // A venue restarted on the same port is reached through the same gate.
+          const gate = stand.gate.url ? Promise.resolve(stand.gate.url) : gateTo(urls.trading_url);
+          void gate.then((url) => stdout.write(`${JSON.stringify({ ...urls, trading_url: url })}\n`));
         });
         return { stdout, once: child.once.bind(child), kill: () => child.kill() };
       },
@@ -391,4 +395,20 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
       db.close();
     }
   }, 40_000);
+
+  it('the venue going down reaches the window, and the window can restart it', async () => {
+    const win = stand.windows[0] as (typeof stand.windows)[number];
+    const call = callAsWindow(win);
+    const states = () => stand.calls.sent.filter(([ch]) => ch === 'kairos:event:venue.status').map(([, p]) => (p as { state: string }).state);
+    expect(await call('venue.status')).toEqual({ local: { state: 'running', since: expect.any(Number) } });
+    stand.children.at(-1)?.kill('SIGKILL');
+    await vi.waitFor(() => expect(states()).toEqual(['restarting', 'running']), { timeout: 30_000, interval: 100 });
+    stand.children.at(-1)?.kill('SIGKILL');
+    await vi.waitFor(() => expect(states()).toEqual(['restarting', 'running', 'down']), { timeout: 30_000, interval: 100 });
+    expect(await call<{ local: { state: string } }>('venue.status')).toMatchObject({ local: { state: 'down' } });
+    expect(await call<{ local: { state: string } }>('venue.restart')).toMatchObject({ local: { state: 'running' } });
+    expect(states().slice(3)).toEqual(['restarting', 'running']);
+    expect((await call<{ data: { rows: unknown[] } }>('markets.list', { limit: 5 })).data.rows).toHaveLength(5);
+    expect(stand.children).toHaveLength(3);
+  }, 60_000);
 });

@@ -11,6 +11,9 @@ import {
 import { ORDER_DOMAIN_PRESETS, OrderDomainSetting } from '../domain/order-domains.js';
 
 export { IPC_ERROR_CODES, type IpcError, type IpcErrorCode, type IpcResult } from './errors.js';
+import { AccountSummary, ImportAccount, VaultState } from './vault.js';
+import { LocalVenueAnswer, VenueStatus } from './venue-status.js';
+export { AccountSummary, ImportAccount, VaultState } from './vault.js';
 
 const id = z.string().min(1).max(200);
 const limit = (max: number, dflt: number) => z.number().int().min(1).max(max).default(dflt);
@@ -76,36 +79,6 @@ export const OutcomeQuote = z.object({
   lastPrice: z.string().optional(),
   lastSide: z.enum(['BUY', 'SELL']).optional(),
 });
-
-export const AccountSummary = z.object({
-  id: z.string(),
-  profileId: z.string(),
-  address: z.string(),
-  apiKey: z.string(),
-  headerPrefix: z.string(),
-  label: z.string().optional(),
-  createdAt: z.number(),
-});
-export type AccountSummary = z.output<typeof AccountSummary>;
-
-/** The API credentials a venue gives (venue-profile C), checked as typed: all three, or none to have the venue make new ones. */
-const API_CREDENTIALS = ['apiKey', 'secret', 'passphrase'] as const;
-export const ImportAccount = z
-  .object({
-    privateKey: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'expected a 32-byte hex private key'),
-    apiKey: z.guid('expected the API key as a uuid, such as 2f1c0e8a-5b7d-4c3e-9a61-0d4e8b7f3a12').optional(),
-    // 32 bytes are 43 base64 characters, 44 with the "=" pad; standard or url-safe alphabet.
-    secret: z.string().regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'expected the API secret in base64 (standard or url-safe), 32 bytes: 43 characters, or 44 ending in "="').optional(),
-    passphrase: z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected the API passphrase as 64 hex characters').optional(),
-    label: z.string().max(60).optional(),
-  })
-  .superRefine((v, ctx) => {
-    const given = API_CREDENTIALS.filter((k) => v[k] !== undefined);
-    if (given.length === 0 || given.length === API_CREDENTIALS.length) return;
-    for (const k of API_CREDENTIALS.filter((x) => v[x] === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [k], message: `the API key, secret and passphrase go together: give all three, or none to have the venue make new ones (${k} is missing)` });
-    }
-  });
 
 /**
  * Which EIP-712 domain the profile's orders are signed for: the one the venue publishes at
@@ -344,6 +317,10 @@ export const contract = {
       lacks: z.array(z.string()),
     }),
   ),
+  /** The embedded local venue's status, when it is the active venue. */
+  'venue.status': call(none, LocalVenueAnswer),
+  /** Starts the embedded venue again once it is down; refused on any other venue. */
+  'venue.restart': call(none, LocalVenueAnswer),
 
   'settings.get': call(none, AppSettings),
   'settings.set': call(z.object({ tradingOff: z.boolean().optional(), confirm: z.boolean().optional() }), AppSettings),
@@ -394,12 +371,15 @@ export const contract = {
     cached(z.array(LeaderboardEntry)),
   ),
 
-  'accounts.list': call(none, z.object({ locked: z.boolean(), accounts: z.array(AccountSummary) })),
+  'accounts.list': call(none, z.object({ locked: z.boolean(), accounts: z.array(AccountSummary), vault: VaultState })),
   'accounts.createLocal': call(z.object({ label: z.string().max(60).optional() }), AccountSummary),
   'accounts.import': call(ImportAccount, AccountSummary),
-  'accounts.unlock': call(z.object({ passphrase: z.string().min(1).max(1000) }), z.object({ locked: z.boolean() })),
+  /** Makes the vault on first use; the passphrase is left out for a vault the OS keychain protects. */
+  'accounts.unlock': call(z.object({ passphrase: z.string().min(1).max(1000).optional() }), z.object({ locked: z.boolean() })),
   'accounts.lock': call(none, z.object({ locked: z.boolean() })),
   'accounts.remove': call(z.object({ id }), z.object({ removed: z.boolean() })),
+  /** Rewraps an unlocked passphrase vault's key with the OS keychain, which its file then records. */
+  'accounts.moveToKeychain': call(none, VaultState),
 
   /** With an account, the batch is also checked against its cash and tokens, in line order. */
   'orders.preview': call(z.object({ lines: z.array(OrderLine).min(1).max(200), accountId: id.optional() }), z.array(LinePreview)),
@@ -428,6 +408,8 @@ export const events = {
   'update.status': UpdateStatus,
   /** The active venue was found to offer or lack an optional route. */
   'capabilities.changed': z.object({ profileId: z.string() }),
+  /** The embedded local venue stopped, is being restarted, or runs again. */
+  'venue.status': VenueStatus,
 } as const;
 
 export type Events = typeof events;

@@ -13,6 +13,8 @@ export const CALL_NAMES: readonly string[] = [
   'profiles.setSigning',
   'profiles.test',
   'venue.capabilities',
+  'venue.status',
+  'venue.restart',
   'settings.get',
   'settings.set',
   'drafts.load',
@@ -43,6 +45,7 @@ export const CALL_NAMES: readonly string[] = [
   'accounts.unlock',
   'accounts.lock',
   'accounts.remove',
+  'accounts.moveToKeychain',
   'orders.preview',
   'orders.submit',
   'orders.cancel',
@@ -52,7 +55,7 @@ export const CALL_NAMES: readonly string[] = [
   'sync.status',
 ];
 
-export const EVENT_NAMES: readonly string[] = ['sync.progressed', 'orders.updated', 'notices.raised', 'connection.changed', 'update.status', 'capabilities.changed'];
+export const EVENT_NAMES: readonly string[] = ['sync.progressed', 'orders.updated', 'notices.raised', 'connection.changed', 'update.status', 'capabilities.changed', 'venue.status'];
 
 const CHANNEL_PREFIX = 'kairos:';
 

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { SecretCipher } from '../ports.js';
 import { caller, coreFor, coreForFile, startCore } from '../test-support.js';
-import { PassphraseCipher } from '../vault/vault.js';
 
 const h = coreForFile();
 
@@ -15,10 +14,13 @@ describe('accounts', () => {
     expect((await h.fails('accounts.createLocal')).code).toBe('VAULT_LOCKED');
     const acct = await h.account('Paper');
     expect(acct.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    const listed = await h.ok<{ locked: boolean; accounts: Array<{ label?: string }> }>('accounts.list');
+    const listed = await h.ok<{ locked: boolean; accounts: Array<{ label?: string }>; vault: unknown }>('accounts.list');
     expect(listed.locked).toBe(false);
     expect(listed.accounts.map((a) => a.label)).toContain('Paper');
-    expect(JSON.stringify(listed)).not.toMatch(/privateKey|secret|passphrase/);
+    expect(JSON.stringify(listed.accounts)).not.toMatch(/privateKey|secret|passphrase/);
+    // Besides the accounts, only how the vault is kept: no key material.
+    expect(Object.keys(listed).sort()).toEqual(['accounts', 'locked', 'vault']);
+    expect(listed.vault).toEqual({ exists: true, protection: 'passphrase', keychain: false });
     expect(readFileSync(join(h.dir, 'vault.json'), 'utf8')).not.toMatch(/"privateKey"|"passphrase"|"secret"/);
     expect(await h.ok('accounts.lock')).toEqual({ locked: true });
     expect((await h.fails('accounts.import', { privateKey: '22'.repeat(32) })).code).toBe('VAULT_LOCKED');
@@ -49,11 +51,13 @@ describe('accounts', () => {
 class FakeKeychain implements SecretCipher {
   readonly kind = 'electron-safe-storage';
   on = false;
+  /** The keychain is there but refuses to encrypt (a locked login keyring). */
+  refuses = false;
   isAvailable(): boolean {
     return this.on;
   }
   async encrypt(plain: Uint8Array): Promise<Uint8Array> {
-    if (!this.on) throw new Error('no keychain');
+    if (!this.on || this.refuses) throw new Error('no keychain');
     return Buffer.from(plain).map((b) => b ^ 0x5a);
   }
   async decrypt(sealed: Uint8Array): Promise<Uint8Array> {
@@ -63,14 +67,13 @@ class FakeKeychain implements SecretCipher {
 }
 
 describe('the cipher a vault was made with', () => {
-  /** A core on its own folder whose host prefers the keychain when it is there, as the app does. */
+  /** A core on its own folder whose host has a keychain, there or not, as the app does. */
   const withKeychain = async (fn: (run: (body: (o: ReturnType<typeof caller>) => Promise<void>) => Promise<void>, keychain: FakeKeychain, dir: string) => Promise<void>) => {
     const dir = mkdtempSync(join(tmpdir(), 'kairos-cipher-'));
     const keychain = new FakeKeychain();
-    const cipher = (p?: string) => (keychain.isAvailable() ? keychain : new PassphraseCipher(p ?? ''));
     try {
       await fn(async (body) => {
-        const core = coreFor(dir, h.venue, { cipher });
+        const core = coreFor(dir, h.venue, { keychain });
         try {
           await body(caller(() => core));
         } finally {
@@ -82,6 +85,7 @@ describe('the cipher a vault was made with', () => {
     }
   };
   const recorded = (dir: string) => (JSON.parse(readFileSync(join(dir, 'vault.json'), 'utf8')) as { cipher: string }).cipher;
+  const listed = async (o: ReturnType<typeof caller>) => o.ok<{ locked: boolean; accounts: Array<{ id: string; label?: string }>; vault: { exists: boolean; protection: string; keychain: boolean } }>('accounts.list');
 
   it('a passphrase vault still opens with its passphrase once a keychain appears', async () => {
     await withKeychain(async (run, keychain, dir) => {
@@ -92,13 +96,20 @@ describe('the cipher a vault was made with', () => {
       expect(recorded(dir)).toBe('passphrase-scrypt');
       keychain.on = true;
       await run(async (o) => {
+        // The keychain is offered, not taken: the vault stays as the user made it.
+        expect((await listed(o)).vault).toEqual({ exists: true, protection: 'passphrase', keychain: true });
+        expect((await o.fails('accounts.unlock', {})).field).toBe('passphrase');
         expect((await o.fails('accounts.unlock', { passphrase: 'wrong' })).code).toBe('WRONG_PASSPHRASE');
         expect(await o.ok('accounts.unlock', { passphrase: 'pw' })).toEqual({ locked: false });
-        const listed = await o.ok<{ accounts: Array<{ label?: string }> }>('accounts.list');
-        expect(listed.accounts.map((a) => a.label)).toEqual(['Before']);
+        expect((await listed(o)).accounts.map((a) => a.label)).toEqual(['Before']);
         await o.ok('accounts.import', { privateKey: '32'.repeat(32), label: 'After' });
       });
       expect(recorded(dir)).toBe('passphrase-scrypt');
+      await run(async (o) => {
+        expect((await o.fails('accounts.unlock', {})).code).toBe('INVALID_INPUT');
+        expect(await o.ok('accounts.unlock', { passphrase: 'pw' })).toEqual({ locked: false });
+        expect((await listed(o)).accounts.map((a) => a.label)).toEqual(['Before', 'After']);
+      });
     });
   });
 
@@ -111,8 +122,12 @@ describe('the cipher a vault was made with', () => {
       });
       expect(recorded(dir)).toBe('electron-safe-storage');
       await run(async (o) => {
+        expect((await listed(o)).vault).toEqual({ exists: true, protection: 'keychain', keychain: true });
+        expect(await o.ok('accounts.unlock', {})).toEqual({ locked: false });
+        expect((await listed(o)).accounts.map((a) => a.label)).toEqual(['Keychain']);
+        expect(await o.ok('accounts.lock')).toEqual({ locked: true });
+        // A passphrase typed anyway changes nothing: the keychain opens it.
         expect(await o.ok('accounts.unlock', { passphrase: 'anything' })).toEqual({ locked: false });
-        expect((await o.ok<{ accounts: Array<{ label?: string }> }>('accounts.list')).accounts.map((a) => a.label)).toEqual(['Keychain']);
       });
       keychain.on = false;
       await run(async (o) => {
@@ -122,6 +137,65 @@ describe('the cipher a vault was made with', () => {
       });
       expect(recorded(dir)).toBe('electron-safe-storage');
     });
+  });
+});
+
+describe('moving a passphrase vault to the keychain', () => {
+  const recorded = (dir: string) => (JSON.parse(readFileSync(join(dir, 'vault.json'), 'utf8')) as { cipher: string }).cipher;
+  type Listed = { locked: boolean; accounts: Array<{ id: string; label?: string }>; vault: { exists: boolean; protection: string; keychain: boolean } };
+
+  it('rewraps the key with the keychain: it then opens without a passphrase and keeps every account and its secrets', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kairos-move-'));
+    const keychain = new FakeKeychain();
+    const open = () => coreFor(dir, h.venue, { keychain });
+    let core = open();
+    const o = caller(() => core);
+    try {
+      await o.ok('accounts.unlock', { passphrase: 'pw' });
+      const a = await o.ok<{ id: string }>('accounts.import', { privateKey: '51'.repeat(32), label: 'A' });
+      await o.ok('accounts.import', { privateKey: '52'.repeat(32), label: 'B' });
+      expect((await o.ok<Listed>('accounts.list')).vault).toEqual({ exists: true, protection: 'passphrase', keychain: false });
+      // No keychain yet: refused in words, the vault as it was.
+      const none = await o.fails('accounts.moveToKeychain');
+      expect(none.code).toBe('NOT_OFFERED');
+      expect(none.message).toMatch(/no OS keychain/);
+      expect(recorded(dir)).toBe('passphrase-scrypt');
+
+      keychain.on = true;
+      await o.ok('accounts.lock');
+      expect((await o.fails('accounts.moveToKeychain')).code).toBe('VAULT_LOCKED');
+      await o.ok('accounts.unlock', { passphrase: 'pw' });
+      // A keychain that fails to wrap leaves the passphrase vault whole.
+      keychain.refuses = true;
+      expect(await o.fails('accounts.moveToKeychain')).toMatchObject({ code: 'INTERNAL', message: 'the system keychain did not take the vault (no keychain); it stays protected by its passphrase' });
+      expect(recorded(dir)).toBe('passphrase-scrypt');
+      keychain.refuses = false;
+
+      const before = readFileSync(join(dir, 'vault.json'), 'utf8');
+      expect(await o.ok('accounts.moveToKeychain')).toEqual({ exists: true, protection: 'keychain', keychain: true });
+      expect(recorded(dir)).toBe('electron-safe-storage');
+      expect(JSON.parse(readFileSync(join(dir, 'vault.json'), 'utf8')).accounts).toEqual(JSON.parse(before).accounts);
+      // Still open, and a second move changes nothing.
+      expect((await o.ok<Listed>('accounts.list')).locked).toBe(false);
+      expect(await o.ok('accounts.moveToKeychain')).toEqual({ exists: true, protection: 'keychain', keychain: true });
+
+      // A new start: no passphrase needed, every account there, its secrets still signing.
+      core.close();
+      core = open();
+      expect((await o.ok<Listed>('accounts.list')).vault).toEqual({ exists: true, protection: 'keychain', keychain: true });
+      expect(await o.ok('accounts.unlock', {})).toEqual({ locked: false });
+      expect((await o.ok<Listed>('accounts.list')).accounts.map((x) => x.label)).toEqual(['A', 'B']);
+      const balance = await o.ok<{ data: { balance: string } }>('portfolio.balance', { accountId: a.id });
+      expect(balance.data.balance).toBe('10000');
+      // The old passphrase is no longer what opens it: the keychain is.
+      keychain.on = false;
+      core.close();
+      core = open();
+      expect((await o.fails('accounts.unlock', { passphrase: 'pw' })).code).toBe('VAULT_LOCKED');
+    } finally {
+      core.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -182,8 +256,10 @@ describe('the first passphrase', () => {
         expect(e.message).toMatch(/10 characters.*4 words/);
         expect(existsSync(join(dir, 'vault.json'))).toBe(false);
       }
-      expect((await o.ok<{ locked: boolean }>('accounts.list')).locked).toBe(true);
+      expect(await o.ok('accounts.list')).toMatchObject({ locked: true, vault: { exists: false, protection: 'passphrase', keychain: false } });
+      expect((await o.fails('accounts.unlock', {})).message).toMatch(/choose a passphrase/);
       expect(await o.ok('accounts.unlock', { passphrase: 'a b c d' })).toEqual({ locked: false });
+      expect(await o.ok('accounts.list')).toMatchObject({ locked: false, vault: { exists: true, protection: 'passphrase' } });
       expect(existsSync(join(dir, 'vault.json'))).toBe(true);
       expect((await o.fails('accounts.unlock', { passphrase: 'pw' })).code).toBe('WRONG_PASSPHRASE');
       expect(await o.ok('accounts.unlock', { passphrase: 'a b c d' })).toEqual({ locked: false });
@@ -199,9 +275,12 @@ describe('the first passphrase', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kairos-strength-'));
     const keychain = new FakeKeychain();
     keychain.on = true;
-    const core = coreFor(dir, h.venue, { weakPassphrases: false, cipher: () => keychain });
+    const core = coreFor(dir, h.venue, { weakPassphrases: false, keychain });
     try {
-      expect(await caller(() => core).ok('accounts.unlock', { passphrase: 'x' })).toEqual({ locked: false });
+      const o = caller(() => core);
+      expect(await o.ok('accounts.list')).toMatchObject({ vault: { exists: false, protection: 'keychain', keychain: true } });
+      expect(await o.ok('accounts.unlock', {})).toEqual({ locked: false });
+      expect(await o.ok('accounts.unlock', { passphrase: 'x' })).toEqual({ locked: false });
     } finally {
       core.close();
       rmSync(dir, { recursive: true, force: true });

@@ -9,12 +9,17 @@ import type { RequestSigner } from '../clients/index.js';
 import { AppError } from '../router.js';
 import { perSession, type Session } from '../session.js';
 import { PASSPHRASE_KIND, PassphraseCipher, Vault, VaultError, type AccountSummary } from '../vault/vault.js';
+import { passphraseWeakness, type VaultState } from '@shared/ipc/vault.js';
 import type { SecretCipher } from '../ports.js';
 import type { CoreContext, HandlersOf } from './context.js';
 
 export interface AccountsOptions {
-  /** Wraps the vault key; defaults to a passphrase given to `accounts.unlock`. */
-  cipher?: (passphrase?: string) => SecretCipher;
+  /**
+   * The OS keychain where the host has one (Electron's safeStorage), available or not: a new
+   * vault takes it when it is available, and a passphrase vault may be moved to it. Without it
+   * every vault is wrapped by the passphrase given to `accounts.unlock`.
+   */
+  keychain?: SecretCipher;
   /** Lets a new vault take any passphrase, for test harnesses only; by default it needs `passphraseStrength`. */
   weakPassphrases?: boolean;
 }
@@ -29,24 +34,26 @@ export function unlockDelayMs(failures: number): number {
   return failures <= 1 ? 0 : Math.min(1000 * 2 ** (failures - 2), 30_000);
 }
 
-/** Why a passphrase is too weak to start a vault with, or undefined: it needs 10 characters or 4 words. */
-export function passphraseWeakness(passphrase: string): string | undefined {
-  const words = passphrase.trim().split(/\s+/u).filter((w) => w.length > 0).length;
-  if ([...passphrase].length >= 10 || words >= 4) return undefined;
-  return 'choose a passphrase of at least 10 characters, or of 4 words or more: it is all that protects the wallet keys in the vault';
-}
-
 export function vaultPath(dataDir: string): string {
   return join(dataDir, 'vault.json');
 }
 
+/** The keychain when the host has one that works now. */
+const keychainNow = (opts: AccountsOptions): SecretCipher | undefined => (opts.keychain?.isAvailable() ? opts.keychain : undefined);
+
 /**
  * The vault with the cipher its file records: a passphrase-wrapped vault stays a passphrase
- * vault even once a keychain is available; a new vault takes the host's preferred cipher.
+ * vault even once a keychain is available, until the user moves it; a new vault takes the
+ * keychain when there is one, else the passphrase.
  */
 export function openVault(dataDir: string, opts: AccountsOptions, passphrase?: string): Vault {
-  const preferred = opts.cipher ?? ((p?: string) => new PassphraseCipher(p ?? ''));
-  return Vault.open(vaultPath(dataDir), (recorded) => (recorded === PASSPHRASE_KIND ? new PassphraseCipher(passphrase ?? '') : preferred(passphrase)));
+  const byPassphrase = (): SecretCipher => new PassphraseCipher(passphrase ?? '');
+  return Vault.open(vaultPath(dataDir), (recorded) => {
+    if (recorded === PASSPHRASE_KIND) return byPassphrase();
+    if (recorded === undefined) return keychainNow(opts) ?? byPassphrase();
+    // A keychain vault: without a keychain here, the passphrase cipher's other kind says so on unlock.
+    return opts.keychain ?? byPassphrase();
+  });
 }
 
 export function accountsService(ctx: CoreContext, opts: AccountsOptions) {
@@ -123,10 +130,11 @@ export function accountsService(ctx: CoreContext, opts: AccountsOptions) {
   // sidestepped by asking many at once.
   let failures = 0;
   let attempts: Promise<unknown> = Promise.resolve();
-  const unlock = async (passphrase: string) => {
+  const unlock = async (passphrase: string | undefined) => {
     const next = openVault(ctx.dataDir, opts, passphrase);
-    if (!next.exists() && next.cipherKind === PASSPHRASE_KIND && !opts.weakPassphrases) {
-      const weakness = passphraseWeakness(passphrase);
+    if (next.cipherKind === PASSPHRASE_KIND) {
+      if (passphrase === undefined) throw new AppError('INVALID_INPUT', next.exists() ? 'type the vault’s passphrase to unlock it' : 'choose a passphrase to start the vault with', { field: 'passphrase' });
+      const weakness = next.exists() || opts.weakPassphrases ? undefined : passphraseWeakness(passphrase);
       if (weakness) throw new AppError('INVALID_INPUT', weakness, { field: 'passphrase' });
     }
     try {
@@ -144,13 +152,37 @@ export function accountsService(ctx: CoreContext, opts: AccountsOptions) {
     return { locked: false };
   };
 
-  const handlers: HandlersOf<'accounts.list' | 'accounts.unlock' | 'accounts.lock' | 'accounts.createLocal' | 'accounts.import' | 'accounts.remove'> = {
-    'accounts.list': () => ({ locked: ctx.vault().isLocked(), accounts: ctx.vault().list(ctx.session().profile.id) }),
-    'accounts.unlock': ({ passphrase }) => {
-      const attempt = attempts.then(() => unlock(passphrase));
-      attempts = attempt.catch(() => undefined);
-      return attempt;
-    },
+  /** How the vault is kept; a vault not made yet is said as what would wrap it now. */
+  const vaultState = (): VaultState => {
+    const vault = ctx.vault();
+    const keychain = keychainNow(opts) !== undefined;
+    const kind = vault.exists() ? vault.recordedCipher : keychain ? 'keychain' : PASSPHRASE_KIND;
+    return { exists: vault.exists(), protection: kind === PASSPHRASE_KIND ? 'passphrase' : 'keychain', keychain };
+  };
+
+  const moveToKeychain = async (): Promise<VaultState> => {
+    const vault = unlocked('move it to the system keychain');
+    if (vault.recordedCipher !== PASSPHRASE_KIND) return vaultState();
+    const keychain = keychainNow(opts);
+    if (!keychain) throw new AppError('NOT_OFFERED', 'no OS keychain is available on this system; the vault stays protected by its passphrase');
+    await vault.rewrap(keychain).catch((err: unknown) => {
+      throw new AppError('INTERNAL', `the system keychain did not take the vault (${err instanceof Error ? err.message : String(err)}); it stays protected by its passphrase`);
+    });
+    ctx.log.info('the key vault is now protected by the OS keychain', { keychain: keychain.kind });
+    return vaultState();
+  };
+
+  /** Vault changes run one after another, behind any unlock attempt (and its delay). */
+  const inTurn = <T>(fn: () => Promise<T>): Promise<T> => {
+    const attempt = attempts.then(fn);
+    attempts = attempt.catch(() => undefined);
+    return attempt;
+  };
+
+  const handlers: HandlersOf<'accounts.list' | 'accounts.unlock' | 'accounts.lock' | 'accounts.createLocal' | 'accounts.import' | 'accounts.remove' | 'accounts.moveToKeychain'> = {
+    'accounts.list': () => ({ locked: ctx.vault().isLocked(), accounts: ctx.vault().list(ctx.session().profile.id), vault: vaultState() }),
+    'accounts.unlock': ({ passphrase }) => inTurn(() => unlock(passphrase)),
+    'accounts.moveToKeychain': () => inTurn(moveToKeychain),
     'accounts.lock': () => {
       ctx.vault().lock();
       return { locked: true };

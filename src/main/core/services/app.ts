@@ -1,6 +1,9 @@
-// The app itself: what it is and where its data lives, updates, and emptying the cache.
+// The app itself: what it is and where its data lives, updates, emptying the cache, and the
+// embedded local venue's process (its status, and a restart once it is down).
 import { secp256k1BackendName } from '@shared/crypto/index.js';
+import type { CallOutput } from '@shared/ipc/contract.js';
 import type { UpdateStatus } from '../updates.js';
+import type { LocalVenue } from '../ports.js';
 import { AppError } from '../router.js';
 import type { CoreContext, HandlersOf } from './context.js';
 
@@ -9,10 +12,21 @@ export interface AppOptions {
   reveal?: (path: string) => Promise<boolean>;
   /** Auto-update, where the host has it (the installed desktop app). */
   updates?: { check(): Promise<UpdateStatus> };
+  /** The embedded venue the host started and watches; absent when the host started none. */
+  localVenue?: LocalVenue;
 }
 
 export function appService(ctx: CoreContext, opts: AppOptions, onCacheReset: () => void) {
-  const handlers: HandlersOf<'app.info' | 'app.revealDataFolder' | 'app.checkForUpdates' | 'cache.reset'> = {
+  const { localVenue } = opts;
+  /** The embedded venue when it is the active profile's venue. */
+  const activeLocal = (): LocalVenue | undefined => (localVenue && ctx.session().profile.kind === 'local' ? localVenue : undefined);
+  const venueStatus = (): CallOutput<'venue.status'> => ({ local: activeLocal()?.status() ?? null });
+
+  // Every change the supervisor reports reaches the windows, whichever profile is active: a
+  // switch back to the local venue finds its state already said.
+  const unsubscribe = localVenue?.onStatus((status) => ctx.emit('venue.status', status));
+
+  const handlers: HandlersOf<'app.info' | 'app.revealDataFolder' | 'app.checkForUpdates' | 'cache.reset' | 'venue.status' | 'venue.restart'> = {
     'app.info': () => ({ version: ctx.version, platform: process.platform, dataDir: ctx.dataDir, secp256k1: secp256k1BackendName() }),
     'app.revealDataFolder': async () => ({ path: ctx.dataDir, revealed: opts.reveal ? await opts.reveal(ctx.dataDir) : false }),
     'app.checkForUpdates': () => opts.updates?.check() ?? { state: 'disabled' as const, currentVersion: ctx.version, message: 'updates come with the installed desktop app' },
@@ -23,6 +37,25 @@ export function appService(ctx: CoreContext, opts: AppOptions, onCacheReset: () 
       onCacheReset();
       return removed;
     },
+    'venue.status': venueStatus,
+    'venue.restart': async () => {
+      const local = activeLocal();
+      if (!local) {
+        const profile = ctx.session().profile;
+        throw new AppError(
+          'NOT_OFFERED',
+          profile.kind === 'local'
+            ? 'this Kairos did not start the local venue itself, so it cannot restart it'
+            : `${profile.name} is a remote venue: only the local venue Kairos runs can be restarted from here`,
+        );
+      }
+      try {
+        await local.restart();
+      } catch (err) {
+        throw new AppError('OFFLINE', `the local venue could not be restarted: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      return venueStatus();
+    },
   };
-  return { handlers };
+  return { handlers, close: () => unsubscribe?.() };
 }

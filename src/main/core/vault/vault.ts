@@ -77,7 +77,7 @@ export class Vault {
 
   private constructor(
     readonly path: string,
-    private readonly cipher: SecretCipher,
+    private cipher: SecretCipher,
   ) {}
 
   /**
@@ -117,6 +117,11 @@ export class Vault {
     return this.file !== undefined;
   }
 
+  /** The kind of cipher the vault's file records (undefined before the file exists). */
+  get recordedCipher(): string | undefined {
+    return this.file?.cipher;
+  }
+
   /** The kind of cipher that wraps (or will wrap) this vault's key. */
   get cipherKind(): string {
     return this.cipher.kind;
@@ -146,6 +151,9 @@ export class Vault {
           : `this key vault is protected by the OS keychain (${this.file.cipher}), which is not available now; it opens only where that keychain is`,
       );
     }
+    if (this.file.cipher !== PASSPHRASE_KIND && !this.cipher.isAvailable()) {
+      throw new VaultError('VAULT_LOCKED', `this key vault is protected by the OS keychain (${this.file.cipher}), which is not available now; it opens only where that keychain is`);
+    }
     let key: Buffer;
     try {
       key = Buffer.from(await this.cipher.decrypt(Buffer.from(this.file.wrappedKey, 'base64')));
@@ -162,6 +170,23 @@ export class Vault {
       this.dataKey = key;
     } catch {
       throw new VaultError('VAULT_CORRUPT', 'the key vault was changed outside Kairos and cannot be trusted');
+    }
+  }
+
+  /**
+   * Wraps the open vault's data key with another cipher and records it in the file (written
+   * aside, then renamed); the accounts and their secrets stay as they are. On failure the vault
+   * stays as it was.
+   */
+  async rewrap(cipher: SecretCipher): Promise<void> {
+    this.requireOpen();
+    const before = this.cipher;
+    this.cipher = cipher;
+    try {
+      await this.save();
+    } catch (err) {
+      this.cipher = before;
+      throw err;
     }
   }
 

@@ -4,7 +4,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { events, type CallName, type EventName, type EventPayload } from '@shared/ipc/contract';
 import { keyOf, pagesKeyOf, staleCalls } from './keys';
-import { LIST_REFRESH_MS, refreshOnEvents, STALE, staleFor, type Seen } from './stale';
+import { LIST_REFRESH_MS, refreshOnEvents, STALE, staleFor, VENUE_READS, type Seen } from './stale';
 
 const ACCOUNT = ['orders.open', 'orders.journal', 'portfolio.positions', 'portfolio.balance', 'portfolio.trades', 'portfolio.history'];
 const seen = (o: Partial<{ listed: number; since: number }> = {}): Seen => ({ since: () => o.since ?? Infinity, listedMarkets: () => o.listed ?? 0 });
@@ -40,6 +40,16 @@ describe('what each event makes stale', () => {
   it('refreshes nothing on connection or update changes (the UI state shows those)', () => {
     expect(staleFor('connection.changed', { surface: 'data', online: true, since: 0 }, seen())).toEqual([]);
     expect(staleFor('update.status', { state: 'downloading', currentVersion: '0.1.0', percent: 10 }, seen())).toEqual([]);
+  });
+
+  it('refreshes the venue status on each change, and every venue read once it runs again', () => {
+    expect(staleFor('venue.status', { state: 'restarting', since: 0 }, seen())).toEqual(['venue.status']);
+    expect(staleFor('venue.status', { state: 'down', reason: 'it exited', since: 0 }, seen())).toEqual(['venue.status']);
+    const back = staleFor('venue.status', { state: 'running', since: 0 }, seen());
+    expect(back).toEqual(['venue.status', ...VENUE_READS]);
+    for (const name of ['markets.book', 'markets.get', 'portfolio.balance', 'orders.open', 'events.list', 'leaderboard.list', 'venue.capabilities']) expect(back).toContain(name);
+    // The core's own stores are not the venue's answers.
+    for (const name of ['settings.get', 'accounts.list', 'drafts.load', 'markets.search']) expect(back).not.toContain(name);
   });
 
   it('refreshes the markets list while the first sync grows it, at most every few seconds', () => {

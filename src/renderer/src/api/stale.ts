@@ -22,6 +22,16 @@ export type StaleMap = { readonly [E in EventName]: Rule<E> };
 export const ORDER_CALLS = ['orders.open', 'orders.journal'] as const satisfies readonly CallName[];
 export const PORTFOLIO_CALLS = ['portfolio.positions', 'portfolio.balance', 'portfolio.trades', 'portfolio.history'] as const satisfies readonly CallName[];
 
+/**
+ * What the venue answers (not the core's own stores): when the embedded venue comes back, every
+ * one of them is asked again, so nothing read while it was down stays on screen as if current.
+ */
+export const VENUE_READS = [
+  'markets.list', 'markets.get', 'markets.settings', 'markets.quotes', 'markets.book', 'markets.history', 'markets.trades', 'markets.holders',
+  'events.list', 'events.get', 'series.list', 'tags.list', 'comments.list', 'comments.byUser', 'leaderboard.list', 'venue.capabilities',
+  ...ORDER_CALLS, ...PORTFOLIO_CALLS,
+] as const satisfies readonly CallName[];
+
 /** While the first sync fills the markets list, the list is asked again at most this often. */
 export const LIST_REFRESH_MS = 3000;
 
@@ -43,6 +53,8 @@ export const STALE: StaleMap = {
   'update.status': [],
   // What the venue offers changes what screens say they cannot show.
   'capabilities.changed': ['venue.capabilities'],
+  // The status bar reads `venue.status`; a venue running again makes what it answers stale.
+  'venue.status': (e) => (e.state === 'running' ? ['venue.status', ...VENUE_READS] : ['venue.status']),
 };
 
 export function staleFor<E extends EventName>(event: E, payload: EventPayload<E>, seen: Seen): readonly CallName[] {
