@@ -42,4 +42,20 @@ export const USER_MIGRATIONS: readonly Migration<Database.Database>[] = [
       CREATE TABLE done (step TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID;
     `,
   },
+  {
+    version: 4,
+    name: 'trades claimed by orders whose answer was lost',
+    // Trades carry no order id: once one is counted for an order, no other order counts it again.
+    up: `
+      CREATE TABLE trade_claims (
+        account_id TEXT NOT NULL,
+        trade_key TEXT NOT NULL,
+        order_id TEXT NOT NULL,
+        size TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (account_id, trade_key)
+      ) WITHOUT ROWID;
+      CREATE INDEX trade_claims_order ON trade_claims(order_id);
+    `,
+  },
 ];

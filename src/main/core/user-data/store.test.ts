@@ -42,7 +42,7 @@ describe('user-data migrations', () => {
     migrate(db, USER_MIGRATIONS, { what: 'user data', target: 2 });
     insertOrder(db);
     db.prepare("INSERT INTO notices (account_id, key, at) VALUES ('a1', 'baseline', 3)").run();
-    expect(migrate(db, USER_MIGRATIONS, { what: 'user data' })).toBe(3);
+    expect(migrate(db, USER_MIGRATIONS, { what: 'user data', target: 3 })).toBe(3);
     expect(db.prepare('SELECT order_id FROM journal').pluck().all()).toEqual(['0xabc']);
     expect(db.prepare('SELECT key FROM notices').pluck().all()).toEqual(['baseline']);
     expect(columns(db, 'snapshots')).toEqual(['account', 'at', 'value_micros', 'cash_pnl_micros', 'positions']);
@@ -50,11 +50,36 @@ describe('user-data migrations', () => {
     db.close();
   });
 
+  it('3 → 4: a file of version 3 keeps its journal, notices and snapshots; trades claimed by orders appear, each once', () => {
+    const dir = tempDir();
+    const file = new Database(userDataFile(dir, 'local'));
+    migrate(file, USER_MIGRATIONS, { what: 'user data', target: 3 });
+    insertOrder(file);
+    file.prepare("INSERT INTO notices (account_id, key, at) VALUES ('a1', 'baseline', 3)").run();
+    file.prepare("INSERT INTO snapshots VALUES ('0xab', 1000, 12500000, -500000, '[]')").run();
+    file.close();
+
+    const user = UserData.open(dir, 'local', () => 99);
+    expect(user.db.pragma('user_version', { simple: true })).toBe(4);
+    expect(user.journal(undefined, 10)).toEqual([expect.objectContaining({ orderId: '0xabc', state: 'open' })]);
+    expect(user.snapshots.history('0xab')).toHaveLength(1);
+    expect(user.tell('a1', 'baseline', 5)).toBe(false);
+    expect(user.tell('a1', 'fill:0xabc:5', 5)).toBe(true);
+    expect(user.tell('a1', 'fill:0xabc:5', 6)).toBe(false);
+    expect(columns(user.db, 'trade_claims')).toEqual(['account_id', 'trade_key', 'order_id', 'size', 'at']);
+    // A trade counted for one order is not counted again for another.
+    expect(user.claimTrades('a1', '0xabc', [{ key: 't1#1', size: '5' }], 7)).toEqual([{ key: 't1#1', size: '5' }]);
+    expect(user.claimTrades('a1', '0xdef', [{ key: 't1#1', size: '5' }, { key: 't2#1', size: '2.5' }], 8)).toEqual([{ key: 't2#1', size: '2.5' }]);
+    expect(user.tradeClaims('a1')).toEqual(new Map([['t1#1', { orderId: '0xabc', size: '5' }], ['t2#1', { orderId: '0xdef', size: '2.5' }]]));
+    expect(user.tradeClaims('a2').size).toBe(0);
+    user.close();
+  });
+
   it('a journal file of a later release (columns added on open) upgrades without a duplicate column', () => {
     const db = new Database(':memory:');
     migrate(db, USER_MIGRATIONS, { what: 'user data', target: 1 });
     db.exec('ALTER TABLE journal ADD COLUMN condition_id TEXT; ALTER TABLE journal ADD COLUMN expires_at INTEGER');
-    expect(migrate(db, USER_MIGRATIONS, { what: 'user data' })).toBe(3);
+    expect(migrate(db, USER_MIGRATIONS, { what: 'user data' })).toBe(4);
     db.close();
   });
 });

@@ -46,6 +46,28 @@ export interface UnknownOrder {
   sentAt: number;
 }
 
+/** A journal row as matching the account's trades to its orders needs it. */
+export interface MarketOrder {
+  orderId: string;
+  tokenId: string;
+  side: 'BUY' | 'SELL';
+  price: string;
+  size: string;
+  sizeMatched: string;
+  state: Entry['state'];
+  code: string | null;
+  sentAt: number;
+  updatedAt: number;
+  /** Order of writing: a batch's lines are written in the order the venue takes them. */
+  seq: number;
+}
+
+/** A trade counted for an order: its key (see `keyTrades`) and size. */
+export interface TradeClaim {
+  key: string;
+  size: string;
+}
+
 /** The code of an unknown order given up on: no longer looked for. */
 export const GAVE_UP = 'NOT_FOUND';
 
@@ -139,6 +161,42 @@ export class UserData {
     this.db
       .prepare("UPDATE journal SET size_matched = COALESCE(?, size_matched), code = COALESCE(?, code), message = COALESCE(?, message), updated_at = ? WHERE order_id = ? AND state = 'unknown'")
       .run(found.sizeMatched ?? null, found.code ?? null, found.message ?? null, at, orderId);
+  }
+
+  /** The account's orders on a market, oldest first. */
+  ordersOn(accountId: string, conditionId: string): MarketOrder[] {
+    return this.db
+      .prepare(
+        `SELECT order_id AS orderId, token_id AS tokenId, side, price, size, size_matched AS sizeMatched, state, code, sent_at AS sentAt, updated_at AS updatedAt, rowid AS seq
+         FROM journal WHERE account_id = ? AND condition_id = ? ORDER BY sent_at, rowid`,
+      )
+      .all(accountId, conditionId) as MarketOrder[];
+  }
+
+  /** Trades of the account already counted for one of its orders: trade key → order id and size. */
+  tradeClaims(accountId: string): Map<string, { orderId: string; size: string }> {
+    const rows = this.db.prepare('SELECT trade_key AS key, order_id AS orderId, size FROM trade_claims WHERE account_id = ?').all(accountId) as Array<{ key: string; orderId: string; size: string }>;
+    return new Map(rows.map((r) => [r.key, { orderId: r.orderId, size: r.size }]));
+  }
+
+  /**
+   * Counts `claims` for the order, each trade for one order only (one counted before, for any
+   * order, stays with it), and returns all the trades counted for the order so far.
+   */
+  claimTrades(accountId: string, orderId: string, claims: readonly TradeClaim[], at: number): TradeClaim[] {
+    const claim = this.db.prepare('INSERT OR IGNORE INTO trade_claims (account_id, trade_key, order_id, size, at) VALUES (?, ?, ?, ?, ?)');
+    return this.db.transaction(() => {
+      for (const c of claims) claim.run(accountId, c.key, orderId, c.size, at);
+      return this.db.prepare('SELECT trade_key AS key, size FROM trade_claims WHERE account_id = ? AND order_id = ?').all(accountId, orderId) as TradeClaim[];
+    })();
+  }
+
+  /**
+   * Remembers that a notice was told: true the first time `key` is told for the account, false
+   * after (a restart, a pass run twice), so each is raised once.
+   */
+  tell(accountId: string, key: string, at: number): boolean {
+    return this.db.prepare('INSERT OR IGNORE INTO notices (account_id, key, at) VALUES (?, ?, ?)').run(accountId, key, at).changes > 0;
   }
 
   /** The venue took these orders off the book at our request. */
