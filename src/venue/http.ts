@@ -1,8 +1,8 @@
 // Small glue between Fastify and the venue's rules: per-route rate-limit buckets, query
 // parsing with the shared schemas, and the error body of venue-profile B.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Bucket, RateLimiter } from './rate-limit.js';
-import { badParam, rateLimited } from './errors.js';
+import { BUCKETS, type Bucket, type RateLimiter } from './rate-limit.js';
+import { badParam, rateLimited, type HttpError } from './errors.js';
 import type { Db } from './db/open.js';
 import type { VenueSettings } from './settings.js';
 import type { Exchange } from './trading/exchange.js';
@@ -18,6 +18,12 @@ declare module 'fastify' {
     rawBody?: Buffer;
     /** On a signed route, the API key whose L2 signature the request carries, once verified. */
     signedBy?: { apiKey: string; address: string };
+    /** Set once a rate limit has counted (or refused) the request, so that nothing counts it twice. */
+    rateCounted?: boolean;
+  }
+  interface FastifyContextConfig {
+    /** The buckets a surface route's requests count against. */
+    buckets?: readonly Bucket[];
   }
 }
 
@@ -40,6 +46,8 @@ export interface VenueContext {
   specOnly?: boolean;
   /** Rewrites each answer's representation just before it is sent (varied mode). */
   present?: Presenter;
+  /** WebSocket addresses of the live channels (venue-profile I), once the venue listens. */
+  streams?: { market: string };
 }
 
 /** Turns an answer of `route` (e.g. `catalog GET /events`) into the representation to send. */
@@ -69,7 +77,8 @@ export interface Surface {
  * Venue-profile H: a request counts against an API key only once its L2 signature has been
  * verified; everything else (unsigned routes, and signed ones whose check fails) counts against
  * the client address. An unsigned route is counted as soon as the request arrives; a signed
- * one once its body is read, which its signature covers.
+ * one once its body is read, which its signature covers. A signed request refused before its
+ * signature is checked (a body the parser refuses) counts against the address: see chargeRefused.
  */
 export function surface(app: FastifyInstance, ctx: VenueContext, all: Bucket, name: SurfaceName): Surface {
   const add = (method: 'GET' | 'POST' | 'DELETE') => (path: string, buckets: readonly Bucket[], handler: Handler, opts: RouteOptions = {}) => {
@@ -78,7 +87,8 @@ export function surface(app: FastifyInstance, ctx: VenueContext, all: Bucket, na
     const counted = [all, ...buckets];
     const route = `${name} ${method} ${path}`;
     const present = ctx.present;
-    const admit = (client: string): void => {
+    const admit = (req: FastifyRequest, client: string): void => {
+      req.rateCounted = true;
       const a = ctx.limiter.take(client, counted);
       if (a.admitted < 1) throw rateLimited(a.retryAfterSeconds, a.blockedBy ?? path);
     };
@@ -93,10 +103,11 @@ export function surface(app: FastifyInstance, ctx: VenueContext, all: Bucket, na
     app.route({
       method,
       url: path,
+      config: { buckets: counted },
       ...(signedPath === undefined
         ? {
             onRequest: async (req: FastifyRequest) => {
-              admit(addressClient(req));
+              admit(req, addressClient(req));
               checkQuery(req);
             },
           }
@@ -107,10 +118,10 @@ export function surface(app: FastifyInstance, ctx: VenueContext, all: Bucket, na
                 checkQuery(req);
                 who = verifyL2(req, ctx, signedPath);
               } catch (err) {
-                admit(addressClient(req));
+                admit(req, addressClient(req));
                 throw err;
               }
-              admit(keyClient(who.apiKey));
+              admit(req, keyClient(who.apiKey));
               req.signedBy = who;
             },
           }),
@@ -143,6 +154,38 @@ export function keyClient(verifiedApiKey: string): string {
 
 export function addressClient(req: FastifyRequest): string {
   return `ip:${req.ip}`;
+}
+
+const SURFACE_ALL: Record<SurfaceName, Bucket> = { catalog: BUCKETS.catalogAll, data: BUCKETS.dataAll, trading: BUCKETS.tradingAll };
+
+/** The overall bucket of the surface a URL is under (none outside the three surfaces). */
+function surfaceBuckets(url: string): readonly Bucket[] {
+  const name = /^\/(catalog|data|trading)(?:[/?#]|$)/.exec(url)?.[1] as SurfaceName | undefined;
+  return name === undefined ? [] : [SURFACE_ALL[name]];
+}
+
+/**
+ * Venue-profile H for refused requests: a request no limit has counted yet (a signed route's body
+ * refused by the parser before its signature could be checked, an unknown route, a bad URL or
+ * header) counts against the client address, over its route's buckets or else its surface's
+ * overall one, so that a flood of bad requests is throttled like any other and spends no key's
+ * budget. Returns the 429 to answer instead when the address is over its limit.
+ */
+export function chargeRefused(ctx: VenueContext, req: FastifyRequest, routeBuckets: readonly Bucket[] | undefined): HttpError | undefined {
+  if (req.rateCounted) return undefined;
+  req.rateCounted = true;
+  return charge(ctx, addressClient(req), routeBuckets ?? surfaceBuckets(req.url));
+}
+
+/** The same for a request Node refuses before fastify sees it: its socket's address and its URL. */
+export function chargeUnrouted(ctx: VenueContext, ip: string | undefined, url: string): HttpError | undefined {
+  return charge(ctx, `ip:${ip}`, surfaceBuckets(url));
+}
+
+function charge(ctx: VenueContext, client: string, buckets: readonly Bucket[]): HttpError | undefined {
+  if (buckets.length === 0) return undefined;
+  const a = ctx.limiter.take(client, buckets);
+  return a.admitted < 1 ? rateLimited(a.retryAfterSeconds, a.blockedBy ?? 'this surface') : undefined;
 }
 
 type QueryResult<T> = { ok: true; value: T } | { ok: false; param: string; message: string };

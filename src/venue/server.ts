@@ -1,8 +1,9 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { openDb, getMeta, type Db } from './db/open.js';
-import { HttpError } from './errors.js';
+import { answerClientError, answerRaw, BODY_LIMIT_BYTES, expectationFailed, frameworkError, HttpError, PATH_SEGMENT_LIMIT } from './errors.js';
 import { RateLimiter, BUCKETS } from './rate-limit.js';
-import { surface, type VenueContext } from './http.js';
+import { chargeRefused, chargeUnrouted, surface, type VenueContext } from './http.js';
 import { generateWorld } from './world/generate.js';
 import { registerCatalog } from './catalog/routes.js';
 import { registerData } from './data/routes.js';
@@ -80,7 +81,6 @@ export interface RunningVenue {
 }
 
 export const DEFAULT_SEED = 20261122;
-const MiB = 1024 * 1024;
 
 /** Opens the data dir, generating the world on first start, and returns the database. */
 export function prepareWorld(opts: Pick<VenueOptions, 'dataDir' | 'size' | 'seed' | 'anchor'>): Db {
@@ -100,24 +100,34 @@ export function prepareWorld(opts: Pick<VenueOptions, 'dataDir' | 'size' | 'seed
 }
 
 export function buildApp(ctx: VenueContext, log = false): FastifyInstance {
-  const app = Fastify({ logger: log ? { level: 'warn' } : false, bodyLimit: MiB });
-
-  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
-    if (err instanceof HttpError) {
-      void reply.code(err.status).headers(err.headers).send(err.body());
-      return;
-    }
-    const status = err.statusCode ?? 500;
-    if (status === 413) {
-      void reply.code(413).send({ error: 'Request body is larger than 1 MiB', code: 'PAYLOAD_TOO_LARGE' });
-    } else if (status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, bad content type, and the like.
-      void reply.code(400).send({ error: `Invalid request body: ${err.message}`, code: 'INVALID_PARAMETER', param: 'body' });
-    } else {
-      req.log.error({ err, url: req.url }, 'venue bug');
-      void reply.code(500).send({ error: 'Internal error', code: 'INTERNAL' });
-    }
+  // Venue-profile B and H: whatever refuses a request (a route, the body parser, the router, Node's
+  // HTTP parser) answers with the venue's error body, and a request no limit has counted yet
+  // counts against the client address.
+  const refuse = (err: FastifyError | HttpError, req: FastifyRequest, reply: FastifyReply): void => {
+    const answer = chargeRefused(ctx, req, req.routeOptions.config.buckets) ?? (err instanceof HttpError ? err : frameworkError(err, req));
+    if (!answer) req.log.error({ err, url: req.url }, 'venue bug');
+    const e = answer ?? new HttpError(500, 'INTERNAL', 'Internal error');
+    void reply.code(e.status).headers(e.headers).send(e.body());
+  };
+  const app = Fastify({
+    logger: log ? { level: 'warn' } : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    maxParamLength: PATH_SEGMENT_LIMIT,
+    frameworkErrors: refuse,
+    clientErrorHandler: answerClientError,
+    // Node would refuse a request without Host with a bare 400; the hook below does it in words.
+    http: { requireHostHeader: false },
   });
+  app.setErrorHandler(refuse);
+  app.addHook('onRequest', (req, _reply, done) => {
+    done(req.headers.host === undefined && req.raw.httpVersion === '1.1' ? new HttpError(400, 'INVALID_HEADER', 'An HTTP/1.1 request must carry a Host header') : undefined);
+  });
+  // Node answers an Expect other than 100-continue with a bare 417 unless asked to decide.
+  app.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    answerRaw(res, chargeUnrouted(ctx, req.socket.remoteAddress, req.url ?? '') ?? expectationFailed(String(req.headers.expect)));
+  });
+  // Request bodies are JSON only: without the default text parser, any other type is a 415.
+  app.removeContentTypeParser('text/plain');
   // Keep the raw body: request signatures are checked over the bytes as sent (hashing them
   // as received also spares re-encoding the decoded text).
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
@@ -135,7 +145,8 @@ export function buildApp(ctx: VenueContext, log = false): FastifyInstance {
     }
   });
   app.setNotFoundHandler((req, reply) => {
-    void reply.code(404).send({ error: `No route ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' });
+    const e = chargeRefused(ctx, req, undefined) ?? new HttpError(404, 'NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`);
+    void reply.code(e.status).headers(e.headers).send(e.body());
   });
 
   void app.register(async (scope) => registerCatalog(surface(scope, ctx, BUCKETS.catalogAll, 'catalog'), ctx), { prefix: '/catalog' });
