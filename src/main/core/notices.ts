@@ -82,48 +82,6 @@ export function reconcile(db: Database.Database, accountId: string, open: readon
   return out;
 }
 
-/** An order whose answer was lost, as the journal keeps it. */
-export interface LostOrder {
-  tokenId: string;
-  conditionId: string | null;
-  side: 'BUY' | 'SELL';
-  price: string;
-  size: string;
-  sentAt: number;
-}
-
-/** What the data surface tells of a trade of the account (spec §2.1). */
-export interface AccountTrade {
-  side?: string | undefined;
-  asset?: string | undefined;
-  conditionId?: string | undefined;
-  outcomeIndex?: number | undefined;
-  size?: number | undefined;
-  price?: number | undefined;
-  timestamp?: number | undefined;
-}
-
-/**
- * How much of a lost order the account's trades show filled. Trades carry no order id, so this is
- * a best match: a trade of the account on the order's market and token (its asset, or its
- * outcome index in the market's token list), on its side, at its price, no earlier than the
- * second it was sent. Two lost orders alike in all of that would both count the same trades.
- */
-export function matchedByTrades(order: LostOrder, trades: readonly AccountTrade[], tokenIds: readonly string[] = []): string {
-  const price = micros(order.price);
-  const sentS = Math.floor(order.sentAt / 1000);
-  let sum = 0n;
-  for (const t of trades) {
-    if (t.side !== order.side || t.price === undefined || t.size === undefined || t.timestamp === undefined) continue;
-    if (order.conditionId && t.conditionId && t.conditionId.toLowerCase() !== order.conditionId.toLowerCase()) continue;
-    const token = t.asset === order.tokenId || (t.outcomeIndex !== undefined && tokenIds[t.outcomeIndex] === order.tokenId);
-    if (!token || t.timestamp < sentS || micros(String(t.price)) !== price) continue;
-    sum += micros(String(t.size));
-  }
-  const size = micros(order.size);
-  return formatMicros(sum > size ? size : sum);
-}
-
 export interface SettleIo {
   now(): number;
   /** The order's market, asked now (maxAge 0) when it must be current. */
@@ -161,7 +119,8 @@ export function centsText(price: string): string {
   return `${formatMicros(micros(price) * 100n)}¢`;
 }
 
-async function fillNotice(row: JournalRow, matched: string, title: string, accountId: string, io: SettleIo): Promise<Notice> {
+/** The notice of a fill of `matched` of the order (the watcher's, for every way a fill is found). */
+export async function fillNotice(row: JournalRow, matched: string, title: string, accountId: string, io: Pick<SettleIo, 'now' | 'label'>): Promise<Notice> {
   const l = await io.label(row.condition_id, row.token_id);
   const amount = matched === row.size || micros(matched) === micros(row.size) ? row.size : `${matched} of ${row.size}`;
   const what = `${row.side === 'BUY' ? 'Buy' : 'Sell'} ${amount}${l.outcome ? ` ${l.outcome}` : ''} at ${centsText(row.price)}`;

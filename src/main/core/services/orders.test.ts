@@ -1,11 +1,8 @@
 // Orders through the core against the real local venue: checks, a signed batch over the venue's
 // limit, cancel, the journal following fills, a lost answer, throttled lines.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { caller, coreFor, coreForFile, sellInto, startCore, tradable, type TradableMarket, venueProfile } from '../test-support.js';
+import { caller, coreForFile, sellInto, startCore, tradable, type TradableMarket } from '../test-support.js';
+import { isPost, relay } from './test-support.js';
 
 const h = coreForFile();
 let m: TradableMarket;
@@ -86,53 +83,13 @@ describe('the order journal', () => {
 
 type Journal = Array<{ orderId: string; state: string; sizeMatched: string; code?: string; message?: string; conditionId?: string }>;
 
-/**
- * A relay to the test venue's trading surface; `hook` may take a request over: 'cut' relays it
- * and then cuts the connection (the answer is lost), 'drop' cuts it unsent, an object answers it.
- */
-async function relay(hook: (method: string, url: string) => 'cut' | 'drop' | { status: number; body: string } | undefined = () => undefined) {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const act = hook(req.method ?? 'GET', req.url ?? '');
-      if (act === 'drop') return void res.socket?.destroy();
-      if (typeof act === 'object') return void res.writeHead(act.status, { 'content-type': 'application/json' }).end(act.body);
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length')) as Record<string, string>;
-      void fetch(`${h.venue.urls.trading_url}${req.url?.replace(/^\/trading/, '') ?? ''}`, {
-        method: req.method ?? 'GET',
-        headers,
-        ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
-      }).then(async (r) => {
-        const text = await r.text();
-        if (act === 'cut') return void res.socket?.destroy();
-        res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' }).end(text);
-      });
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  const dir = mkdtempSync(join(tmpdir(), 'kairos-core-relay-'));
-  const start = (opts: Partial<Parameters<typeof coreFor>[2]> = {}) =>
-    coreFor(dir, h.venue, { defaultProfile: { ...venueProfile(h.venue, 'Via relay'), tradingUrl: `http://127.0.0.1:${port}/trading` }, http: { policy: { timeoutMs: 3000, retries: 2, baseDelayMs: 10 } }, ...opts });
-  return {
-    dir,
-    start,
-    async close() {
-      await new Promise((r) => server.close(r));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-const isPost = (method: string, url: string) => method === 'POST' && url.endsWith('/orders');
 const wallet = (address: string) => (h.venue.db.prepare('SELECT COUNT(*) AS n FROM orders WHERE wallet = ?').get(address.toLowerCase()) as { n: number }).n;
 
 describe('a lost answer to POST /orders', () => {
   it('is reconciled through open orders, never sent twice', async () => {
     let posts = 0;
     // Relays to the venue, but cuts the connection after the venue has taken an order batch.
-    const r = await relay((method, url) => (isPost(method, url) ? (posts++, 'cut') : undefined));
+    const r = await relay(h.venue, (method, url) => (isPost(method, url) ? (posts++, 'cut') : undefined));
     const core = r.start();
     const via = caller(() => core);
     try {
@@ -153,7 +110,7 @@ describe('a lost answer to POST /orders', () => {
   it('leaves orders unknown when the venue cannot be asked, and the watcher finds them: resting, then filled by their trades', async () => {
     let blind = true;
     // The batch's answer is lost, and so is the open-orders read right after it.
-    const r = await relay((method, url) => (isPost(method, url) ? 'cut' : blind && url.includes('/data/orders') ? 'drop' : undefined));
+    const r = await relay(h.venue, (method, url) => (isPost(method, url) ? 'cut' : blind && url.includes('/data/orders') ? 'drop' : undefined));
     const core = r.start({ watch: { everyMs: 100 } });
     const via = caller(() => core);
     try {
@@ -181,7 +138,7 @@ describe('a lost answer to POST /orders', () => {
   it('is given up on, still unknown and saying so, 10 minutes after sending when the venue has no trace of it', async () => {
     const time = { ms: 0 };
     // The batch never reaches the venue, and neither does the read of open orders right after.
-    const r = await relay((method, url) => (isPost(method, url) || url.includes('/data/orders') ? 'drop' : undefined));
+    const r = await relay(h.venue, (method, url) => (isPost(method, url) || url.includes('/data/orders') ? 'drop' : undefined));
     const core = r.start({ watch: { everyMs: 100 }, clock: { now: () => Date.now() + time.ms } });
     const via = caller(() => core);
     try {
@@ -208,7 +165,7 @@ describe('a lost answer to POST /orders', () => {
 describe('a batch that cannot be sent', () => {
   it('leaves no row sending when the venue refuses the POST (4xx), or answers it with something that is not an answer', async () => {
     let answer: { status: number; body: string } | undefined;
-    const r = await relay((method, url) => (isPost(method, url) && answer ? answer : undefined));
+    const r = await relay(h.venue, (method, url) => (isPost(method, url) && answer ? answer : undefined));
     const core = r.start();
     const via = caller(() => core);
     try {
@@ -235,7 +192,7 @@ describe('a batch that cannot be sent', () => {
 
   it('signs nothing, sends nothing and writes no row when the order domain cannot be had', async () => {
     let versionGone = false;
-    const r = await relay((method, url) => (versionGone && url.endsWith('/version') ? { status: 404, body: JSON.stringify({ error: 'not found' }) } : undefined));
+    const r = await relay(h.venue, (method, url) => (versionGone && url.endsWith('/version') ? { status: 404, body: JSON.stringify({ error: 'not found' }) } : undefined));
     let core = r.start();
     const via = caller(() => core);
     try {

@@ -2,15 +2,14 @@
 // only throttled lines, never re-sending one whose answer was lost), cancelling, the open orders
 // (which also bring the journal in step), and the journal of every order sent.
 import { randomBytes } from 'node:crypto';
-import type { CallArgs, CallOutput } from '@shared/ipc/contract.js';
+import type { CallArgs, CallOutput, Notice } from '@shared/ipc/contract.js';
 import { orderHash, signOrder, toWireOrder } from '@shared/crypto/index.js';
 import { parseMicros } from '@shared/domain/money.js';
 import { LIMITS, type OpenOrder } from '@shared/spec/index.js';
 import { AnswerLostError, HttpStatusError, NetworkError } from '../http/errors.js';
-import { matchedByTrades, reconcile, settle, type AccountTrade } from '../notices.js';
+import { reconcile, settle } from '../notices.js';
 import { signable, type BuiltLine, type MarketRules } from '../orders/build.js';
 import { AppError } from '../router.js';
-import { GAVE_UP } from '../user-data/store.js';
 import type { Session } from '../session.js';
 import type { AccountSummary } from '../vault/vault.js';
 import type { Accounts } from './accounts.js';
@@ -18,11 +17,10 @@ import { FRESH, type CoreContext, type HandlersOf } from './context.js';
 import type { Markets } from './markets.js';
 import { positionsQuery } from './portfolio.js';
 import type { Checked, Preview } from './preview.js';
+import { lostOrdersService, tellLostFill } from './reconcile.js';
 
 const MAX_BATCH = LIMITS.orders.maxItems;
 const RETRIES = 3;
-/** How long an order whose answer was lost is looked for on the venue before it is given up on. */
-const LOOK_FOR_MS = 10 * 60_000;
 
 type Result = CallOutput<'orders.submit'>[number];
 
@@ -71,64 +69,26 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
       return { askedAt, orders };
     });
     if (!r.stale && s.isOpen) {
+      // Lost orders listed here are found: one that matched meanwhile is a fill no answer told.
+      const lost = new Map(s.user.unknownOrders(a.id).map((o) => [o.orderId, parseMicros(o.sizeMatched) ?? 0n]));
       const settled = reconcile(s.user.db, a.id, r.data.orders, r.data.askedAt, ctx.clock.now());
-      await settle(s.user.db, a.id, settled, {
+      const io = {
         now: () => ctx.clock.now(),
-        market: (conditionId, maxAgeMs) => markets.market(s, conditionId, maxAgeMs),
+        market: (conditionId: string, maxAgeMs: number) => markets.market(s, conditionId, maxAgeMs),
         label: markets.labeller(s),
-        notify: (n) => ctx.emit('notices.raised', n),
-      });
+        notify: (n: Notice) => ctx.emit('notices.raised', n),
+      };
+      await settle(s.user.db, a.id, settled, io);
       if (settled.changed.length > 0) ctx.emit('orders.updated', { accountId: a.id, orderIds: settled.changed });
+      for (const o of r.data.orders) {
+        const before = lost.get(o.id);
+        if (before !== undefined && settled.changed.includes(o.id) && (parseMicros(o.size_matched) ?? 0n) > before) await tellLostFill(s.user, a.id, o.id, o.size_matched, io);
+      }
     }
     return r;
   };
 
-  /**
-   * Orders of the account whose answer was lost, looked for until each settles: in the venue's
-   * open orders where it offers them (one listed there becomes open or partly filled through the
-   * reconciling), else in the account's trades on its market (filled once they cover its size).
-   * One not settled `LOOK_FOR_MS` after it was sent is given up on: it stays 'unknown', saying so.
-   */
-  const lookForLost = async (s: Session, a: AccountSummary, maxAge: number = FRESH.prices): Promise<void> => {
-    if (s.user.unknownOrders(a.id).length === 0) return;
-    if (s.capabilities.mayHave('openOrders')) await openOrdersOf(s, a, maxAge).catch(() => undefined);
-    const lost = s.user.unknownOrders(a.id);
-    const changed: string[] = [];
-    const user = a.address.toLowerCase();
-    const byMarket = new Map<string, Promise<{ trades: AccountTrade[]; tokenIds: string[] } | undefined>>();
-    const tradesOn = (conditionId: string) => {
-      let r = byMarket.get(conditionId);
-      if (r === undefined) {
-        r = Promise.all([
-          s.clients.data.trades({ user, market: conditionId, takerOnly: false, limit: 1000 }),
-          markets.market(s, conditionId, FRESH.data).then((m) => m.tokens.map((t) => t.token_id ?? '')).catch(() => [] as string[]),
-        ])
-          .then(([trades, tokenIds]) => ({ trades, tokenIds }))
-          .catch(() => undefined);
-        byMarket.set(conditionId, r);
-      }
-      return r;
-    };
-    for (const o of lost) {
-      const found = o.conditionId ? await tradesOn(o.conditionId) : undefined;
-      const matched = found ? matchedByTrades(o, found.trades, found.tokenIds) : o.sizeMatched;
-      const now = ctx.clock.now();
-      if (parseMicros(matched) === parseMicros(o.size)) {
-        s.user.journalFound(o.orderId, { state: 'filled' }, now);
-        changed.push(o.orderId);
-      } else if (now - o.sentAt >= LOOK_FOR_MS) {
-        s.user.journalFound(o.orderId, { state: 'unknown', sizeMatched: matched, code: GAVE_UP, message: `not found on the venue after ${LOOK_FOR_MS / 60_000} minutes; check its trades` }, now);
-        changed.push(o.orderId);
-      } else if (parseMicros(matched) !== parseMicros(o.sizeMatched)) {
-        s.user.journalFound(o.orderId, { state: 'unknown', sizeMatched: matched }, now);
-        changed.push(o.orderId);
-      }
-    }
-    if (changed.length > 0) {
-      accountChanged(s, a);
-      ctx.emit('orders.updated', { accountId: a.id, orderIds: changed });
-    }
-  };
+  const { lookForLost } = lostOrdersService(ctx, { markets, openOrdersOf, accountChanged });
 
   const signItems = async (s: Session, acct: AccountSummary, checks: Checked[], chunk: number[]) => {
     const box = ctx.vault().secretsOf(acct.id);
