@@ -190,7 +190,10 @@ export function fuzzRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
       path: pathOf(endpoint, known),
       query: queryOf(endpoint, known),
       body: endpoint.method === 'GET' ? fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: bodyOf(endpoint, target) }) : bodyOf(endpoint, target),
-      contentType: fc.constantFrom('application/json', 'application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', undefined),
+      contentType: fc.constantFrom(
+        'application/json', 'application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded',
+        'application/jsonx', ';;;', 'application/json; charset', undefined,
+      ),
       signing: fc.constantFrom<Signing>('good', 'good', 'good', 'none', 'garbage'),
       headers: isL1 ? l1HeadersOf(known) : hostileAuth,
     });
@@ -199,8 +202,31 @@ export function fuzzRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
 
 export interface FuzzReply {
   status: number;
+  /** The answer's body as text (empty when it hung). */
+  body: string;
   /** Set when no answer came within the time limit. */
   hung?: true;
+}
+
+/**
+ * Venue-profile B: what is wrong with an error answer's body, or undefined when it is the venue's
+ * shape (a JSON object with a non-empty `error` for a person and a `code`) or not an error.
+ */
+export function errorShapeProblem(reply: FuzzReply): string | undefined {
+  if (reply.hung || reply.status < 400) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(reply.body);
+  } catch {
+    return `HTTP ${reply.status} with a body that is not JSON: ${JSON.stringify(reply.body.slice(0, 200))}`;
+  }
+  const b = body as Record<string, unknown> | null;
+  if (typeof b !== 'object' || b === null || Array.isArray(b)) return `HTTP ${reply.status} with a body that is not an object: ${reply.body.slice(0, 200)}`;
+  if (typeof b['error'] !== 'string' || b['error'] === '' || typeof b['code'] !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(b['code'])) {
+    return `HTTP ${reply.status} without the venue's {error, code}: ${reply.body.slice(0, 200)}`;
+  }
+  if ('statusCode' in b) return `HTTP ${reply.status} in Fastify's own shape: ${reply.body.slice(0, 200)}`;
+  return undefined;
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });
@@ -223,15 +249,16 @@ export function sendFuzz(target: FuzzTarget, r: FuzzRequest, timeoutMs = 5_000):
   }
   return new Promise((resolve, reject) => {
     const req = request({ host: base.hostname, port: base.port, method: r.endpoint.method, path, headers, agent }, (res) => {
-      res.resume();
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0 });
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
       });
     });
     const timer = setTimeout(() => {
       req.destroy();
-      resolve({ status: 0, hung: true });
+      resolve({ status: 0, body: '', hung: true });
     }, timeoutMs);
     req.on('error', (err) => {
       clearTimeout(timer);
