@@ -4,11 +4,12 @@
 // through one typed hook — no channel strings anywhere else.
 import { z } from 'zod';
 import {
-  Book, CatalogMarket, Comment, Event, HolderGroup, LeaderboardEntry, LIMITS, MarketSettings, OpenOrder, ORDER_TYPES, Position, POSITION_SORT_BY, PricesHistory, Series,
+  Book, CatalogMarket, Comment, Event, HolderGroup, LeaderboardEntry, LIMITS, MarketSettings, OpenOrder, ORDER_TYPES, Position, POSITION_SORT_BY, Series,
   SIDES, SORT_DIRECTIONS, Tag, Trade,
 } from '../spec/index.js';
 
 import { ORDER_DOMAIN_PRESETS, OrderDomainSetting } from '../domain/order-domains.js';
+import { CHART_RANGES } from '../domain/candles.js';
 
 export { IPC_ERROR_CODES, type IpcError, type IpcErrorCode, type IpcResult } from './errors.js';
 import { AccountSummary, ImportAccount, VaultState } from './vault.js';
@@ -334,12 +335,23 @@ export const contract = {
   'markets.quotes': call(z.object({ conditionId: id }), cached(z.array(OutcomeQuote))),
   'markets.book': call(z.object({ tokenId: id }), cached(Book)),
   /**
-   * An outcome's price over time: the venue's price history, or — where it has none and the
-   * market is named — one drawn from the market's trades (`source` says which).
+   * An outcome's price chart over a range: buckets keeping open, high, low, close and the cash
+   * traded. Prices come from the venue's price history, or — where it has none and the market is
+   * named — from the market's trades (`source` says which).
    */
   'markets.history': call(
-    z.object({ tokenId: id, conditionId: id.optional(), range: z.enum(['1H', '6H', '1D', '1W', 'ALL']).default('1D') }),
-    cached(PricesHistory.extend({ source: z.enum(['prices-history', 'trades']).optional() })),
+    z.object({ tokenId: id, conditionId: id.optional(), range: z.enum(CHART_RANGES).default('1D') }),
+    cached(
+      z.object({
+        candles: z.array(z.object({ t: z.number(), o: z.number(), h: z.number(), l: z.number(), c: z.number(), v: z.number() })),
+        source: z.enum(['prices-history', 'trades']),
+        /** Bucket width, seconds. */
+        step: z.number(),
+        tickSize: z.string().optional(),
+        /** Volume is counted from this time (epoch seconds) when the trades read did not reach the range's start. */
+        volumeFrom: z.number().optional(),
+      }),
+    ),
   ),
   'markets.trades': call(z.object({ conditionId: id, limit: limit(500, 100), offset }), cached(z.array(Trade))),
   'markets.holders': call(z.object({ conditionId: id, limit: limit(100, 20) }), cached(z.array(HolderGroup))),

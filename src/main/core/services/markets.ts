@@ -4,10 +4,9 @@
 import type { CallArgs } from '@shared/ipc/contract.js';
 import type { CatalogMarket, TradingMarket } from '@shared/spec/index.js';
 import { sameRecord } from '../clients/same-record.js';
-import { formatDataTokenId } from '@shared/domain/token-ids.js';
-import { notOfferedMessage } from '../capabilities.js';
 import { AppError } from '../router.js';
 import type { Session } from '../session.js';
+import { priceChart } from './chart.js';
 import { FRESH, type CoreContext, type HandlersOf } from './context.js';
 
 /** Questions and outcome labels do not change; they are read again a day later at most. */
@@ -141,24 +140,7 @@ export function marketsService(ctx: CoreContext) {
       const s = ctx.session();
       return s.cached('trading', '/book', { token_id: tokenId }, FRESH.prices, () => s.capabilities.use('book', () => s.clients.trading.book(tokenId)));
     },
-    'markets.history': async ({ tokenId, conditionId, range }) => {
-      const s = ctx.session();
-      const span = { '1H': 3600, '6H': 21_600, '1D': 86_400, '1W': 604_800, ALL: 90 * 86_400 }[range];
-      const fidelity = { '1H': 1, '6H': 5, '1D': 15, '1W': 120, ALL: 720 }[range];
-      const endTs = Math.floor(ctx.clock.now() / 60_000) * 60;
-      if (s.capabilities.mayHave('pricesHistory')) {
-        try {
-          const r = await s.cached('trading', '/prices-history', { market: tokenId, range }, FRESH.prices, () =>
-            s.capabilities.use('pricesHistory', () => s.clients.trading.pricesHistory({ market: tokenId, startTs: endTs - span, endTs, fidelity })),
-          );
-          return { ...r, data: { ...r.data, source: 'prices-history' as const } };
-        } catch (err) {
-          if ((err as { code?: string }).code !== 'NOT_OFFERED' || !conditionId) throw err;
-        }
-      }
-      if (!conditionId) throw new AppError('NOT_OFFERED', notOfferedMessage('pricesHistory'));
-      return s.cached('data', '/trades', { market: conditionId, token: tokenId, range }, FRESH.data, () => historyFromTrades(s, market, conditionId, tokenId, endTs - span));
-    },
+    'markets.history': (a) => priceChart(ctx.session(), market, ctx.clock.now(), a),
     'markets.trades': (a) => {
       const s = ctx.session();
       return s.cached('data', '/trades', { market: a.conditionId, limit: a.limit, offset: a.offset }, FRESH.data, () => s.clients.data.trades({ market: a.conditionId, limit: a.limit, offset: a.offset, takerOnly: true }));
@@ -170,27 +152,6 @@ export function marketsService(ctx: CoreContext) {
   };
 
   return { handlers, market, labeller, bestPrices };
-}
-
-/**
- * A price history drawn from the market's trades on the data surface (a spec route), for a venue
- * without /prices-history: each trade of the outcome since `fromTs` is a point (one per second,
- * the last one kept).
- */
-async function historyFromTrades(s: Session, market: (s: Session, conditionId: string, maxAge: number) => Promise<TradingMarket>, conditionId: string, tokenId: string, fromTs: number) {
-  // Outcome order does not change: the market as already read will do.
-  const m = await market(s, conditionId, FRESH.settings);
-  const index = m.tokens.findIndex((t) => String(t.token_id) === tokenId);
-  if (index < 0) throw new AppError('NOT_FOUND', `token ${tokenId} is not an outcome of market ${conditionId}`);
-  const asset = formatDataTokenId(conditionId.toLowerCase(), index);
-  const trades = await s.clients.data.trades({ market: conditionId, limit: 1000, takerOnly: true });
-  const points = new Map<number, number>();
-  for (const t of trades) {
-    const ts = Number(t.timestamp);
-    const ofOutcome = String(t.asset).toLowerCase() === asset || (t.outcomeIndex !== undefined && Number(t.outcomeIndex) === index);
-    if (ofOutcome && ts >= fromTs && !points.has(ts)) points.set(ts, Number(t.price));
-  }
-  return { history: [...points].map(([t, p]) => ({ t, p })).sort((a, b) => a.t - b.t), source: 'trades' as const };
 }
 
 function marketRow(m: CatalogMarket) {

@@ -98,12 +98,13 @@ describe('a venue that offers only the spec', () => {
     const token = (h.venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(traded.c) as { token_id: string }).token_id;
     expect(await h.fails('markets.book', { tokenId: token })).toMatchObject({ code: 'NOT_OFFERED', message: 'The order book: not offered by this venue' });
     expect(await h.fails('markets.history', { tokenId: token, range: 'ALL' })).toMatchObject({ code: 'NOT_OFFERED', message: 'Price history: not offered by this venue' });
-    const drawn = await h.ok<{ data: { source: string; history: Array<{ t: number; p: number }> } }>('markets.history', { tokenId: token, conditionId: traded.c, range: 'ALL' });
+    const drawn = await h.ok<{ data: { source: string; candles: Array<{ t: number; o: number; h: number; l: number; c: number; v: number }> } }>('markets.history', { tokenId: token, conditionId: traded.c, range: 'ALL' });
     expect(drawn.data.source).toBe('trades');
-    expect(drawn.data.history.length).toBeGreaterThan(0);
-    const times = drawn.data.history.map((x) => x.t);
+    expect(drawn.data.candles.length).toBeGreaterThan(0);
+    const times = drawn.data.candles.map((x) => x.t);
     expect(times).toEqual([...new Set(times)].sort((a, b) => a - b));
-    expect(drawn.data.history.every((x) => x.p > 0 && x.p < 1)).toBe(true);
+    expect(drawn.data.candles.every((x) => x.l > 0 && x.h < 1 && x.l <= x.c && x.c <= x.h)).toBe(true);
+    expect(drawn.data.candles.some((x) => x.v > 0)).toBe(true);
 
     // The event's market summaries carry no prices on this venue; the event page gets them anyway.
     const event = h.venue.db.prepare('SELECT e.slug AS slug FROM events e JOIN markets m ON m.event_id = e.id WHERE m.status = \'active\' LIMIT 1').get() as { slug: string };

@@ -70,7 +70,7 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
         <div className="section">
           <h2>Price · {quotes.data?.data[0]?.outcome}</h2>
           <Suspense fallback={<div style={{ height: 214 }} />}>
-            <PriceChart tokenId={firstToken} conditionId={conditionId} />
+            <PriceChart outcomes={(quotes.data?.data ?? []).map((q) => ({ tokenId: q.tokenId, label: q.outcome }))} conditionId={conditionId} />
           </Suspense>
         </div>
       ) : null}

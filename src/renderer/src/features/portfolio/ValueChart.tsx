@@ -1,6 +1,7 @@
 // Value and cash P&L of the account over time, from the snapshots the core takes on each refresh.
 import { BaselineSeries, createChart, LineSeries, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { followTheme, themeColor } from '../../ui/chart-theme';
 import { usd } from '../../ui/format';
 import type { HistoryPoint } from './csv';
 
@@ -20,15 +21,7 @@ export function ValueChart({ points }: { points: readonly HistoryPoint[] }): Rea
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    // The palette uses light-dark(); the chart wants plain colours, so read them off an element.
-    const probe = (name: string): string => {
-      const span = document.createElement('span');
-      span.style.color = `var(${name})`;
-      el.appendChild(span);
-      const c = getComputedStyle(span).color;
-      span.remove();
-      return c;
-    };
+    const probe = (name: string): string => themeColor(el, name);
     const c = createChart(el, {
       height: HEIGHT,
       autoSize: true,
@@ -54,16 +47,10 @@ export function ValueChart({ points }: { points: readonly HistoryPoint[] }): Rea
       value.applyOptions({ color: probe('--accent') });
       pnl.applyOptions({ topLineColor: probe('--yes'), bottomLineColor: probe('--no') });
     };
-    paint();
-    // Follow the theme: the OS scheme, or the one chosen in Settings.
-    const scheme = matchMedia('(prefers-color-scheme: dark)');
-    scheme.addEventListener('change', paint);
-    const themed = new MutationObserver(paint);
-    themed.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    const unfollow = followTheme(paint);
     chart.current = { chart: c, value, pnl };
     return () => {
-      scheme.removeEventListener('change', paint);
-      themed.disconnect();
+      unfollow();
       c.remove();
       chart.current = null;
     };
