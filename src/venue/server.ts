@@ -19,6 +19,7 @@ import { newAdminToken, registerAdmin, removeRunFile, writeRunFile } from './adm
 import { presenter, type Representation } from './representation.js';
 import { masterKey } from './auth/keys.js';
 import { orderDomainInfo, paperAccount, type OrderDomainInfo, type PaperAccount } from './account.js';
+import { MarketChannel, MARKET_CHANNEL_PATH, type LiveOptions } from './live/market-channel.js';
 
 export type { OrderDomainInfo, PaperAccount } from './account.js';
 export type { Representation } from './representation.js';
@@ -51,6 +52,8 @@ export interface VenueOptions {
   specOnly?: boolean;
   /** `varied`: answers carry the representation quirks of real deployments (default `plain`). */
   representation?: Representation;
+  /** The live market channel (venue-profile I; full mode only): its ping interval and such. */
+  live?: LiveOptions;
 }
 
 export interface VenueUrls {
@@ -186,6 +189,9 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
   const account = specOnly ? paperAccount(ctx) : undefined;
   const orderDomain = orderDomainInfo(ctx);
   const app = buildApp(ctx, opts.log);
+  const live = specOnly ? undefined : new MarketChannel(ctx.exchange, ctx.now, opts.live);
+  live?.attach(app);
+  ctx.exchange.observer = live;
   const adminToken = newAdminToken();
   registerAdmin(app, ctx.exchange, adminToken);
   const host = opts.host ?? '127.0.0.1';
@@ -197,6 +203,7 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
   const simulator = opts.simulator ? new Simulator(ctx, opts.simulator === true ? {} : opts.simulator) : undefined;
   simulator?.start();
   const urls: VenueUrls = { catalog_url: `${base}/catalog`, trading_url: `${base}/trading`, data_url: `${base}/data` };
+  if (live) ctx.streams = { market: `ws://${host}:${port}${MARKET_CHANNEL_PATH}` };
   return {
     urls,
     startLine: account ? { ...urls, account, order_domain: orderDomain } : urls,

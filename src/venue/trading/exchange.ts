@@ -50,6 +50,38 @@ export type Placement =
   | { ok: true; status: 'live' | 'matched' | 'delayed' | 'unmatched'; making: number; taking: number }
   | { ok: false; code: string; message: string };
 
+/** A price level of a book after a change: `size` is its new total, 0 when it is gone. */
+export interface LevelChange {
+  tokenId: string;
+  side: BookSide;
+  price: number; // micro
+  size: number; // micro tokens
+  bestBid: number | undefined;
+  bestAsk: number | undefined;
+}
+
+/** A fill, at the maker's price, on the taker's side. */
+export interface TradeEvent {
+  tokenId: string;
+  price: number; // micro
+  size: number; // micro tokens
+  side: BookSide;
+  ts: number; // epoch ms
+}
+
+/**
+ * Told of the changes of the books it watches, once each is committed (the live market
+ * channel). Books of tokens it does not watch are not even described, so a venue nobody
+ * watches pays one lookup per change.
+ */
+export interface BookObserver {
+  watches(tokenId: string): boolean;
+  level(change: LevelChange): void;
+  trade(trade: TradeEvent): void;
+  /** Every book was rebuilt from the database (a batch failed): what was told may be wrong. */
+  reset(): void;
+}
+
 export interface CancelOutcome {
   canceled: string[];
   not_canceled: Record<string, string>;
@@ -94,6 +126,9 @@ export class Exchange {
   private sweeper: ReturnType<typeof setInterval> | undefined;
   /** Called after anything that changes books, orders or fills (the simulator listens). */
   onChange: (() => void) | undefined;
+  observer: BookObserver | undefined;
+  /** While a batch settles: what the observer is to be told once it commits. */
+  private untold: Array<() => void> | undefined;
 
   /** Runs a function in a transaction, or a savepoint inside one; built once, as building one
    *  per order cost as much as the savepoint itself. */
@@ -153,6 +188,7 @@ export class Exchange {
       this.reserve(order, token, 1);
       if (r.status === 'live') this.rest(order, r.token_id);
     }
+    this.observer?.reset();
   }
 
   token(tokenId: string): TokenInfo | undefined {
@@ -203,15 +239,21 @@ export class Exchange {
   settle<T>(fn: () => T): T {
     if (this.pending) return fn();
     const changes = (this.pending = new Changes());
+    const untold: Array<() => void> = (this.untold = []);
+    let out: T;
     try {
-      return this.atomic(() => {
-        const out = fn();
+      out = this.atomic(() => {
+        const result = fn();
         this.ledger.flush(changes);
-        return out;
+        return result;
       });
     } finally {
       this.pending = undefined;
+      this.untold = undefined;
     }
+    // Committed: only now may watchers hear of it (a failed batch is followed by a reload).
+    for (const tell of untold) tell();
+    return out;
   }
 
   reserved(wallet: string): number {
@@ -507,6 +549,8 @@ export class Exchange {
       this.reserve({ ...maker, remaining: size }, token, -1);
       this.book(token.tokenId).reduce(maker, size);
       if (maker.remaining <= 0) this.restingById.delete(maker.id);
+      this.levelChanged(token.tokenId, maker.side, maker.price);
+      this.traded(token.tokenId, maker.price, size, order.side, now);
     }
     if (rests) {
       const resting = toRestingNew(order, seq, now);
@@ -546,6 +590,7 @@ export class Exchange {
   private rest(order: RestingOrder, tokenId: string): void {
     this.book(tokenId).add(order);
     this.restingById.set(order.id, { order, tokenId });
+    this.levelChanged(tokenId, order.side, order.price);
   }
 
   /** Takes a resting order off its book and frees what it reserved. */
@@ -556,6 +601,28 @@ export class Exchange {
     if (token) this.reserve(order, token, -1);
     this.book(entry.tokenId).remove(entry.order);
     this.restingById.delete(order.id);
+    this.levelChanged(entry.tokenId, entry.order.side, entry.order.price);
+  }
+
+  // Books change in three places only (rest, unrest, a fill), each of which reports here.
+  private levelChanged(tokenId: string, side: BookSide, price: number): void {
+    const observer = this.observer;
+    if (!observer?.watches(tokenId)) return;
+    const book = this.book(tokenId);
+    const size = book.side(side).find((l) => l.price === price)?.size ?? 0;
+    const change: LevelChange = { tokenId, side, price, size, bestBid: book.bestBid(), bestAsk: book.bestAsk() };
+    this.tell(() => observer.level(change));
+  }
+
+  private traded(tokenId: string, price: number, size: number, side: BookSide, ts: number): void {
+    const observer = this.observer;
+    if (!observer?.watches(tokenId)) return;
+    this.tell(() => observer.trade({ tokenId, price, size, side, ts }));
+  }
+
+  private tell(event: () => void): void {
+    if (this.untold) this.untold.push(event);
+    else event();
   }
 
   /** Frees a cancelled order, resting or delayed. */
@@ -604,6 +671,7 @@ export class Exchange {
 }
 
 export class LifecycleError extends Error {}
+
 
 /** Cash a BUY must hold back: its cost plus the larger of the two fees it could pay. */
 export function buyReserve(price: number, size: number, token: TokenInfo): number {

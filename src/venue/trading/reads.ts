@@ -206,6 +206,7 @@ export function registerReads(s: Surface, ctx: VenueContext): void {
       verifyingContract: ctx.settings.exchangeAddress,
       negRiskVerifyingContract: ctx.settings.negRiskExchangeAddress,
     },
+    ...(ctx.streams ? { streams: ctx.streams } : {}),
   }));
 
   s.get('/markets/:condition_id', [], (req) => tradingMarket(db, marketRow(db, param(req, 'condition_id'))));

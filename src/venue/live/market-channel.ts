@@ -1,0 +1,266 @@
+// The live market channel (venue-profile I): `{trading_url}/ws/market`. A client subscribes to
+// tokens and gets each one's book, then every change of it as the exchange commits it, whoever
+// caused it (an HTTP order, a cancel, the simulator, an expiry). Each change is serialised once,
+// for the tokens someone follows only, and sent to every client that follows that token.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { formatMicros } from '@shared/domain/money.js';
+import { formatIssue } from '@shared/spec/common.js';
+import { LIVE_CLOSE_BEHIND, LIVE_MAX_BACKLOG, LIVE_MAX_TOKENS, LIVE_PING_MS, LiveClientMessage } from '@shared/spec/live.js';
+import type { BookObserver, Exchange, LevelChange, TradeEvent } from '../trading/exchange.js';
+import { MICRO } from '../money.js';
+
+export const MARKET_CHANNEL_PATH = '/trading/ws/market';
+
+export interface LiveOptions {
+  /** Milliseconds between the venue's pings (default 10 s). */
+  pingMs?: number;
+  /** Milliseconds a closing client has to answer the close before its socket is destroyed. */
+  closeTimeoutMs?: number;
+}
+
+interface Client {
+  ws: WebSocket;
+  tokens: Set<string>;
+  /** Messages handed to the socket and not yet written out to the network. */
+  unflushed: number;
+  /** Cut off or gone: nothing more is sent. */
+  done: boolean;
+  ping: ReturnType<typeof setInterval>;
+}
+
+interface Topic {
+  clients: Set<Client>;
+}
+
+const MiB = 1024 * 1024;
+const price = (micro: number | undefined): string | null => (micro === undefined ? null : formatMicros(micro));
+
+export class MarketChannel implements BookObserver {
+  private readonly topics = new Map<string, Topic>();
+  /** Per token, the sequence of its last book or change; kept while the venue runs. */
+  private readonly seqs = new Map<string, number>();
+  private readonly clients = new Set<Client>();
+  private readonly pingMs: number;
+  private readonly closeTimeoutMs: number;
+  private wss: WebSocketServer | undefined;
+
+  constructor(
+    private readonly exchange: Exchange,
+    private readonly now: () => number,
+    opts: LiveOptions = {},
+  ) {
+    this.pingMs = opts.pingMs ?? LIVE_PING_MS;
+    this.closeTimeoutMs = opts.closeTimeoutMs ?? 5_000;
+  }
+
+  /**
+   * Serves the channel on `app`'s server (before it listens). Node hands every upgrade request
+   * to this listener, so one for another path is answered 404 here; a plain GET of the channel
+   * is told to upgrade.
+   */
+  attach(app: FastifyInstance): void {
+    const wss = new WebSocketServer({ noServer: true, maxPayload: MiB });
+    this.wss = wss;
+    app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      // Until ws takes the socket over, a client that resets it is ours to ignore.
+      socket.on('error', () => undefined);
+      if ((req.url ?? '').split('?')[0] !== MARKET_CHANNEL_PATH) {
+        refuse(socket, 404, 'Not Found', { error: `No WebSocket at ${(req.url ?? '').split('?')[0]}`, code: 'NOT_FOUND' });
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => this.connect(ws));
+    });
+    app.get(MARKET_CHANNEL_PATH, async (_req, reply) =>
+      reply.code(426).header('upgrade', 'websocket').send({ error: `${MARKET_CHANNEL_PATH} is a WebSocket: connect with Upgrade: websocket`, code: 'UPGRADE_REQUIRED' }),
+    );
+    // Open sockets would keep the server from closing.
+    app.addHook('preClose', async () => this.close());
+  }
+
+  close(): void {
+    for (const c of [...this.clients]) {
+      this.drop(c);
+      c.ws.terminate();
+    }
+    this.wss?.close();
+  }
+
+  // ---------------------------------------------------------------- the exchange's side
+
+  watches(tokenId: string): boolean {
+    return this.topics.has(tokenId);
+  }
+
+  level(c: LevelChange): void {
+    const topic = this.topics.get(c.tokenId);
+    if (!topic) return;
+    const text = JSON.stringify({
+      type: 'price_change',
+      asset_id: c.tokenId,
+      price: formatMicros(c.price),
+      size: formatMicros(c.size),
+      side: c.side,
+      best_bid: price(c.bestBid),
+      best_ask: price(c.bestAsk),
+      seq: this.nextSeq(c.tokenId),
+    });
+    for (const client of topic.clients) this.send(client, text);
+  }
+
+  trade(t: TradeEvent): void {
+    const topic = this.topics.get(t.tokenId);
+    if (!topic) return;
+    const text = JSON.stringify({ type: 'last_trade_price', asset_id: t.tokenId, price: formatMicros(t.price), size: formatMicros(t.size), side: t.side, timestamp: String(t.ts) });
+    for (const client of topic.clients) this.send(client, text);
+  }
+
+  reset(): void {
+    for (const [tokenId, topic] of this.topics) {
+      this.nextSeq(tokenId);
+      const text = this.snapshot(tokenId);
+      for (const client of topic.clients) this.send(client, text);
+    }
+  }
+
+  // ---------------------------------------------------------------- clients
+
+  private connect(ws: WebSocket): void {
+    const client: Client = { ws, tokens: new Set(), unflushed: 0, done: false, ping: setInterval(() => this.send(client, '{"type":"ping"}'), this.pingMs) };
+    client.ping.unref?.();
+    this.clients.add(client);
+    // A frame over maxPayload or text that is not UTF-8: ws closes with 1009/1007 and reports it here.
+    ws.on('error', () => this.drop(client));
+    ws.on('close', () => this.drop(client));
+    ws.on('message', (data, isBinary) => {
+      try {
+        this.receive(client, data, isBinary);
+      } catch (err) {
+        this.error(client, 'INTERNAL', `the message could not be handled: ${(err as Error).message}`);
+      }
+    });
+  }
+
+  private receive(client: Client, data: RawData, isBinary: boolean): void {
+    if (client.done) return;
+    if (isBinary) {
+      this.error(client, 'INVALID_MESSAGE', 'messages must be JSON text, not binary');
+      return;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(rawText(data));
+    } catch (err) {
+      this.error(client, 'INVALID_MESSAGE', `message is not JSON: ${(err as Error).message}`);
+      return;
+    }
+    const parsed = LiveClientMessage.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      this.error(client, 'INVALID_MESSAGE', issue ? formatIssue(issue) : 'message is not one of subscribe, unsubscribe, ping, pong');
+      return;
+    }
+    const msg = parsed.data;
+    if (msg.type === 'subscribe') this.subscribe(client, msg.assets_ids);
+    else if (msg.type === 'unsubscribe') for (const id of msg.assets_ids) this.leave(client, id);
+    else if (msg.type === 'ping') this.send(client, '{"type":"pong"}');
+  }
+
+  /** Follows the known tokens and sends each one's book (again, for those already followed). */
+  private subscribe(client: Client, ids: readonly string[]): void {
+    const wanted = [...new Set(ids)];
+    const unknown = wanted.filter((id) => this.exchange.token(id) === undefined);
+    const known = wanted.filter((id) => this.exchange.token(id) !== undefined);
+    const total = client.tokens.size + known.filter((id) => !client.tokens.has(id)).length;
+    if (total > LIVE_MAX_TOKENS) {
+      this.error(client, 'TOO_MANY_SUBSCRIPTIONS', `a connection may follow at most ${LIVE_MAX_TOKENS} tokens; this subscription would make ${total} (nothing of it was subscribed)`);
+      return;
+    }
+    for (const id of known) {
+      client.tokens.add(id);
+      let topic = this.topics.get(id);
+      if (!topic) this.topics.set(id, (topic = { clients: new Set() }));
+      topic.clients.add(client);
+      this.send(client, this.snapshot(id));
+    }
+    if (unknown.length > 0) {
+      const shown = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
+      this.error(client, 'UNKNOWN_TOKEN', `not tokens of this venue, not subscribed: ${shown}`, { assets_ids: unknown });
+    }
+  }
+
+  private leave(client: Client, tokenId: string): void {
+    client.tokens.delete(tokenId);
+    const topic = this.topics.get(tokenId);
+    if (!topic) return;
+    topic.clients.delete(client);
+    if (topic.clients.size === 0) this.topics.delete(tokenId);
+  }
+
+  /** Stops everything for a client: its subscriptions, its pings. */
+  private drop(client: Client): void {
+    if (!this.clients.delete(client)) return;
+    client.done = true;
+    clearInterval(client.ping);
+    for (const id of [...client.tokens]) this.leave(client, id);
+  }
+
+  /**
+   * Sends one message, counting it until the socket has written it out; a client that leaves more
+   * than LIVE_MAX_BACKLOG unwritten (it stopped reading) is closed with 4008 and must resubscribe.
+   */
+  private send(client: Client, text: string): void {
+    if (client.done) return;
+    client.unflushed++;
+    client.ws.send(text, () => {
+      client.unflushed--;
+    });
+    if (client.unflushed > LIVE_MAX_BACKLOG) {
+      this.drop(client);
+      client.ws.close(LIVE_CLOSE_BEHIND, `more than ${LIVE_MAX_BACKLOG} messages behind; subscribe again`);
+      // The close frame waits behind what the client has not read; it may never read it.
+      setTimeout(() => client.ws.terminate(), this.closeTimeoutMs).unref?.();
+    }
+  }
+
+  private error(client: Client, code: string, error: string, extra: Record<string, unknown> = {}): void {
+    this.send(client, JSON.stringify({ type: 'error', error, code, ...extra }));
+  }
+
+  /** A token's book in the shape of GET /book, with the sequence its next change follows. */
+  private snapshot(tokenId: string): string {
+    const token = this.exchange.token(tokenId);
+    const book = this.exchange.book(tokenId);
+    const level = (l: { price: number; size: number }) => ({ price: formatMicros(l.price), size: formatMicros(l.size) });
+    return JSON.stringify({
+      type: 'book',
+      market: token?.conditionId ?? '',
+      asset_id: tokenId,
+      timestamp: String(this.now()),
+      bids: book.depth('BUY').map(level),
+      asks: book.depth('SELL').map(level),
+      tick_size: (token?.tick ?? 0) / MICRO,
+      min_order_size: (token?.minSize ?? 0) / MICRO,
+      seq: this.seqs.get(tokenId) ?? 0,
+    });
+  }
+
+  private nextSeq(tokenId: string): number {
+    const seq = (this.seqs.get(tokenId) ?? 0) + 1;
+    this.seqs.set(tokenId, seq);
+    return seq;
+  }
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+}
+
+/** An HTTP answer on a socket that asked to upgrade, in the venue's error shape. */
+function refuse(socket: Duplex, status: number, reason: string, body: Record<string, unknown>): void {
+  const text = JSON.stringify(body);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
+}
