@@ -82,6 +82,7 @@ export const ENDPOINTS = [
   // Open orders of the key: the cursor, and the filters the local venue takes.
   { surface: 'trading', method: 'GET', path: '/data/orders', query: ['next_cursor', 'id', 'market', 'asset_id'], spec: false, ref: 'venue-profile E' },
   { surface: 'trading', method: 'GET', path: '/balance-allowance', query: [], spec: false, ref: 'venue-profile E' },
+  { surface: 'trading', method: 'POST', path: '/redeem', query: [], spec: false, ref: 'venue-profile E' },
 ] as const satisfies readonly EndpointParams[];
 
 type Entry = (typeof ENDPOINTS)[number];

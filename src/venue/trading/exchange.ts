@@ -445,6 +445,42 @@ export class Exchange {
     this.merge(changes);
   }
 
+  /**
+   * Pays out a wallet's tokens of a resolved market: 1 cash per winning token, nothing for the
+   * others. Recorded as maker-side sells at 1 and 0 — the mirror of `mint` — so positions stay
+   * derived from the fills, and the wallet's trades on the data surface show the redemption.
+   */
+  redeem(wallet: string, conditionId: string): Redemption {
+    const market = this.sql('SELECT status, winner_index FROM markets WHERE condition_id = ?').get(conditionId) as { status: MarketStatus; winner_index: number | null } | undefined;
+    if (!market) throw new RedeemRefusal('INVALID_PARAMETER', `no market with condition id ${conditionId}`);
+    const winner = market.winner_index;
+    if (winner === null || STATUS_ORDER[market.status] < STATUS_ORDER.resolved) {
+      throw new RedeemRefusal('MARKET_NOT_RESOLVED', `market ${conditionId} is ${market.status} and has no winner yet; only a resolved market can be redeemed`);
+    }
+    const tokens = this.sql('SELECT token_id, outcome_index FROM tokens WHERE condition_id = ? ORDER BY outcome_index').all(conditionId) as Array<{ token_id: string; outcome_index: number }>;
+    const redeemed: Redemption['redeemed'] = [];
+    for (const t of tokens) {
+      const size = this.ledger.position(wallet, conditionId, t.outcome_index, this.pending)?.size ?? 0;
+      if (size > 0) redeemed.push({ tokenId: t.token_id, outcomeIndex: t.outcome_index, size, payout: t.outcome_index === winner ? size : 0 });
+    }
+    if (redeemed.length === 0) throw new RedeemRefusal('NOTHING_TO_REDEEM', `${wallet} holds no tokens of market ${conditionId}: nothing to redeem`);
+    const payout = redeemed.reduce((sum, r) => sum + r.payout, 0);
+    const now = this.now();
+    const changes = new Changes(this.pending);
+    this.atomic(() => {
+      this.ledger.recordMatch({
+        ts: now,
+        txHash: hashId(`redeem|${wallet}|${conditionId}|${now}`),
+        entries: redeemed.map((r) => ({ wallet, conditionId, outcomeIndex: r.outcomeIndex, side: 'SELL', role: 'M', price: r.payout > 0 ? MICRO : 0, size: r.size })),
+      }, changes);
+      this.moveCash(wallet, payout, now, changes);
+      this.keep(changes);
+    });
+    this.merge(changes);
+    this.onChange?.();
+    return { conditionId, redeemed, payout };
+  }
+
   /** Micro tokens of one outcome a wallet holds and has not promised to open sell orders. */
   freeTokens(wallet: string, tokenId: string): number {
     const token = this.token(tokenId);
@@ -672,6 +708,22 @@ export class Exchange {
 
 export class LifecycleError extends Error {}
 
+/** What a redemption paid, in micro units. */
+export interface Redemption {
+  conditionId: string;
+  redeemed: Array<{ tokenId: string; outcomeIndex: number; size: number; payout: number }>;
+  payout: number;
+}
+
+/** A redemption refused, with the venue's error code for it. */
+export class RedeemRefusal extends Error {
+  constructor(
+    readonly code: 'INVALID_PARAMETER' | 'MARKET_NOT_RESOLVED' | 'NOTHING_TO_REDEEM',
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** Cash a BUY must hold back: its cost plus the larger of the two fees it could pay. */
 export function buyReserve(price: number, size: number, token: TokenInfo): number {

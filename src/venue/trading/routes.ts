@@ -3,9 +3,11 @@ import type { Surface, VenueContext } from '../http.js';
 import { registerAuth } from '../auth/routes.js';
 import { registerReads } from './reads.js';
 import { registerOrders } from './orders.js';
+import { registerRedeem } from './redeem.js';
 
 export function registerTrading(s: Surface, ctx: VenueContext): void {
   registerAuth(s, ctx);
   registerReads(s, ctx);
   registerOrders(s, ctx);
+  registerRedeem(s, ctx);
 }
