@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createCore, type Core } from '../src/main/core/index.js';
+import type { SecretCipher } from '../src/main/core/ports.js';
 import { localProfile } from '../src/main/core/local-profile.js';
 import { startHost, type RunningHost } from '../src/host/server.js';
 import { ensureApiKey } from '../src/venue/auth/keys.js';
@@ -76,6 +77,8 @@ export interface AppOptions {
    * line gives (true, the default), or left to the venue's /version, which it lacks (false).
    */
   signing?: boolean;
+  /** An OS keychain for the core, as Electron's safeStorage would be (the browser host has none). */
+  keychain?: SecretCipher;
 }
 
 export async function startApp(opts: AppOptions = {}): Promise<App> {
@@ -99,6 +102,7 @@ export async function startApp(opts: AppOptions = {}): Promise<App> {
       defaultProfile: localProfile(venue.urls),
       logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
       http: { policy: { timeoutMs: 2000, retries: 0 } },
+      ...(opts.keychain ? { keychain: opts.keychain } : {}),
     });
   const core = makeCore();
   if (specOnly) await useDeployment(core, venue, opts.signing ?? true);
@@ -139,6 +143,15 @@ export async function startApp(opts: AppOptions = {}): Promise<App> {
     },
   };
   return app;
+}
+
+/** The "Create a passphrase" step of a first account, shown in Settings: the passphrase typed twice, then the vault made. */
+export async function createVault(page: Page, passphrase: string): Promise<void> {
+  const step = page.getByRole('form', { name: 'Create a passphrase' });
+  await step.getByLabel('New passphrase').fill(passphrase);
+  await step.getByLabel('Confirm the passphrase').fill(passphrase);
+  await step.getByRole('button', { name: /^Create the vault/ }).click();
+  await page.getByText('Vault unlocked').waitFor();
 }
 
 async function call<T>(core: Core, name: string, input: unknown = {}): Promise<T> {

@@ -8,7 +8,7 @@
 // journal. A second suite starts with no order domain and chooses it in Settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogChanged } from '../src/venue/market-index.js';
-import { otherTrader, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
+import { createVault, otherTrader, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
 
 const reason = skipReason();
 /** The venue the app starts on: the embedded one, or the deployment added as a remote venue. */
@@ -59,12 +59,11 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
   it(SPEC_ONLY ? 'imports the deployment’s account in Settings: vault passphrase, wallet key with its API credentials, secrets never shown' : 'creates an account in Settings: vault passphrase, one click, secrets never shown', async () => {
     const { page } = app;
     await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByLabel('Vault passphrase').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Unlock' }).click();
-    await page.getByText('Vault unlocked').waitFor();
     if (!SPEC_ONLY) {
+      // No vault yet: the first account asks for its passphrase (e2e/vault.test.ts shows the step).
       await page.getByLabel('New account label').fill('Paper one');
       await page.getByRole('button', { name: 'Create account on this venue' }).click();
+      await createVault(page, 'correct horse battery');
       await page.getByTestId('account-row').first().waitFor();
       expect(await page.getByTestId('account-row').first().innerText()).toContain('Paper one');
     }
@@ -84,6 +83,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
       // The wallet key alone is not enough here: the form asks for the three API credentials.
       const a = app.venue.account as NonNullable<typeof app.venue.account>;
       await page.getByRole('button', { name: 'Import a wallet key…' }).click();
+      await createVault(page, 'correct horse battery');
       const form = page.getByRole('form', { name: 'Import a wallet key' });
       await form.getByLabel('Wallet private key (hex)').fill(a.private_key);
       await form.getByLabel('Label').fill('Paper one');

@@ -131,6 +131,9 @@ export interface SuperviseOptions extends Omit<LaunchOptions, 'spawn'> {
 /** A venue the app started and watches: its status, and a restart on request once it is down. */
 export interface SupervisedVenue extends RunningVenue, LocalVenue {}
 
+/** How a process ended, in words: its exit code, or a signal (a kill) when it has none. */
+const howItEnded = (code: number | null): string => (code === null ? 'stopped by a signal' : `code ${code}`);
+
 /**
  * Starts the venue and, if it exits while the app runs (not by stop()), starts it again once on
  * the same port, so that the URLs the app holds stay good. A second exit leaves it down, said in
@@ -168,7 +171,7 @@ export async function superviseVenue(opts: SuperviseOptions): Promise<Supervised
   };
   /** Starts a new process on the same port; resolves once it listens at the same URLs, or with it down. */
   const relaunch = (code: number | null, requested: boolean): Promise<void> => {
-    setStatus({ state: 'restarting', reason: requested ? 'restart asked for' : `it exited unexpectedly (code ${code})` });
+    setStatus({ state: 'restarting', reason: requested ? 'restart asked for' : `it exited unexpectedly (${howItEnded(code)})` });
     opts.onEvent?.({ type: 'restarting', code, ...(requested ? { requested } : {}) });
     const attempt = launchVenue({ ...opts, spawn: () => opts.spawn(port) }).then(
       async (venue) => {
@@ -191,9 +194,9 @@ export async function superviseVenue(opts: SuperviseOptions): Promise<Supervised
   const watch = (venue: RunningVenue): void =>
     venue.onExit((code) => {
       if (stopping) return ended(code);
-      if (autoRestartSpent) return down(code, `it exited again (code ${code}) after being restarted`);
+      if (autoRestartSpent) return down(code, `it exited again (${howItEnded(code)}) after being restarted`);
       autoRestartSpent = true;
-      log(`kairos: the local venue exited unexpectedly (code ${code}); restarting it once, on port ${port}`);
+      log(`kairos: the local venue exited unexpectedly (${howItEnded(code)}); restarting it once, on port ${port}`);
       void relaunch(code, false);
     });
   watch(first);

@@ -9,6 +9,7 @@ import { TraderPage } from './features/traders/TraderPage';
 import { LeaderboardScreen } from './features/leaderboard/LeaderboardScreen';
 import { MarketsScreen } from './features/markets/MarketsScreen';
 import { AccountPicker } from './ui/AccountPicker';
+import { LocalVenueStatus } from './ui/LocalVenueStatus';
 import { Toasts } from './ui/Toasts';
 import { Notices } from './features/notify/Notices';
 import { SCREENS, useUi } from './state/ui';
@@ -128,6 +129,7 @@ function App(): React.JSX.Element {
         {(['catalog', 'trading', 'data'] as const).map((s) => (
           <span key={s}><span className={`dot ${offline[s] ? 'off' : ''}`} />{s}</span>
         ))}
+        <LocalVenueStatus />
         {sync['markets'] ? <SyncProgress done={sync['markets'].done} total={sync['markets'].total} /> : null}
         {syncStatus.data?.lastSyncAt ? <span title="Last complete catalog sync">synced {asOf(syncStatus.data.lastSyncAt)}</span> : null}
         {note ? <span data-testid="update" title={update?.message}>{note}</span> : null}

@@ -1,0 +1,93 @@
+// The embedded venue going down, seen from the page, through the browser host as `npm run web`
+// starts it (src/host/main.ts in its own process, the real venue CLI as its child). Killed once,
+// the venue is brought back by itself and the status bar says so meanwhile; killed again it stays
+// down, the status bar says "Local venue stopped — Restart", and the button brings it back.
+// The host runs its own venue whatever the peer, so the spec-only run skips it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, SHOTS, SPEC_ONLY, skipReason } from './support.js';
+
+const reason = skipReason() ?? (SPEC_ONLY ? 'the host runs its own embedded venue: run with the full venue' : undefined);
+
+describe.skipIf(reason !== undefined)(`the embedded venue in the status bar (${reason ?? 'Chromium + built renderer + src/host/main.ts'})`, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kairos-e2e-host-'));
+  const lockFile = join(dir, 'venue', 'venue.lock');
+  const logged: string[] = [];
+  let host: ChildProcess;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    host = spawn(process.execPath, ['--import', tsx, resolve('src/host/main.ts'), '--data-dir', dir, '--venue-size', 'small', '--no-simulator'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, TSX_TSCONFIG_PATH: resolve('tsconfig.json') },
+    });
+    createInterface({ input: host.stderr! }).on('line', (line) => logged.push(line));
+    const url = await new Promise<string>((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`the host did not start:\n${logged.join('\n')}`)), 90_000);
+      createInterface({ input: host.stdout! }).once('line', (line) => {
+        clearTimeout(timer);
+        done(line.trim());
+      });
+    });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(url);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    if (host && host.exitCode === null && host.signalCode === null) {
+      const exited = new Promise((done) => host.once('exit', done));
+      host.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const killVenue = (): void => void process.kill(Number(readFileSync(lockFile, 'utf8')), 'SIGKILL');
+  const note = () => page.getByTestId('venue-status');
+  /** What the note says, as one line (its parts are laid out side by side). */
+  const words = async () => ((await note().textContent()) ?? '').replace(/\s+/g, ' ').trim();
+  const theme = (t: 'light' | 'dark') => page.evaluate(`document.documentElement.dataset.theme = '${t}'`);
+
+  it('says a restart under way, then a stop with a Restart button that brings the venue back', async () => {
+    await page.getByTestId('market-row').first().waitFor({ timeout: 30_000 });
+    expect(await note().count()).toBe(0);
+
+    // Killed once: brought back by itself, said meanwhile, and nothing said once it runs.
+    killVenue();
+    await note().filter({ hasText: 'Restarting the local venue…' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => note().count(), { timeout: 30_000 }).toBe(0);
+    expect(logged.join('\n')).toMatch(/the local venue exited unexpectedly \(stopped by a signal\); restarting it once/);
+
+    // Killed again: down for good until asked, in the status bar's words.
+    killVenue();
+    await expect.poll(words, { timeout: 30_000 }).toBe('Local venue stopped — Restart');
+    expect(await note().getAttribute('title')).toBe('It exited again (stopped by a signal) after being restarted.');
+    await theme('light');
+    await page.screenshot({ path: join(SHOTS, 'venue-down.png') });
+    await theme('dark');
+    await page.screenshot({ path: join(SHOTS, 'venue-down-dark.png') });
+    await theme('light');
+
+    // Restart: said while it starts, gone once it runs, and the venue answers again.
+    await note().getByRole('button', { name: 'Restart' }).click();
+    await note().filter({ hasText: 'Restarting the local venue…' }).waitFor({ timeout: 5_000 });
+    await page.screenshot({ path: join(SHOTS, 'venue-restarting.png') });
+    await expect.poll(() => note().count(), { timeout: 30_000 }).toBe(0);
+    expect(logged.join('\n')).toMatch(/restarting the local venue on request/);
+    await page.getByRole('button', { name: 'Leaderboard' }).click();
+    await expect.poll(() => page.locator('table tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    for (const surface of ['catalog', 'trading', 'data']) {
+      await expect.poll(() => page.locator('footer.status span', { hasText: surface }).locator('.dot.off').count(), { timeout: 15_000 }).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,31 @@
+// The status bar's word on the embedded local venue: nothing while it runs, a note while it is
+// being restarted, and once it is down, that it stopped with a button to start it again.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCall, useMutate } from '../api/hooks';
+import { keyOf } from '../api/keys';
+import './venue-status.css';
+
+export function LocalVenueStatus(): React.JSX.Element | null {
+  const status = useCall('venue.status', {});
+  const restart = useMutate('venue.restart');
+  const client = useQueryClient();
+  const local = status.data?.local;
+  if (!local) return null;
+  if (local.state === 'restarting' || restart.isPending) {
+    return (
+      <span className="venue-status" role="status" data-testid="venue-status" data-state="restarting">
+        <span className="dot wait" />
+        Restarting the local venue…
+      </span>
+    );
+  }
+  if (local.state === 'running') return null;
+  return (
+    <span className="venue-status" role="status" data-testid="venue-status" data-state="down" title={local.reason ? `${local.reason.charAt(0).toUpperCase()}${local.reason.slice(1)}.` : undefined}>
+      <span className="dot off" />
+      Local venue stopped —{' '}
+      <button onClick={() => restart.mutate({}, { onSuccess: (answer) => client.setQueryData(keyOf('venue.status', {}), answer) })}>Restart</button>
+      {restart.error ? <span className="no" role="alert">{restart.error.message}</span> : null}
+    </span>
+  );
+}
