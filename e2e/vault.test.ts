@@ -156,3 +156,26 @@ describe.skipIf(reason !== undefined)(`a system keychain (${reason ?? 'Chromium 
     expect(await page.getByTestId('account-row').allInnerTexts()).toEqual([expect.stringContaining('Imported')]);
   });
 });
+
+describe.skipIf(reason !== undefined)(`a new vault where a keychain is (${reason ?? 'Chromium + built renderer, a stand-in keychain'})`, () => {
+  let app: App;
+  const keychain = new TestKeychain();
+  keychain.on = true;
+  beforeAll(async () => {
+    app = await startApp({ size: 'small', keychain });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('is made by the first account with no passphrase asked', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect.poll(() => page.getByTestId('vault-none').innerText()).toMatch(/when you create or import your first account, protected by the system keychain\./);
+    await page.getByRole('button', { name: 'Create account on this venue' }).click();
+    await expect.poll(() => page.getByTestId('account-row').count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.getByRole('form', { name: 'Create a passphrase' }).count()).toBe(0);
+    expect(await page.getByTestId('vault-protection').innerText()).toBe('protected by the system keychain');
+    expect(recorded(app)).toBe('test-keychain');
+  });
+});
