@@ -41,6 +41,10 @@ describe('contract and router', () => {
     await ok('profiles.list');
     await ok('profiles.test');
     await ok('venue.capabilities');
+    // This core's host started no venue of its own; local-venue.test.ts restarts a real one.
+    expect(await ok('venue.status')).toEqual({ local: null });
+    called.add('venue.restart');
+    expect((await h.fails('venue.restart')).code).toBe('NOT_OFFERED');
     const profile = await ok<{ id: string }>('profiles.add', { name: 'Same venue', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' });
     expect(await ok('profiles.setSigning', { id: profile.id, signing: { source: 'preset', preset: 'family-production-137' } })).toMatchObject({ signing: { source: 'preset' } });
     await ok('profiles.switch', { id: profile.id });
@@ -71,6 +75,9 @@ describe('contract and router', () => {
     const acct = await ok<{ id: string }>('accounts.createLocal', { label: 'Paper' });
     const imported = await ok<{ id: string }>('accounts.import', { privateKey: '11'.repeat(32), label: 'Imported' });
     await ok('accounts.list');
+    // No keychain here; accounts.test.ts moves a vault to one.
+    called.add('accounts.moveToKeychain');
+    expect((await h.fails('accounts.moveToKeychain')).code).toBe('NOT_OFFERED');
     await ok('portfolio.balance', { accountId: acct.id });
     expect(await ok('portfolio.history', { accountId: imported.id })).toEqual([]);
     const line = { conditionId: m.cid, tokenId: m.tokens[0], side: 'BUY', price: '0.02', size: '5' };
