@@ -188,6 +188,10 @@ export const JournalEntry = z.object({
   updatedAt: z.number(),
   code: z.string().optional(),
   message: z.string().optional(),
+  /** The venue's status word in its answer (live, matched, delayed, unmatched), when it answered. */
+  status: z.string().optional(),
+  /** The average price of what matched, exactly, where known. */
+  avgPrice: z.string().optional(),
   /** The order's market and outcome, when known (from the line sent, and the venue's market). */
   conditionId: z.string().optional(),
   question: z.string().optional(),

@@ -11,6 +11,8 @@ import { reconcile, settle } from '../notices.js';
 import { signable, type BuiltLine, type MarketRules } from '../orders/build.js';
 import { AppError } from '../router.js';
 import type { Session } from '../session.js';
+import { stateOfAnswer } from '../user-data/fills.js';
+import type { JournalPut } from '../user-data/store.js';
 import type { AccountSummary } from '../vault/vault.js';
 import type { Accounts } from './accounts.js';
 import { FRESH, type CoreContext, type HandlersOf } from './context.js';
@@ -113,11 +115,12 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
     const checks = await deps.checks().checkLines(s, lines);
     const results: Result[] = lines.map((_, i) => ({ line: i, success: false, attempts: 0 }));
     const sign = accounts.signerFor(s, acct);
-    const journal = (i: number, orderId: string, state: Parameters<Session['user']['journalPut']>[0]['state'], code: string | null, message: string | null) => {
+    type Answer = Pick<JournalPut, 'status' | 'makingAmount' | 'takingAmount' | 'sizeMatched'>;
+    const journal = (i: number, orderId: string, state: JournalPut['state'], code: string | null, message: string | null, answer: Answer = {}) => {
       const line = lines[i] as (typeof lines)[number];
       // The journal learns each order's market from its first row, for settling it later.
       const expiresAt = line.type === 'GTD' ? (line.expiration ?? null) : null;
-      s.user.journalPut({ orderId, accountId, tokenId: line.tokenId, side: line.side, price: line.price, size: line.size, type: line.type, state, at: ctx.clock.now(), code, message, conditionId: line.conditionId, expiresAt });
+      s.user.journalPut({ orderId, accountId, tokenId: line.tokenId, side: line.side, price: line.price, size: line.size, type: line.type, state, at: ctx.clock.now(), code, message, conditionId: line.conditionId, expiresAt, ...answer });
     };
     let pending = lines.map((_, i) => i).filter((i) => {
       const c = checks[i];
@@ -159,7 +162,7 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
                 const id = items[j]?.id as string;
                 const known = open.has(id);
                 results[i] = { line: i, success: known, attempts: attempt, orderId: id, status: known ? 'live' : 'unknown', ...(known ? {} : { code: 'ANSWER_LOST', message: 'the answer was lost; not re-sent — check open orders and trades' }) };
-                journal(i, id, known ? 'open' : 'unknown', known ? null : 'ANSWER_LOST', null);
+                journal(i, id, known ? 'open' : 'unknown', known ? null : 'ANSWER_LOST', known ? 'the answer was lost; the order was found on the book' : null);
               });
               continue;
             }
@@ -174,9 +177,9 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
           chunk.forEach((i, j) => {
             const a = answers[j];
             const id = items[j]?.id as string;
-            const state = a?.success ? (a.status === 'live' || a.status === 'delayed' ? 'open' : a.status === 'matched' ? 'filled' : 'cancelled') : 'rejected';
+            const { state, sizeMatched } = stateOfAnswer(lines[i] as (typeof lines)[number], a);
             results[i] = { line: i, success: a?.success === true, attempts: attempt, orderId: id, ...(a?.status ? { status: a.status } : {}), ...(a?.code ? { code: a.code } : {}), ...(a?.errorMsg ? { message: a.errorMsg } : {}), ...(a?.retry_after_seconds ? { retryAfterSeconds: a.retry_after_seconds } : {}), ...(a?.makingAmount ? { makingAmount: a.makingAmount } : {}), ...(a?.takingAmount ? { takingAmount: a.takingAmount } : {}) };
-            journal(i, id, state, a?.code ?? null, a?.errorMsg ?? null);
+            journal(i, id, state, a?.code ?? null, a?.errorMsg ?? null, { status: a?.success ? a.status || null : null, makingAmount: a?.makingAmount || null, takingAmount: a?.takingAmount || null, sizeMatched: sizeMatched ?? null });
             if (!a?.success && a?.code === 'RATE_LIMITED') {
               retry.push(i);
               waitS = Math.max(waitS, a.retry_after_seconds ?? 1);

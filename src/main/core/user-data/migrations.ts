@@ -58,4 +58,15 @@ export const USER_MIGRATIONS: readonly Migration<Database.Database>[] = [
       CREATE INDEX trade_claims_order ON trade_claims(order_id);
     `,
   },
+  {
+    version: 5,
+    name: "the venue's answer to each order",
+    // Its status word (live, matched, delayed, unmatched) and what matched on arrival, in the
+    // base units the venue counted: the history shows them, and an average price comes from them.
+    up: `
+      ALTER TABLE journal ADD COLUMN venue_status TEXT;
+      ALTER TABLE journal ADD COLUMN making_amount TEXT;
+      ALTER TABLE journal ADD COLUMN taking_amount TEXT;
+    `,
+  },
 ];

@@ -60,7 +60,7 @@ describe('user-data migrations', () => {
     file.close();
 
     const user = UserData.open(dir, 'local', () => 99);
-    expect(user.db.pragma('user_version', { simple: true })).toBe(4);
+    expect(user.db.pragma('user_version', { simple: true })).toBe(USER_MIGRATIONS.length);
     expect(user.journal(undefined, 10)).toEqual([expect.objectContaining({ orderId: '0xabc', state: 'open' })]);
     expect(user.snapshots.history('0xab')).toHaveLength(1);
     expect(user.tell('a1', 'baseline', 5)).toBe(false);
@@ -79,8 +79,36 @@ describe('user-data migrations', () => {
     const db = new Database(':memory:');
     migrate(db, USER_MIGRATIONS, { what: 'user data', target: 1 });
     db.exec('ALTER TABLE journal ADD COLUMN condition_id TEXT; ALTER TABLE journal ADD COLUMN expires_at INTEGER');
-    expect(migrate(db, USER_MIGRATIONS, { what: 'user data' })).toBe(4);
+    expect(migrate(db, USER_MIGRATIONS, { what: 'user data' })).toBe(5);
     db.close();
+  });
+
+  it('4 → 5: a file of version 4 keeps its journal rows, which gain the venue’s answer, and keep no answer they never had', () => {
+    const dir = tempDir();
+    const file = new Database(userDataFile(dir, 'local'));
+    migrate(file, USER_MIGRATIONS, { what: 'user data', target: 4 });
+    insertOrder(file);
+    file.prepare("UPDATE journal SET state = 'filled', size_matched = '10', code = 'X', message = 'kept' WHERE order_id = '0xabc'").run();
+    file.prepare("INSERT INTO trade_claims VALUES ('a1', 't1#1', '0xabc', '5', 7)").run();
+    file.close();
+
+    const user = UserData.open(dir, 'local', () => 99);
+    expect(user.db.pragma('user_version', { simple: true })).toBe(5);
+    expect(columns(user.db, 'journal')).toEqual(expect.arrayContaining(['venue_status', 'making_amount', 'taking_amount']));
+    const [old] = user.journal(undefined, 10);
+    expect(old).toMatchObject({ orderId: '0xabc', state: 'filled', sizeMatched: '10', code: 'X', message: 'kept' });
+    expect(old?.status).toBeUndefined();
+    expect(old?.avgPrice).toBeUndefined();
+    expect(user.tradeClaims('a1').size).toBe(1);
+
+    // A new order: sent, then answered; a later row without an answer keeps the one it had.
+    const row = { orderId: '0xdef', accountId: 'a1', tokenId: '42', side: 'BUY', price: '0.5', size: '10', type: 'GTC', code: null, message: null };
+    user.journalPut({ ...row, state: 'sending', at: 100 });
+    expect(user.journal(undefined, 10)[0]).toMatchObject({ orderId: '0xdef', state: 'sending', sizeMatched: '0' });
+    user.journalPut({ ...row, state: 'partly_filled', at: 101, status: 'matched', makingAmount: '2000000', takingAmount: '4000000', sizeMatched: '4' });
+    user.journalPut({ ...row, state: 'partly_filled', at: 102 });
+    expect(user.journal(undefined, 10)[0]).toMatchObject({ orderId: '0xdef', state: 'partly_filled', sizeMatched: '4', status: 'matched', avgPrice: '0.5' });
+    user.close();
   });
 });
 

@@ -9,6 +9,7 @@ import { TicketDraft, type JournalEntry } from '@shared/ipc/contract.js';
 import type { z } from 'zod';
 import { cacheFile, checkProfileId, privateDbFile } from '../cache/index.js';
 import { cacheDir } from '../app-data.js';
+import { averagePrice } from './fills.js';
 import { USER_MIGRATIONS } from './migrations.js';
 import { SnapshotStore } from './snapshots.js';
 
@@ -32,6 +33,11 @@ export interface JournalPut {
   /** The order's market and (GTD) expiry, known from the first row on: settling needs them. */
   conditionId?: string | null;
   expiresAt?: number | null;
+  /** The venue's answer: its status word and what matched on arrival (base units), and that size. */
+  status?: string | null;
+  makingAmount?: string | null;
+  takingAmount?: string | null;
+  sizeMatched?: string | null;
 }
 
 /** A journal row whose answer was lost, still looked for on the venue. */
@@ -71,10 +77,15 @@ export interface TradeClaim {
 /** The code of an unknown order given up on: no longer looked for. */
 export const GAVE_UP = 'NOT_FOUND';
 
-const PUT = `INSERT INTO journal (order_id, account_id, token_id, side, price, size, type, state, sent_at, updated_at, code, message, condition_id, expires_at)
-     VALUES (@orderId, @accountId, @tokenId, @side, @price, @size, @type, @state, @at, @at, @code, @message, @conditionId, @expiresAt)
+// What a row does not say (no answer yet, a lost one) leaves what the journal knew.
+const PUT = `INSERT INTO journal (order_id, account_id, token_id, side, price, size, type, state, sent_at, updated_at, code, message, condition_id, expires_at,
+       venue_status, making_amount, taking_amount, size_matched)
+     VALUES (@orderId, @accountId, @tokenId, @side, @price, @size, @type, @state, @at, @at, @code, @message, @conditionId, @expiresAt,
+       @status, @makingAmount, @takingAmount, COALESCE(@sizeMatched, '0'))
      ON CONFLICT(order_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at, code = excluded.code, message = excluded.message,
-       condition_id = COALESCE(excluded.condition_id, condition_id), expires_at = COALESCE(excluded.expires_at, expires_at)`;
+       condition_id = COALESCE(excluded.condition_id, condition_id), expires_at = COALESCE(excluded.expires_at, expires_at),
+       venue_status = COALESCE(excluded.venue_status, venue_status), making_amount = COALESCE(excluded.making_amount, making_amount),
+       taking_amount = COALESCE(excluded.taking_amount, taking_amount), size_matched = CASE WHEN @sizeMatched IS NULL THEN size_matched ELSE excluded.size_matched END`;
 
 export function userDataFile(dataDir: string, profileId: string): string {
   return join(dataDir, `user-${checkProfileId(profileId)}.sqlite`);
@@ -130,7 +141,7 @@ export class UserData {
   }
 
   journalPut(row: JournalPut): void {
-    this.put.run({ conditionId: null, expiresAt: null, ...row });
+    this.put.run({ conditionId: null, expiresAt: null, status: null, makingAmount: null, takingAmount: null, sizeMatched: null, ...row });
   }
 
   /**
@@ -221,22 +232,28 @@ export class UserData {
     const rows = this.db
       .prepare(`SELECT * FROM journal ${accountId ? 'WHERE account_id = ?' : ''} ORDER BY sent_at DESC LIMIT ?`)
       .all(...(accountId ? [accountId, limit] : [limit])) as Array<Record<string, string | number | null>>;
-    return rows.map((r) => ({
-      orderId: String(r['order_id']),
-      accountId: String(r['account_id']),
-      tokenId: String(r['token_id']),
-      side: r['side'] as Entry['side'],
-      price: String(r['price']),
-      size: String(r['size']),
-      type: String(r['type']),
-      state: r['state'] as Entry['state'],
-      sizeMatched: String(r['size_matched']),
-      sentAt: Number(r['sent_at']),
-      updatedAt: Number(r['updated_at']),
-      ...(r['code'] ? { code: String(r['code']) } : {}),
-      ...(r['message'] ? { message: String(r['message']) } : {}),
-      ...(r['condition_id'] ? { conditionId: String(r['condition_id']) } : {}),
-    }));
+    return rows.map((r) => {
+      const side = r['side'] as Entry['side'];
+      const avgPrice = averagePrice({ side, price: String(r['price']), sizeMatched: String(r['size_matched']), status: r['venue_status'] as string | null, makingAmount: r['making_amount'] as string | null, takingAmount: r['taking_amount'] as string | null });
+      return {
+        orderId: String(r['order_id']),
+        accountId: String(r['account_id']),
+        tokenId: String(r['token_id']),
+        side,
+        price: String(r['price']),
+        size: String(r['size']),
+        type: String(r['type']),
+        state: r['state'] as Entry['state'],
+        sizeMatched: String(r['size_matched']),
+        sentAt: Number(r['sent_at']),
+        updatedAt: Number(r['updated_at']),
+        ...(r['code'] ? { code: String(r['code']) } : {}),
+        ...(r['message'] ? { message: String(r['message']) } : {}),
+        ...(r['condition_id'] ? { conditionId: String(r['condition_id']) } : {}),
+        ...(r['venue_status'] ? { status: String(r['venue_status']) } : {}),
+        ...(avgPrice !== undefined ? { avgPrice } : {}),
+      };
+    });
   }
 
   draft(): TicketDraft {

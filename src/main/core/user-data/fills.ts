@@ -1,0 +1,70 @@
+// What an order of the journal got for what it matched, from the venue's answer: the amounts it
+// reported on arrival (base units, 6 decimals: micro units) and, for what matched later while the
+// order rested, its own limit price — a resting order only ever fills at its price.
+import { formatMicros, parseMicros } from '@shared/domain/money.js';
+
+const ONE = 1_000_000n;
+const INT = /^\d{1,40}$/;
+
+/** What the venue's answer says matched on arrival: tokens and cash (fees counted as it counted them). */
+export function arrivalFill(side: 'BUY' | 'SELL', makingAmount: string | null | undefined, takingAmount: string | null | undefined): { tokens: bigint; cash: bigint } | undefined {
+  if (!makingAmount || !takingAmount || !INT.test(makingAmount) || !INT.test(takingAmount)) return undefined;
+  const making = BigInt(makingAmount);
+  const taking = BigInt(takingAmount);
+  // A BUY gives cash and takes tokens; a SELL gives tokens and takes cash.
+  return side === 'BUY' ? { tokens: taking, cash: making } : { tokens: making, cash: taking };
+}
+
+export interface FillFacts {
+  side: 'BUY' | 'SELL';
+  price: string;
+  sizeMatched: string;
+  status: string | null | undefined;
+  makingAmount: string | null | undefined;
+  takingAmount: string | null | undefined;
+}
+
+/**
+ * The average price of what the order matched, exactly (decimal text, rounded half up to 6
+ * places), or undefined where it is not known: nothing matched, or a fill of an order whose
+ * answer was lost or that the venue delayed (it then took whatever the book offered).
+ */
+export function averagePrice(f: FillFacts): string | undefined {
+  const matched = parseMicros(f.sizeMatched) ?? 0n;
+  const price = parseMicros(f.price);
+  if (matched <= 0n || price === null) return undefined;
+  const arrival = arrivalFill(f.side, f.makingAmount, f.takingAmount);
+  if (!arrival || arrival.tokens === 0n) return f.status === 'live' ? formatMicros(price) : undefined;
+  const total = matched > arrival.tokens ? matched : arrival.tokens;
+  // Cash × 1e6 over tokens is the price in micro units; the part matched later is at the limit.
+  const numerator = arrival.cash * ONE + (total - arrival.tokens) * price;
+  return formatMicros((numerator * 2n + total) / (2n * total));
+}
+
+export interface VenueAnswer {
+  success?: boolean | undefined;
+  status?: string | undefined;
+  makingAmount?: string | undefined;
+  takingAmount?: string | undefined;
+}
+
+/**
+ * The journal state an answer leaves an order in, with the size that matched on arrival where
+ * the answer tells it. `matched` covers a partial fill too: a GTC/GTD order then rests with the
+ * rest, a FAK order's rest is cancelled.
+ */
+export function stateOfAnswer(line: { side: 'BUY' | 'SELL'; size: string; type: string }, a: VenueAnswer | undefined): { state: 'open' | 'partly_filled' | 'filled' | 'cancelled' | 'rejected'; sizeMatched?: string } {
+  if (!a?.success) return { state: 'rejected' };
+  const size = parseMicros(line.size) ?? 0n;
+  const arrival = arrivalFill(line.side, a.makingAmount, a.takingAmount);
+  const rests = line.type === 'GTC' || line.type === 'GTD';
+  if (a.status === 'live' || a.status === 'delayed') return arrival && arrival.tokens > 0n ? { state: 'partly_filled', sizeMatched: formatMicros(arrival.tokens) } : { state: 'open' };
+  if (a.status === 'unmatched') return { state: 'cancelled', sizeMatched: '0' };
+  if (a.status !== 'matched') return { state: 'cancelled' };
+  // FOK fills all or nothing; other types without amounts leave the size to the watcher.
+  if (!arrival) return line.type === 'FOK' ? { state: 'filled', sizeMatched: line.size } : { state: 'filled' };
+  const matched = formatMicros(arrival.tokens);
+  if (arrival.tokens >= size) return { state: 'filled', sizeMatched: matched };
+  if (rests) return arrival.tokens > 0n ? { state: 'partly_filled', sizeMatched: matched } : { state: 'open' };
+  return line.type === 'FOK' ? { state: 'filled', sizeMatched: matched } : { state: 'cancelled', sizeMatched: matched };
+}
