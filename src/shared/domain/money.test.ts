@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMicros, parseMicros, requireMicros, toMicros } from './money.js';
+import { formatMicros, groupedText, parseMicros, requireMicros, toMicros, usdText } from './money.js';
 
 describe('micro money', () => {
   it('formats exactly', () => {
@@ -45,5 +45,33 @@ describe('micro money', () => {
     expect(() => requireMicros('1e5')).toThrow(/^amount is not a decimal number: "1e5"$/);
     expect(() => requireMicros(1e21, 'volume')).toThrow(/volume is not a decimal number/);
     expect(() => requireMicros(Number.NaN, 'markets[0].volume')).toThrow(/^markets\[0\]\.volume must be a finite number, got NaN$/);
+  });
+});
+
+describe('money for a person', () => {
+  it('shows dollars with 2 decimals and thousands separators, exactly', () => {
+    expect(usdText(4_000_000_000n)).toBe('$4,000.00');
+    expect(usdText(958_450_000n)).toBe('$958.45');
+    expect(usdText(1_234_567_890_123_456_789n)).toBe('$1,234,567,890,123.46');
+    expect(usdText(0n)).toBe('$0.00');
+    expect(usdText(-12_500_000n)).toBe('-$12.50');
+    expect(usdText(-4_000n)).toBe('$0.00');
+  });
+
+  it('rounds a need up and what is at hand down, and half away from zero otherwise', () => {
+    expect(usdText(4_545_001n)).toBe('$4.55');
+    expect(usdText(4_544_999n)).toBe('$4.54');
+    expect(usdText(4_540_001n, 'up')).toBe('$4.55');
+    expect(usdText(4_549_999n, 'down')).toBe('$4.54');
+    expect(usdText(4_540_000n, 'up')).toBe('$4.54');
+    expect(usdText(-4_540_001n, 'up')).toBe('-$4.54');
+    expect(usdText(-4_540_001n, 'down')).toBe('-$4.55');
+  });
+
+  it('groups an exact decimal amount', () => {
+    expect(groupedText(1_000_000_500_000n)).toBe('1,000,000.5');
+    expect(groupedText(999_000_000n)).toBe('999');
+    expect(groupedText(-1_234_000_001n)).toBe('-1,234.000001');
+    expect(groupedText(0n)).toBe('0');
   });
 });

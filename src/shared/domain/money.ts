@@ -62,3 +62,28 @@ export function requireMicros(value: number | string, what = 'amount'): bigint {
   if (r === 'not finite') throw new Error(`${what} must be a finite number, got ${value}`);
   throw new Error(`${what} is not a decimal number: ${JSON.stringify(value)}`);
 }
+
+const group = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/**
+ * Micro units as dollars for a person: 2 decimals and thousands separators, exactly
+ * (4_000_000_000n → "$4,000.00"). `up`/`down` round toward +/− infinity — a need is never shown
+ * below itself, nor what is at hand above itself — `half` rounds half away from zero.
+ */
+export function usdText(micros: bigint, round: 'half' | 'up' | 'down' = 'half'): string {
+  const neg = micros < 0n;
+  const abs = neg ? -micros : micros;
+  const rest = abs % 10_000n;
+  let cents = abs / 10_000n;
+  const away = round === 'half' ? rest >= 5_000n : rest > 0n && (round === 'up') !== neg;
+  if (away) cents += 1n;
+  const text = `$${group((cents / 100n).toString())}.${(cents % 100n).toString().padStart(2, '0')}`;
+  return neg && cents > 0n ? `-${text}` : text;
+}
+
+/** Micro units as an exact decimal with thousands separators: 1_000_000_500_000n → "1,000,000.5". */
+export function groupedText(micros: bigint): string {
+  const [whole, frac] = formatMicros(micros).split('.') as [string, string | undefined];
+  const neg = whole.startsWith('-');
+  return `${neg ? '-' : ''}${group(neg ? whole.slice(1) : whole)}${frac ? `.${frac}` : ''}`;
+}

@@ -40,8 +40,15 @@ describe('line economics', () => {
     ];
     const problems = checkBatch(lines, { cash: 7_000_000n, tokens: new Map([['b', 10_000_000n]]) });
     expect(problems[0]).toEqual([]);
-    expect(problems[1]?.[0]?.message).toBe('not enough cash: this line needs $5, $2 is left after the lines above');
+    expect(problems[1]?.[0]?.message).toBe('not enough cash: needs $5.00, you have $2.00 after the lines above');
     expect(problems[2]).toEqual([]);
-    expect(problems[3]?.[0]?.message).toBe('not enough tokens: this line sells 6, 4 are left after the lines above');
+    expect(problems[3]?.[0]?.message).toBe('not enough tokens: sells 6, you hold 4 after the lines above');
+  });
+
+  it('names money with 2 decimals and thousands separators, a need rounded up and cash at hand down', () => {
+    const big = [{ tokenId: 'a', side: 'BUY' as const, built: built('BUY', '0.4', '10000'), fee: 1n }];
+    expect(checkBatch(big, { cash: 958_459_999n })[0]?.[0]?.message).toBe('not enough cash: needs $4,000.01, you have $958.45');
+    const sell = [{ tokenId: 'b', side: 'SELL' as const, built: built('SELL', '0.5', '1000000') }];
+    expect(checkBatch(sell, { tokens: new Map([['b', 1_500_000n]]) })[0]?.[0]?.message).toBe('not enough tokens: sells 1,000,000, you hold 1.5');
   });
 });

@@ -2,7 +2,7 @@
 // fee, and how it meets the current best opposite price. Also the batch check against the
 // account's cash and tokens, line by line in the order they will be sent.
 import { feeMicros } from '@shared/domain/fees.js';
-import { formatMicros } from '@shared/domain/money.js';
+import { formatMicros, groupedText, usdText } from '@shared/domain/money.js';
 import type { BuiltLine, Problem } from './build.js';
 
 const ONE = 1_000_000n;
@@ -62,19 +62,24 @@ export interface Holdings {
 export function checkBatch(lines: ReadonlyArray<{ tokenId: string; side: 'BUY' | 'SELL'; built?: BuiltLine; fee?: bigint }>, h: Holdings): Problem[][] {
   let cash = h.cash;
   const tokens = h.tokens ? new Map(h.tokens) : undefined;
+  // What the lines above took, so a message says whether "you have" is after them.
+  let cashSpent = false;
+  const tokensSold = new Set<string>();
   return lines.map((l) => {
     if (!l.built) return [];
     if (l.side === 'BUY') {
       if (cash === undefined) return [];
       const need = l.built.makerAmount + (l.fee ?? 0n);
-      if (need > cash) return [{ field: 'size', message: `not enough cash: this line needs $${formatMicros(need)}, $${formatMicros(cash < 0n ? 0n : cash)} is left after the lines above` }];
+      if (need > cash) return [{ field: 'size', message: `not enough cash: needs ${usdText(need, 'up')}, you have ${usdText(cash < 0n ? 0n : cash, 'down')}${cashSpent ? ' after the lines above' : ''}` }];
       cash -= need;
+      cashSpent = true;
       return [];
     }
     if (!tokens) return [];
     const have = tokens.get(l.tokenId) ?? 0n;
-    if (l.built.size > have) return [{ field: 'size', message: `not enough tokens: this line sells ${formatMicros(l.built.size)}, ${formatMicros(have)} are left after the lines above` }];
+    if (l.built.size > have) return [{ field: 'size', message: `not enough tokens: sells ${groupedText(l.built.size)}, you hold ${groupedText(have)}${tokensSold.has(l.tokenId) ? ' after the lines above' : ''}` }];
     tokens.set(l.tokenId, have - l.built.size);
+    tokensSold.add(l.tokenId);
     return [];
   });
 }

@@ -48,8 +48,8 @@ describe('settings and drafts', () => {
         ],
       });
       expect(lines.map((l) => l.ok)).toEqual([false, true, false, false]);
-      expect(lines[0]?.problems[0]?.message).toMatch(/^not enough cash: this line needs \$12000(\.\d+)?, \$10000 is left/);
-      expect(lines[2]?.problems[0]?.message).toMatch(/\$(6000|5999\.\d+) is left/);
+      expect(lines[0]?.problems[0]?.message).toMatch(/^not enough cash: needs \$12,0\d\d\.\d\d, you have \$10,000\.00$/);
+      expect(lines[2]?.problems[0]?.message).toMatch(/you have \$(6,000\.00|5,99\d\.\d\d) after the lines above$/);
       expect(lines[3]?.problems[0]?.message).toMatch(/not enough tokens/);
       expect(lines[1]).toMatchObject({ payoutIfRight: '8000' });
       expect(['rests', 'crosses']).toContain(lines[1]?.execution);

@@ -73,7 +73,7 @@ describe('a venue that offers only the spec', () => {
       ],
     });
     expect(preview[0]?.ok).toBe(false);
-    expect(preview[0]?.problems[0]?.message).toMatch(/not enough tokens: this line sells 1000000, 0 are left/);
+    expect(preview[0]?.problems[0]?.message).toMatch(/^not enough tokens: sells 1,000,000, you hold 0$/);
     expect(preview[1]).toMatchObject({ ok: true, unchecked: ['cash not checked: this venue does not report balances'] });
   });
 
