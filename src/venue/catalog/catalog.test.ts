@@ -198,6 +198,17 @@ describe('GET /comments', () => {
     const byReactions = await all('/comments?order=reactionCount');
     const counts = byReactions.map((c) => c['reactionCount'] as number);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    // The replies a comment carries are comments too: holders only keeps the holders' among them.
+    const holds = (c: Obj) => ((c['profile'] as Obj)['positions'] as Obj[]).length > 0;
+    const repliesOf = (list: Obj[]) => new Map(list.map((c) => [c['id'] as string, c['replies'] as Obj[]]));
+    const allReplies = repliesOf(everything);
+    const cut = holders.filter((c) => (allReplies.get(c['id'] as string) ?? []).some((r) => !holds(r)));
+    expect(cut.length, 'a holder comment with a reply from a non-holder').toBeGreaterThan(0);
+    for (const c of holders) {
+      const kept = c['replies'] as Obj[];
+      expect(kept.every(holds)).toBe(true);
+      expect(ids(kept)).toEqual(ids((allReplies.get(c['id'] as string) ?? []).filter(holds)));
+    }
     const user = (everything[0] as Obj)['userAddress'] as string;
     const mine = await all(`/comments/user_address/${user}`);
     expect(mine.length).toBeGreaterThan(0);

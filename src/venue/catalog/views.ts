@@ -470,7 +470,8 @@ export function listComments(db: Db, q: CommentsParams): unknown[] {
   if (q.holdersOnly) where.push(HOLDER_SQL);
   const dir = q.ascending ? 'ASC' : 'DESC';
   const sql = `${COMMENT_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${COMMENT_ORDER[q.order] ?? 'c.created_at'} ${dir}, c.id ${dir} LIMIT ? OFFSET ?`;
-  return commentObjects(db, db.prepare(sql).all(...args, q.limit, q.offset) as Row[], true);
+  // Holders only holds for the replies each comment carries too: they are comments.
+  return commentObjects(db, db.prepare(sql).all(...args, q.limit, q.offset) as Row[], true, q.holdersOnly === true);
 }
 
 export function commentsByUser(db: Db, address: string, q: { limit: number; offset: number }): unknown[] {
@@ -508,7 +509,7 @@ function holdingsByComment(db: Db, rows: Row[]): Map<string, Array<{ token_id: s
   return out;
 }
 
-function commentObjects(db: Db, rows: Row[], withReplies: boolean): Row[] {
+function commentObjects(db: Db, rows: Row[], withReplies: boolean, holdersOnly = false): Row[] {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r['id'] as number);
   const marks = `(${ids.map(() => '?').join(',')})`;
@@ -520,7 +521,7 @@ function commentObjects(db: Db, rows: Row[], withReplies: boolean): Row[] {
   }
   const replies = new Map<number, Row[]>();
   if (withReplies) {
-    const replyRows = db.prepare(`${COMMENT_SELECT} WHERE c.parent_comment_id IN ${marks} ORDER BY c.created_at, c.id`).all(...ids) as Row[];
+    const replyRows = db.prepare(`${COMMENT_SELECT} WHERE c.parent_comment_id IN ${marks}${holdersOnly ? ` AND ${HOLDER_SQL}` : ''} ORDER BY c.created_at, c.id`).all(...ids) as Row[];
     for (const r of commentObjects(db, replyRows, false)) {
       const parent = Number(r['parentCommentID']);
       const list = replies.get(parent) ?? [];
