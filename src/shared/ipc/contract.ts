@@ -153,6 +153,9 @@ export const LinePreview = z.object({
   unchecked: z.array(z.string()).optional(),
   /** The venue throttled a read the check needs: check again after this many seconds. */
   retryAfterSeconds: z.number().optional(),
+  /** The line's market for the batch's best and worst case: its outcome tokens in order, and for a negative-risk market its event (at most one of whose markets' first outcome wins), by catalog id where the venue names it. */
+  outcomeTokens: z.array(z.string()).optional(),
+  negRiskEvent: z.string().optional(),
 });
 
 export const LineResult = z.object({
@@ -385,6 +388,21 @@ export const contract = {
       offset: z.number().int().min(0).max(1000).default(0),
     }),
     cached(z.array(LeaderboardEntry)),
+  ),
+  /**
+   * One trader's standing in each leaderboard window, read with the spec's `user` filter; a
+   * window they are not ranked in has no rank. Name and pseudonym where the venue gives them.
+   */
+  'traders.get': call(
+    z.object({ address }),
+    cached(
+      z.object({
+        address: z.string(),
+        name: z.string().optional(),
+        pseudonym: z.string().optional(),
+        periods: z.array(z.object({ period: z.enum(['DAY', 'WEEK', 'MONTH', 'ALL']), rank: z.string().optional(), pnl: z.number().optional(), vol: z.number().optional() })),
+      }),
+    ),
   ),
 
   'accounts.list': call(none, z.object({ locked: z.boolean(), accounts: z.array(AccountSummary), vault: VaultState })),

@@ -115,9 +115,21 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
     return out;
   };
 
+  /** The market's outcomes and negative-risk event, for the batch's best and worst case. */
+  const shapeOf = async (s: Session, conditionId: string): Promise<{ outcomeTokens?: string[]; negRiskEvent?: string }> => {
+    try {
+      const m = await deps.markets.market(s, conditionId, FRESH.prices);
+      const event = m.neg_risk ? m.event?.id || m.event?.slug || m.neg_risk_market_id : undefined;
+      return { outcomeTokens: m.tokens.map((t) => String(t.token_id)), ...(event ? { negRiskEvent: event } : {}) };
+    } catch {
+      return {}; // the batch's cases then count the market's outcomes as unknown
+    }
+  };
+
   const preview = async (lines: readonly Line[], accountId?: string) => {
     const s = ctx.session();
     const checked = await checkLines(s, lines);
+    const shapes = new Map(await Promise.all([...new Set(checked.flatMap((c) => (c.built ? [c.line.conditionId] : [])))].map(async (cid) => [cid, await shapeOf(s, cid)] as const)));
     const best = await deps.markets.bestPrices(s, [...new Set(checked.flatMap((c) => (c.built ? [c.line.tokenId] : [])))]);
     const money = checked.map((c) => {
       if (!c.built || !c.rules) return undefined;
@@ -144,6 +156,7 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
       ...(c.snapped !== undefined ? { price: formatMicros(c.snapped) } : {}),
       ...(c.built ? { makerAmount: c.built.makerAmount.toString(), takerAmount: c.built.takerAmount.toString(), notional: formatMicros((c.built.size * c.built.price) / 1_000_000n) } : {}),
       ...(money[i] ?? {}),
+      ...(c.built ? shapes.get(c.line.conditionId) : {}),
       problems: c.problems,
     }));
   };

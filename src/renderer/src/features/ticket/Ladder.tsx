@@ -7,6 +7,8 @@ import { buildLadder, type LadderSpec } from '@shared/domain/ladder';
 import { tickText } from '@shared/domain/money';
 import { useCall } from '../../api/hooks';
 import { call } from '../../api/transport';
+import { parsePriceInput } from '../../ui/cents';
+import { cents } from '../../ui/format';
 import { MarketSearch, OutcomeSelect } from './MarketPicker';
 
 interface Target {
@@ -26,15 +28,22 @@ export function Ladder({ onAdd, room }: { onAdd(lines: Array<Partial<DraftLine>>
   const [eventQuery, setEventQuery] = useState('');
   const [side, setSide] = useState<'BUY' | 'SELL'>('BUY');
   const [type, setType] = useState<DraftLine['type']>('GTC');
-  const [spec, setSpec] = useState<Omit<LadderSpec, 'tick'>>({ from: '0.40', to: '0.48', rungs: 5, spacing: 'linear', totalSize: '100', split: 'even' });
+  const [spec, setSpec] = useState<Omit<LadderSpec, 'tick' | 'from' | 'to'>>({ rungs: 5, spacing: 'linear', totalSize: '100', split: 'even' });
+  // Prices typed in cents, as on the ticket's lines; a dollar value ("0.40") is read as dollars.
+  const [prices, setPrices] = useState({ from: '40', to: '48' });
+  const from = parsePriceInput(prices.from);
+  const to = parsePriceInput(prices.to);
+  const priceProblem = !from.ok ? `From: ${from.reason}` : !to.ok ? `To: ${to.reason}` : undefined;
+  const full = from.ok && to.ok ? { ...spec, from: from.price, to: to.price } : undefined;
   const [problem, setProblem] = useState<string | undefined>();
   const events = useCall('markets.search', { query: eventQuery, limit: 8, kinds: ['events'] }, { enabled: eventQuery.trim().length > 1 });
   const settings = useCall('markets.settings', { conditionId: market?.conditionId ?? '' }, { enabled: Boolean(market) });
   const tick = settings.data ? tickText(settings.data.data.mts) : undefined;
-  const preview = tick ? buildLadder({ ...spec, tick }) : undefined;
+  const preview = tick && full ? buildLadder({ ...full, tick }) : undefined;
 
   const build = async (): Promise<void> => {
     setProblem(undefined);
+    if (!full) return setProblem(priceProblem);
     try {
       let targets: Array<Target & { tick: string }> = [];
       if (mode === 'outcome') {
@@ -58,7 +67,7 @@ export function Ladder({ onAdd, room }: { onAdd(lines: Array<Partial<DraftLine>>
       }
       const lines: Array<Partial<DraftLine>> = [];
       for (const t of targets) {
-        const l = buildLadder({ ...spec, tick: t.tick });
+        const l = buildLadder({ ...full, tick: t.tick });
         if (!l.ok) return setProblem(`${t.label}: ${l.problem}`);
         for (const r of l.rungs) lines.push({ conditionId: t.conditionId, tokenId: t.tokenId, label: t.label, outcome: t.outcome, side, type, price: r.price, size: r.size });
       }
@@ -72,7 +81,11 @@ export function Ladder({ onAdd, room }: { onAdd(lines: Array<Partial<DraftLine>>
   const num = (k: 'from' | 'to' | 'totalSize', label: string): React.JSX.Element => (
     <label>
       {label}
-      <input aria-label={label} inputMode="decimal" className="num small" value={spec[k]} onChange={(e) => setSpec({ ...spec, [k]: e.target.value.trim() })} />
+      {k === 'totalSize' ? (
+        <input aria-label={label} inputMode="decimal" className="num small" value={spec.totalSize} onChange={(e) => setSpec({ ...spec, totalSize: e.target.value.trim() })} />
+      ) : (
+        <input aria-label={label} inputMode="decimal" className="num small" value={prices[k]} placeholder="45" onChange={(e) => setPrices({ ...prices, [k]: e.target.value })} />
+      )}
     </label>
   );
 
@@ -112,8 +125,8 @@ export function Ladder({ onAdd, room }: { onAdd(lines: Array<Partial<DraftLine>>
           <option value="BUY">Buy</option>
           <option value="SELL">Sell</option>
         </select>
-        {num('from', 'From price')}
-        {num('to', 'To price')}
+        {num('from', 'From price (¢)')}
+        {num('to', 'To price (¢)')}
         <label>
           Rungs
           <input aria-label="Rungs" type="number" min={1} max={15} className="num small" value={spec.rungs} onChange={(e) => setSpec({ ...spec, rungs: Number(e.target.value) })} />
@@ -135,8 +148,10 @@ export function Ladder({ onAdd, room }: { onAdd(lines: Array<Partial<DraftLine>>
         </select>
         <button className="primary" onClick={() => void build()}>Add rungs to ticket</button>
       </div>
-      {preview?.ok ? <p className="muted" data-testid="ladder-preview">{preview.rungs.map((r) => `${r.size} @ ${r.price}`).join(' · ')}</p> : null}
+      {preview?.ok ? <p className="muted" data-testid="ladder-preview">{preview.rungs.map((r) => `${r.size} @ ${cents(r.price)}`).join(' · ')}</p> : null}
       {preview && !preview.ok ? <p className="no">{preview.problem}</p> : null}
+      {priceProblem ? <p className="no" data-testid="ladder-price-problem">{priceProblem}</p> : null}
+      {[from, to].some((p) => p.ok && p.asDollars) ? <p className="muted" data-testid="ladder-price-hint">{[from, to].flatMap((p, i) => (p.ok && p.asDollars ? [`${i === 0 ? 'From' : 'To'} read as dollars: ${cents(p.price)}`] : [])).join(' · ')}</p> : null}
       {problem ? <p className="no" role="alert">{problem}</p> : null}
     </section>
   );

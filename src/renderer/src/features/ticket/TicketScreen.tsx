@@ -1,24 +1,25 @@
 // The batch order ticket: up to 15 lines checked live by the core (tick, minimum size, price
 // bounds, market open, cash and tokens for the whole batch), previewed in money, then signed and
 // sent in one batch with each line's result shown beside it.
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { CallInput, DraftLine } from '@shared/ipc/contract';
-import { formatMicros } from '@shared/domain/money';
 import { sumMicros } from '../../ui/money';
 import { useCall } from '../../api/hooks';
-import { staleCalls } from '../../api/keys';
+import { keyOf, staleCalls } from '../../api/keys';
 import { ORDER_CALLS, PORTFOLIO_CALLS } from '../../api/stale';
 import { call, IpcCallError } from '../../api/transport';
 import { useUi } from '../../state/ui';
-import { cents } from '../../ui/format';
 import { useToasts } from '../../ui/Toasts';
 import { isNotOffered } from '../../ui/venue';
-import { lineCheck, needsConfirmation, uncheckedLines, uncheckedNote, type LineCheck, type Preview as LinePreview } from './checks';
+import { lineCheck, needsConfirmation, uncheckedLines, type Preview as LinePreview } from './checks';
 import { ConfirmBatch } from './Confirm';
 import { Ladder } from './Ladder';
-import { MarketSearch, OutcomeSelect } from './MarketPicker';
+import { LineRow } from './LineRow';
+import { batchCases } from './outcomes';
+import { cashText, lossText, priceProblem } from './price';
 import { MAX_LINES, useTicket, type LineResult } from './store';
+import './ticket.css';
 
 type Preview = CallInput<'orders.preview'>['lines'][number];
 
@@ -28,7 +29,8 @@ const DECIMAL = /^\d+(\.\d+)?$/;
 function localProblems(l: DraftLine): string[] {
   const p: string[] = [];
   if (!l.tokenId) p.push('pick a market and outcome');
-  if (!DECIMAL.test(l.price)) p.push(l.price ? `price “${l.price}” is not a number such as 0.42` : 'enter a price');
+  const price = priceProblem(l.price);
+  if (price) p.push(price);
   if (!DECIMAL.test(l.size)) p.push(l.size ? `size “${l.size}” is not a number such as 10` : 'enter a size');
   if (l.type === 'GTD' && !l.expiration) p.push('a GTD order needs an expiry');
   return p;
@@ -38,15 +40,6 @@ function toOrderLine(l: DraftLine): Preview {
   return { conditionId: l.conditionId, tokenId: l.tokenId, side: l.side, price: l.price, size: l.size, type: l.type, postOnly: l.postOnly, ...(l.type === 'GTD' && l.expiration ? { expiration: l.expiration } : {}) };
 }
 
-/** Exact sum of signed decimal strings. */
-const sum = (values: Array<string | undefined>): string => formatMicros(sumMicros(values));
-
-const money = (v: string | undefined): string => {
-  if (v === undefined) return '—';
-  const neg = v.startsWith('-');
-  const n = Number(neg ? v.slice(1) : v);
-  return `${neg ? '+' : ''}$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
-};
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -162,13 +155,28 @@ export function TicketScreen(): React.JSX.Element {
   const sendAll = (): void => ask(pending.map((l) => l.key));
   const notChecked = pending.filter((l) => lineCheck(localProblems(l), previewOf.get(l.key)) === 'unchecked').length;
 
-  // Totals of what the next send would place.
-  const totals = {
-    cost: sum(pending.map((l) => previewOf.get(l.key)?.cost)),
-    payout: sum(pending.map((l) => (l.side === 'BUY' ? previewOf.get(l.key)?.payoutIfRight : undefined))),
-    maxLoss: sum(pending.map((l) => previewOf.get(l.key)?.maxLoss)),
-    fee: sum(pending.map((l) => previewOf.get(l.key)?.fee)),
+  // Negative-risk events the lines are in, with their open markets: a batch on all of an event's
+  // markets cannot lose on every one of them.
+  const eventIds = [...new Set([...previewOf.values()].flatMap((p) => (p.negRiskEvent ? [p.negRiskEvent] : [])))];
+  const events = useQueries({
+    queries: eventIds.map((idOrSlug) => ({ queryKey: keyOf('events.get', { idOrSlug }), queryFn: () => call('events.get', { idOrSlug }), staleTime: 60_000, retry: false })),
+  });
+  const eventMarkets = new Map(
+    eventIds.flatMap((id, i) => {
+      const e = events[i]?.data?.data;
+      return e ? [[id, (e.markets ?? []).filter((m) => m.active !== false && m.closed !== true).map((m) => String(m.conditionId))] as const] : [];
+    }),
+  );
+  // The money of what a send would place: cost, best and worst case over outcomes, fees.
+  const casesOf = (of: readonly DraftLine[]) => {
+    const priced = of.flatMap((l) => {
+      const p = previewOf.get(l.key);
+      return p?.cost === undefined ? [] : [{ conditionId: l.conditionId, tokenId: l.tokenId, side: l.side, size: p.shares ?? l.size, cost: p.cost, outcomeTokens: p.outcomeTokens, negRiskEvent: p.negRiskEvent }];
+    });
+    return { ...batchCases(priced, eventMarkets), fee: sumMicros(of.map((l) => previewOf.get(l.key)?.fee)) };
   };
+  const totals = casesOf(pending);
+  const account = accounts.data?.accounts.find((a) => a.id === accountId);
 
   return (
     <div className="page ticket" onKeyDown={(e) => {
@@ -183,8 +191,8 @@ export function TicketScreen(): React.JSX.Element {
         {accountId ? (
           <span className="muted" data-testid="available">
             {isNotOffered(balance.error) && !balance.data ? 'Cash balance not reported by this venue' : null}
-            {isNotOffered(balance.error) && !balance.data ? null : `Available ${balance.data ? `$${Number(balance.data.data.available).toLocaleString('en-US', { minimumFractionDigits: 2 })}` : '…'}`}
-            {balance.data?.data.reserved && balance.data.data.reserved !== '0' ? ` (${money(balance.data.data.reserved)} in open orders)` : ''}
+            {isNotOffered(balance.error) && !balance.data ? null : `Available ${balance.data ? cashText(balance.data.data.available) : '…'}`}
+            {balance.data?.data.reserved && balance.data.data.reserved !== '0' ? ` (${cashText(balance.data.data.reserved)} in open orders)` : ''}
           </span>
         ) : (
           <button onClick={() => go('settings')}>Set up an account</button>
@@ -235,10 +243,10 @@ export function TicketScreen(): React.JSX.Element {
                 Total{checking ? <span className="muted"> (checking…)</span> : null}
                 {notChecked > 0 ? <span className="warn" data-testid="not-checked-count"> · {notChecked} line{notChecked === 1 ? '' : 's'} not checked in full</span> : null}
               </td>
-              <td className="num">{money(totals.cost)}</td>
-              <td className="num">{money(totals.payout)}</td>
-              <td className="num">{money(totals.maxLoss)}</td>
-              <td className="num">{money(totals.fee)}</td>
+              <td className="num" data-testid="total-cost">{cashText(totals.cost)}</td>
+              <td className="num" data-testid="total-best" title="Paid if the batch is right, in the best case: of one market only one outcome wins, of a negative-risk event only one market’s Yes">{cashText(totals.best)}</td>
+              <td className="num" data-testid="total-worst" title="Lost if everything goes against the batch">{lossText(totals.worst)}</td>
+              <td className="num">{cashText(totals.fee)}</td>
               <td colSpan={2} />
             </tr>
           </tfoot>
@@ -268,8 +276,9 @@ export function TicketScreen(): React.JSX.Element {
       {confirming ? (
         <ConfirmBatch
           count={confirming.length}
-          summary={`Cost ${money(totals.cost)} · pays ${money(totals.payout)} if right · worst case ${money(totals.maxLoss)} · fees ${money(totals.fee)}`}
+          cases={((c) => ({ cost: cashText(c.cost), best: cashText(c.best), worst: lossText(c.worst), fees: cashText(c.fee) }))(casesOf(lines.filter((l) => confirming.includes(l.key))))}
           accountId={accountId}
+          {...(account ? { account } : {})}
           askedFor={settings.data?.confirm === true}
           unchecked={uncheckedOf(confirming)}
           sending={sending}
@@ -278,105 +287,5 @@ export function TicketScreen(): React.JSX.Element {
         />
       ) : null}
     </div>
-  );
-}
-
-function LineRow(props: {
-  index: number;
-  line: DraftLine;
-  problems: string[];
-  check: LineCheck;
-  preview: LinePreview | undefined;
-  result: LineResult | undefined;
-  wait: number;
-  disabled: boolean;
-  onChange(patch: Partial<DraftLine>): void;
-  onRemove(): void;
-  onDuplicate(): void;
-  onMove(by: -1 | 1): void;
-  onRetry: (() => void) | undefined;
-}): React.JSX.Element {
-  const { line: l, preview: p, result: r } = props;
-  const unchecked = (p?.unchecked ?? []).map(uncheckedNote);
-  const expiry = l.expiration ? new Date(l.expiration * 1000) : undefined;
-  const local = expiry ? new Date(expiry.getTime() - expiry.getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '';
-  return (
-    <>
-      {/* Only a line every check was made for reads as OK; one with checks not made reads amber. */}
-      <tr data-testid="ticket-line" data-ok={props.check === 'checked' ? 'true' : 'false'} data-check={props.check} className={props.problems.length ? 'has-problem' : props.check === 'unchecked' ? 'unchecked' : ''}>
-        <td className="num muted">{props.index + 1}</td>
-        <td className="market-cell">
-          {l.conditionId ? (
-            <div className="inline">
-              <span className="label" title={l.label}>{l.label}</span>
-              <OutcomeSelect conditionId={l.conditionId} tokenId={l.tokenId} outcome={l.outcome} onChange={(tokenId, outcome) => props.onChange({ tokenId, outcome })} />
-              <button className="link action" onClick={() => props.onChange({ conditionId: '', tokenId: '', label: '', outcome: '' })} aria-label="Change market">change</button>
-            </div>
-          ) : (
-            <MarketSearch onPick={(m) => props.onChange({ conditionId: m.conditionId, label: m.label, tokenId: '', outcome: '' })} />
-          )}
-        </td>
-        <td>
-          <select aria-label="Side" value={l.side} onChange={(e) => props.onChange({ side: e.target.value as DraftLine['side'] })} className={l.side === 'BUY' ? 'yes' : 'no'}>
-            <option value="BUY">Buy</option>
-            <option value="SELL">Sell</option>
-          </select>
-        </td>
-        <td className="num"><input aria-label="Price" inputMode="decimal" className="num small" value={l.price} placeholder="0.50" onChange={(e) => props.onChange({ price: e.target.value.trim() })} /></td>
-        <td className="num"><input aria-label="Size" inputMode="decimal" className="num small" value={l.size} placeholder="10" onChange={(e) => props.onChange({ size: e.target.value.trim() })} /></td>
-        <td>
-          <select aria-label="Order type" value={l.type} onChange={(e) => props.onChange({ type: e.target.value as DraftLine['type'] })}>
-            <option value="GTC">GTC</option>
-            <option value="GTD">GTD</option>
-            <option value="FOK">FOK</option>
-            <option value="FAK">FAK</option>
-          </select>
-          {l.type === 'GTD' ? (
-            <input aria-label="Expires" type="datetime-local" value={local} onChange={(e) => {
-              const t = new Date(e.target.value).getTime();
-              const { expiration: _gone, ...rest } = l;
-              props.onChange(Number.isFinite(t) ? { expiration: Math.floor(t / 1000) } : rest);
-            }} />
-          ) : null}
-        </td>
-        <td><input type="checkbox" aria-label="Post only" checked={l.postOnly} onChange={(e) => props.onChange({ postOnly: e.target.checked })} /></td>
-        <td className="num">{money(p?.cost)}</td>
-        <td className="num">{l.side === 'BUY' ? money(p?.payoutIfRight) : p?.payoutIfRight ? <span className="muted" title="given up if right">−${p.payoutIfRight}</span> : '—'}</td>
-        <td className="num">{money(p?.maxLoss)}</td>
-        <td className="num">{money(p?.fee)}</td>
-        <td className="muted" title={p?.bestOpposite ? `best ${l.side === 'BUY' ? 'ask' : 'bid'} ${cents(p.bestOpposite)}` : 'no opposite price'}>
-          {p?.execution === 'crosses' ? 'fill' : p?.execution === 'rests' ? 'rest' : p?.execution === 'killed' ? 'cancel' : p?.execution === 'rejected' ? 'reject' : ''}
-        </td>
-        <td className="actions">
-          <button aria-label="Move up" title="Move up" onClick={() => props.onMove(-1)} disabled={props.disabled}>↑</button>
-          <button aria-label="Move down" title="Move down" onClick={() => props.onMove(1)} disabled={props.disabled}>↓</button>
-          <button aria-label="Duplicate line" title="Duplicate" onClick={props.onDuplicate} disabled={props.disabled}>Copy</button>
-          <button aria-label="Remove line" title="Remove" onClick={props.onRemove} disabled={props.disabled}>✕</button>
-        </td>
-      </tr>
-      {props.problems.length > 0 || r || unchecked.length > 0 ? (
-        <tr className="line-note">
-          <td />
-          <td colSpan={12}>
-            {props.problems.length > 0 ? <span className="no" data-testid="line-problem">{props.problems.join(' · ')}</span> : null}
-            {props.problems.length === 0 && unchecked.length > 0 ? <span className="warn" data-testid="line-unchecked">{unchecked.join(' · ')}</span> : null}
-            {props.problems.length === 0 && unchecked.length > 0 && r ? ' · ' : null}
-            {r ? <ResultNote result={r} wait={props.wait} onRetry={props.onRetry} /> : null}
-          </td>
-        </tr>
-      ) : null}
-    </>
-  );
-}
-
-function ResultNote({ result: r, wait, onRetry }: { result: LineResult; wait: number; onRetry: (() => void) | undefined }): React.JSX.Element {
-  const filled = r.status === 'matched' && r.takingAmount ? ` · got ${formatMicros(BigInt(r.takingAmount))} for ${formatMicros(BigInt(r.makingAmount ?? '0'))}` : '';
-  return (
-    <span data-testid="line-result" data-at={r.at} data-success={String(r.success)} className={r.success ? 'yes' : 'no'}>
-      {r.success ? `${r.status ?? 'accepted'}${filled}` : `${r.code ?? 'failed'}: ${r.message ?? ''}`}
-      {r.orderId ? <span className="mono muted"> · {r.orderId.slice(0, 10)}…</span> : null}
-      {!r.success && wait > 0 ? <span className="muted"> · retry in {wait} s</span> : null}
-      {!r.success && onRetry ? <button className="link action" disabled={wait > 0} onClick={onRetry}>Retry this line</button> : null}
-    </span>
   );
 }

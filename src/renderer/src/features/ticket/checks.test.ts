@@ -39,7 +39,7 @@ describe('unchecked notes', () => {
     const previews = new Map([['a', ok], ['b', noCash], ['c', noCash], ['d', noCash]]);
     const list = uncheckedLines(lines, new Set(['a', 'b', 'd']), previews);
     expect(list.map((u) => [u.key, u.number])).toEqual([['b', 2], ['d', 4]]);
-    expect(list[0]).toMatchObject({ what: 'Sell 10 No at 0.7 · Will it rain?', notes: ['not checked: cash — this venue does not report balances'] });
+    expect(list[0]).toMatchObject({ what: 'Sell 10 No at 70¢ · Will it rain?', notes: ['not checked: cash — this venue does not report balances'] });
     expect(uncheckedLines(lines, new Set(['a']), previews)).toEqual([]);
   });
 });

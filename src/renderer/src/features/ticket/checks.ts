@@ -1,6 +1,7 @@
 // How far a ticket line was checked: a line the core could not check in full (no balances on
 // this venue, say) is never shown as checked, and needs an explicit yes before it is sent.
 import type { CallOutput, DraftLine } from '@shared/ipc/contract';
+import { cents } from '../../ui/format';
 
 export type Preview = CallOutput<'orders.preview'>[number];
 
@@ -37,7 +38,7 @@ export function uncheckedLines(lines: readonly DraftLine[], sending: ReadonlySet
   return lines.flatMap((l, i) => {
     const notes = sending.has(l.key) ? (previewOf.get(l.key)?.unchecked ?? []) : [];
     if (notes.length === 0) return [];
-    const what = `${l.side === 'BUY' ? 'Buy' : 'Sell'} ${l.size} ${l.outcome || 'outcome'} at ${l.price}${l.label ? ` · ${l.label}` : ''}`;
+    const what = `${l.side === 'BUY' ? 'Buy' : 'Sell'} ${l.size} ${l.outcome || 'outcome'} at ${cents(l.price)}${l.label ? ` · ${l.label}` : ''}`;
     return [{ key: l.key, number: i + 1, what, notes: notes.map(uncheckedNote) }];
   });
 }
