@@ -65,6 +65,7 @@ describe('contract and router', () => {
     await ok('comments.list', { parentType: 'Event', parentId: String(parent.id) });
     expect((await ok<{ data: unknown[] }>('comments.byUser', { address: commenter })).data.length).toBeGreaterThan(0);
     await ok('leaderboard.list');
+    await ok('traders.get', { address: commenter });
     await ok('sync.start');
     await ok('markets.search', { query: slug.slice(0, 4) });
     await ok('sync.status');

@@ -389,6 +389,21 @@ export const contract = {
     }),
     cached(z.array(LeaderboardEntry)),
   ),
+  /**
+   * One trader's standing in each leaderboard window, read with the spec's `user` filter; a
+   * window they are not ranked in has no rank. Name and pseudonym where the venue gives them.
+   */
+  'traders.get': call(
+    z.object({ address }),
+    cached(
+      z.object({
+        address: z.string(),
+        name: z.string().optional(),
+        pseudonym: z.string().optional(),
+        periods: z.array(z.object({ period: z.enum(['DAY', 'WEEK', 'MONTH', 'ALL']), rank: z.string().optional(), pnl: z.number().optional(), vol: z.number().optional() })),
+      }),
+    ),
+  ),
 
   'accounts.list': call(none, z.object({ locked: z.boolean(), accounts: z.array(AccountSummary), vault: VaultState })),
   'accounts.createLocal': call(z.object({ label: z.string().max(60).optional() }), AccountSummary),

@@ -39,6 +39,7 @@ export const CALL_NAMES: readonly string[] = [
   'portfolio.history',
   'portfolio.balance',
   'leaderboard.list',
+  'traders.get',
   'accounts.list',
   'accounts.createLocal',
   'accounts.import',

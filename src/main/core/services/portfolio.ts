@@ -35,7 +35,9 @@ export function portfolioService(ctx: CoreContext, accounts: Accounts) {
       const r = await s.cached('data', '/positions', q, FRESH.data, () => s.clients.data.positions(q));
       // Only a whole, unfiltered answer is the account's value at that moment; sorting does not matter.
       const whole = a.offset === 0 && r.data.length < a.limit && !a.title && !a.market && !a.redeemable && !a.mergeable && a.sizeThreshold === undefined;
-      if (!r.stale && whole) s.user.snapshots.snapshot(user, r.data, r.fetchedAt);
+      // Another trader's page reads their positions too: only this profile's accounts are kept.
+      const own = () => ctx.vault().list(s.profile.id).some((x) => x.address.toLowerCase() === user);
+      if (!r.stale && whole && own()) s.user.snapshots.snapshot(user, r.data, r.fetchedAt);
       return r;
     },
     'portfolio.trades': (a) => {
