@@ -3,11 +3,11 @@ import { useMemo, useState } from 'react';
 import type { IpcCallError } from '../../api/transport';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { dateTime } from '../../ui/format';
-import { fromJournal, STATE_LABEL, type JournalEntry, type JournalState } from './rows';
+import { answerOf, fromJournal, STATE_LABEL, type JournalEntry, type JournalState } from './rows';
 import { OrderCells, OrderHeads } from './OrderHeads';
+import './orders.css';
 
 const STATES = Object.keys(STATE_LABEL) as JournalState[];
-
 
 export function OrderHistory({ journal }: { journal: { data: JournalEntry[] | undefined; error: IpcCallError | null; isPending: boolean; isError: boolean; refetch(): unknown } }): React.JSX.Element {
   const [state, setState] = useState<JournalState | 'all'>('all');
@@ -45,27 +45,30 @@ export function OrderHistory({ journal }: { journal: { data: JournalEntry[] | un
           <thead>
             <tr>
               <th>Sent</th>
-              <OrderHeads />
+              <OrderHeads history />
               <th>State</th>
               <th>Venue’s answer</th>
             </tr>
           </thead>
           <tbody>
-            {shown.map((e) => (
-              <tr key={e.orderId} data-testid="history-row" data-order-id={e.orderId} data-state={e.state}>
-                <td className="muted ord-when">{dateTime(e.sentAt, true)}</td>
-                <OrderCells row={fromJournal(e)} />
-                <td>
-                  <span className={`ord-state ${e.state}`} title={e.state === 'closed' ? 'Left the book without a cancel from Kairos while its market stopped trading' : undefined}>
-                    {STATE_LABEL[e.state]}
-                  </span>
-                </td>
-                <td className="ord-answer" title={[e.code, e.message].filter(Boolean).join(': ') || undefined}>
-                  {e.code ? <span className="mono">{e.code}</span> : null}
-                  {e.message ? <span className="muted"> {e.message}</span> : null}
-                </td>
-              </tr>
-            ))}
+            {shown.map((e) => {
+              const answer = answerOf(e);
+              return (
+                <tr key={e.orderId} data-testid="history-row" data-order-id={e.orderId} data-state={e.state}>
+                  <td className="muted ord-when">{dateTime(e.sentAt, true)}</td>
+                  <OrderCells row={fromJournal(e)} history avgPrice={e.avgPrice} />
+                  <td>
+                    <span className={`ord-state ${e.state}`} title={e.state === 'closed' ? 'Left the book without a cancel from Kairos while its market stopped trading' : undefined}>
+                      {STATE_LABEL[e.state]}
+                    </span>
+                  </td>
+                  <td className="ord-answer" data-testid="history-answer" title={[e.code, e.message].filter(Boolean).join(': ') || undefined}>
+                    <span className={answer.tone}>{answer.text}</span>
+                    {answer.detail ? <span className="muted ord-answer-detail">{answer.detail}</span> : null}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}

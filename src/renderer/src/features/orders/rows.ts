@@ -86,3 +86,58 @@ export function describe(r: Pick<OrderRow, 'side' | 'size' | 'outcome' | 'price'
   const what = `${r.side === 'BUY' ? 'Buy' : 'Sell'} ${size(r.size)}${r.outcome ? ` ${r.outcome}` : ''} at ${cents(r.price)}`;
   return r.question ? `${what} · ${r.question}` : `${what} · order ${shortId(r.id)}`;
 }
+
+/** The venue's refusal codes in words (venue-profile D). */
+const REFUSED: Record<string, string> = {
+  INSUFFICIENT_BALANCE: 'not enough balance',
+  INVALID_ORDER: 'invalid order',
+  INVALID_ORDER_SIGNATURE: 'bad signature',
+  INVALID_TICK_SIZE: 'price not on the tick',
+  INVALID_AMOUNTS: 'amounts do not match price and size',
+  ORDER_SIZE_BELOW_MINIMUM: 'size below the minimum',
+  MARKET_NOT_ACCEPTING_ORDERS: 'market not accepting orders',
+  DUPLICATE_ORDER: 'duplicate order',
+  FOK_NOT_FILLED: 'fill-or-kill could not fill',
+  ADDRESS_BLOCKED: 'address blocked',
+  UNSUPPORTED_SIGNATURE_TYPE: 'signature type not supported',
+  RATE_LIMITED: 'throttled',
+};
+
+const STATUS_WORDS: Record<string, string> = {
+  matched: 'matched',
+  live: 'live',
+  delayed: 'delayed (the market holds takers back a moment)',
+  unmatched: 'unmatched: nothing to fill against',
+};
+
+export interface Answer {
+  text: string;
+  tone: 'yes' | 'no' | 'warn' | 'muted';
+  /** The venue's or Kairos's own words beside the short answer, when they add to it. */
+  detail?: string;
+}
+
+/** What the venue answered when the order was sent, in words: "matched", "live", "refused: not enough balance". */
+export function answerOf(e: Pick<JournalEntry, 'state' | 'status' | 'code' | 'message'>): Answer {
+  const detail = (words: string | undefined, shown: string): Partial<Answer> => (words && words !== shown ? { detail: words } : {});
+  if (e.code === 'ANSWER_LOST' || e.code === 'NOT_FOUND' || e.code === 'SEND_FAILED') {
+    const text = e.code === 'NOT_FOUND' ? 'no answer; not found on the venue' : e.code === 'SEND_FAILED' ? 'no answer: sending did not finish' : 'no answer: lost on the way';
+    return { text, tone: 'warn', ...detail(e.message, text) };
+  }
+  if (e.state === 'rejected' || (e.code && !e.status)) {
+    const why = (e.code && REFUSED[e.code]) ?? e.message ?? e.code ?? 'no reason given';
+    const text = `refused: ${why}`;
+    return { text, tone: 'no', ...detail(e.message, why) };
+  }
+  if (e.status) {
+    const text = STATUS_WORDS[e.status] ?? e.status;
+    return { text, tone: e.status === 'unmatched' ? 'warn' : 'yes', ...detail(e.message, text) };
+  }
+  if (e.message) return { text: e.message, tone: 'muted' };
+  return e.state === 'sending' ? { text: 'waiting for the answer…', tone: 'muted' } : { text: 'accepted', tone: 'muted' };
+}
+
+/** "10 / 10": what matched of the order's size. */
+export function filledOf(e: Pick<JournalEntry, 'size' | 'sizeMatched'>): string {
+  return `${size(e.sizeMatched || '0')} / ${size(e.size)}`;
+}
