@@ -11,6 +11,11 @@ import { FRESH, type CoreContext, type HandlersOf } from './context.js';
 
 /** Questions and outcome labels do not change; they are read again a day later at most. */
 const LABELS_FOR = 86_400_000;
+/**
+ * A book changes with every order, and the market page shows the user's own orders in it: kept a
+ * second only, so the read after a placed or cancelled order already has it.
+ */
+export const BOOK_FRESH = 1_000;
 
 export type Markets = ReturnType<typeof marketsService>;
 
@@ -138,7 +143,7 @@ export function marketsService(ctx: CoreContext) {
     },
     'markets.book': ({ tokenId }) => {
       const s = ctx.session();
-      return s.cached('trading', '/book', { token_id: tokenId }, FRESH.prices, () => s.capabilities.use('book', () => s.clients.trading.book(tokenId)));
+      return s.cached('trading', '/book', { token_id: tokenId }, BOOK_FRESH, () => s.capabilities.use('book', () => s.clients.trading.book(tokenId)));
     },
     'markets.history': (a) => priceChart(ctx.session(), market, ctx.clock.now(), a),
     'markets.trades': (a) => {

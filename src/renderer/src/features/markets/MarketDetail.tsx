@@ -1,15 +1,15 @@
-// Market detail: question, outcomes with best bid / ask / last, order book, recent trades, top
-// holders and the market's trading rules in plain words.
+// Market detail: question, outcomes with best bid / ask / last, the price chart beside the order
+// book and the order entry panel, recent trades, top holders and the market's trading rules.
+import { lazy, Suspense, useRef, useState } from 'react';
+import { tickText } from '@shared/domain/money';
 import { useCall } from '../../api/hooks';
 import { cents, shortDate, usd } from '../../ui/format';
-import { ErrorState, NotOffered, Skeleton, Stamp } from '../../ui/states';
-import { isNotOffered } from '../../ui/venue';
+import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { TradesTable } from '../../ui/TradesTable';
-import { Comments, Holders } from './Holders';
-import { lazy, Suspense } from 'react';
-import type { DraftLine } from '@shared/ipc/contract';
-import { useToasts } from '../../ui/Toasts';
-import { MAX_LINES, useTicket } from '../ticket/store';
+import { Holders } from './Holders';
+import { Comments } from '../comments/Comments';
+import type { EntryHandle, EntryOutcome } from './OrderEntry';
+import { Trade } from './Trade';
 
 // The chart library loads with the first market page, not with the app.
 const PriceChart = lazy(() => import('./PriceChart').then((m) => ({ default: m.PriceChart })));
@@ -21,25 +21,55 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
   const quotes = useCall('markets.quotes', { conditionId }, { enabled: conditionId !== '', refetchInterval: 5000 });
   const settings = useCall('markets.settings', { conditionId }, { enabled: conditionId !== '' });
   const trades = useCall('markets.trades', { conditionId, limit: 15 }, { enabled: conditionId !== '', refetchInterval: 10_000 });
-  const firstToken = quotes.data?.data[0]?.tokenId ?? '';
-  const book = useCall('markets.book', { tokenId: firstToken }, { enabled: firstToken !== '', refetchInterval: (q) => (isNotOffered(q.state.error) ? false : 5000) });
+  // The outcome the book and the entry are on, for this market only: another market starts on its first.
+  const [pick, setPick] = useState({ id, index: 0 });
+  const outcome = pick.id === id ? pick.index : 0;
+  const setOutcome = (index: number): void => setPick({ id, index });
+  const entry = useRef<EntryHandle>(null);
 
-  const addLines = useTicket((t) => t.add);
-  const push = useToasts((t) => t.push);
-  const toTicket = (line: Partial<DraftLine>): void => {
-    const n = addLines([line]);
-    push(n ? 'info' : 'bad', n ? `${line.side === 'BUY' ? 'Buy' : 'Sell'} ${line.outcome} added to the order ticket` : `The ticket already holds ${MAX_LINES} lines`);
-  };
   if (market.isPending) return <Skeleton rows={6} />;
   if (market.isError || !m) return <ErrorState error={market.error} retry={() => void market.refetch()} />;
   const s = settings.data?.data;
+  const labels = (m.outcomes ?? []).map(String);
+  // The venue's quotes where it answered; the catalog's tokens until then, so the entry works without them.
+  const outcomes: EntryOutcome[] = quotes.data?.data.length
+    ? quotes.data.data
+    : (m.clobTokenIds ?? []).map((t, i) => ({ tokenId: String(t), outcome: labels[i] ?? `Outcome ${i + 1}` }));
+  const index = Math.min(outcome, Math.max(0, outcomes.length - 1));
+  const ended = m.closed ? 'This market is closed: no new orders. Its resolution shows on the market once it is known.' : undefined;
   return (
-    <article>
+    <article className="mk">
       <h1 data-testid="market-question">{m.question}</h1>
       <div className="muted">
         {m.closed ? 'Closed' : m.active ? 'Open' : 'Inactive'} · ends {shortDate(m.endDate ? String(m.endDate) : undefined)}
         {m.mirrorConditionId ? <span className="badge">mirror</span> : null}
         {market.data?.stale ? <> · <Stamp fetchedAt={market.data.fetchedAt} stale /></> : null}
+      </div>
+
+      {/* The chart, and the book with the order entry: side by side where the pane is wide, else one above the other. */}
+      <div className="mk-top">
+        {outcomes[0] ? (
+          <div className="section mk-chart">
+            <h2>Price · {outcomes[0].outcome}</h2>
+            <Suspense fallback={<div style={{ height: 214 }} />}>
+              <PriceChart outcomes={outcomes.map((q) => ({ tokenId: q.tokenId, label: q.outcome }))} conditionId={conditionId} />
+            </Suspense>
+          </div>
+        ) : null}
+        {conditionId && outcomes.length ? (
+          <Trade
+            key={conditionId}
+            conditionId={conditionId}
+            question={String(m.question ?? '')}
+            outcomes={outcomes}
+            index={index}
+            onOutcome={setOutcome}
+            entry={entry}
+            ended={ended}
+            tick={s ? tickText(s.mts) : undefined}
+            minSize={s?.mos}
+          />
+        ) : null}
       </div>
 
       <div className="section">
@@ -56,54 +86,19 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
                 <td className="num" data-field="ask">{cents(q.bestAsk)}</td>
                 <td className="num">{cents(q.lastPrice)}</td>
                 <td className="num">
-                  {/* Into the ticket at the price that would trade now: the ask to buy, the bid to sell. */}
-                  <button onClick={() => toTicket({ conditionId, tokenId: q.tokenId, label: String(m.question ?? ''), outcome: q.outcome, side: 'BUY', price: q.bestAsk ?? '' })}>Buy {q.outcome}</button>{' '}
-                  <button onClick={() => toTicket({ conditionId, tokenId: q.tokenId, label: String(m.question ?? ''), outcome: q.outcome, side: 'SELL', price: q.bestBid ?? '' })}>Sell {q.outcome}</button>
+                  {/* Into the order entry at the price that would trade now: the ask to buy, the bid to sell. */}
+                  {ended ? null : (
+                    <>
+                      <button onClick={() => { setOutcome(i); entry.current?.start('BUY', q.bestAsk); }}>Buy {q.outcome}</button>{' '}
+                      <button onClick={() => { setOutcome(i); entry.current?.start('SELL', q.bestBid); }}>Sell {q.outcome}</button>
+                    </>
+                  )}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-
-      {firstToken ? (
-        <div className="section">
-          <h2>Price · {quotes.data?.data[0]?.outcome}</h2>
-          <Suspense fallback={<div style={{ height: 214 }} />}>
-            <PriceChart outcomes={(quotes.data?.data ?? []).map((q) => ({ tokenId: q.tokenId, label: q.outcome }))} conditionId={conditionId} />
-          </Suspense>
-        </div>
-      ) : null}
-
-      {/* The section stays when there is no book to show, and says why. */}
-      {firstToken && !book.data && book.isError ? (
-        <div className="section" data-testid="book">
-          <h2>Order book · {quotes.data?.data[0]?.outcome}</h2>
-          {isNotOffered(book.error) ? <NotOffered testId="book-not-offered">Order book not offered by this venue.</NotOffered> : <ErrorState error={book.error} retry={() => void book.refetch()} />}
-        </div>
-      ) : null}
-      {book.data ? (
-        <div className="section" data-testid="book">
-          <h2>Order book · {quotes.data?.data[0]?.outcome}</h2>
-          <table>
-            <thead><tr><th className="num">Bid size</th><th className="num">Bid</th><th className="num">Ask</th><th className="num">Ask size</th></tr></thead>
-            <tbody>
-              {Array.from({ length: Math.min(8, Math.max(book.data.data.bids.length, book.data.data.asks.length)) }, (_, i) => {
-                const b = book.data.data.bids[i];
-                const a = book.data.data.asks[i];
-                return (
-                  <tr key={i}>
-                    <td className="num">{b?.size ?? ''}</td>
-                    <td className="num yes">{b ? cents(b.price) : ''}</td>
-                    <td className="num no">{a ? cents(a.price) : ''}</td>
-                    <td className="num">{a?.size ?? ''}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
 
       <div className="section">
         <h2>Recent trades</h2>

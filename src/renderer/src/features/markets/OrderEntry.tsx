@@ -1,0 +1,325 @@
+// Order entry on the market page: outcome, Buy/Sell, a limit price in cents, a size in shares or
+// an amount in dollars, the order type; checked live by the core (`orders.preview`) and sent
+// (`orders.submit`) as one line, through the ticket's checks and confirmation step.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import type { DraftLine } from '@shared/ipc/contract';
+import { toMicros } from '@shared/domain/money';
+import { ORDER_TYPES, type OrderType } from '@shared/spec/trading';
+import { useCall } from '../../api/hooks';
+import { staleCalls } from '../../api/keys';
+import { ORDER_CALLS, PORTFOLIO_CALLS } from '../../api/stale';
+import { call, IpcCallError } from '../../api/transport';
+import { useUi } from '../../state/ui';
+import { useAccount } from '../../ui/AccountPicker';
+import { centsText } from '../../ui/cents';
+import { cents, size as sizeText } from '../../ui/format';
+import { useToasts } from '../../ui/Toasts';
+import { lineCheck, needsConfirmation, uncheckedLines, uncheckedNote, type Preview } from '../ticket/checks';
+import { ConfirmBatch } from '../ticket/Confirm';
+import { MAX_LINES, useTicket } from '../ticket/store';
+import { dollarsText } from './book';
+import { readEntry, resultWords, stepPrice, switchMode, type EntryForm } from './entry';
+
+export interface EntryOutcome {
+  tokenId: string;
+  outcome: string;
+  bestBid?: string | undefined;
+  bestAsk?: string | undefined;
+}
+
+/** What the book and the outcome table ask of the panel. */
+export interface EntryHandle {
+  /** A price (dollars) from the book, and with Shift a size in shares. */
+  fill(price: string, shares?: string): void;
+  /** Buy or Sell chosen (B / S, an outcome's button), the price field focused. */
+  start(side: 'BUY' | 'SELL', price?: string): void;
+}
+
+const WOULD = { crosses: 'fill now, at least in part', rests: 'rest on the book', killed: 'be cancelled: nothing to match', rejected: 'be refused: post-only would cross' } as const;
+
+/** A key pressed while typing in a field is the field's, not a shortcut. */
+const typing = (t: EventTarget | null): boolean => t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
+const dialogOpen = (): boolean => document.querySelector('[aria-modal="true"], .palette') !== null;
+const money = (v: string | undefined): string => {
+  const m = toMicros(v);
+  return m === undefined ? '—' : dollarsText(m < 0n ? -m : m);
+};
+const localInput = (epoch: number | undefined): string => {
+  if (!epoch) return '';
+  const d = new Date(epoch * 1000);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+export function OrderEntry(props: {
+  ref?: React.Ref<EntryHandle>;
+  conditionId: string;
+  question: string;
+  outcomes: readonly EntryOutcome[];
+  index: number;
+  onOutcome(index: number): void;
+  /** The market's tick as decimal text, for the arrow keys. */
+  tick: string | undefined;
+  minSize: number | undefined;
+  onSent(): void;
+}): React.JSX.Element {
+  const { conditionId, outcomes, index } = props;
+  const current = outcomes[index];
+  const tokenId = current?.tokenId ?? '';
+  const [form, setForm] = useState<EntryForm>({ side: 'BUY', price: '', mode: 'shares', size: '', type: 'GTC', postOnly: false });
+  const set = (patch: Partial<EntryForm>): void => setForm((f) => ({ ...f, ...patch }));
+  const entry = useMemo(() => readEntry(form, { conditionId, tokenId }), [form, conditionId, tokenId]);
+  const priceBox = useRef<HTMLInputElement>(null);
+  const sizeBox = useRef<HTMLInputElement>(null);
+
+  const { accounts, account } = useAccount();
+  const accountId = account?.id;
+  const settings = useCall('settings.get', {});
+  const offline = useUi((s) => s.offline.trading);
+  const go = useUi((s) => s.go);
+  const client = useQueryClient();
+  const push = useToasts((s) => s.push);
+  const addToTicket = useTicket((t) => t.add);
+  const [sending, setSending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string; orderId?: string | undefined; at: number } | undefined>();
+
+  const line = entry.line;
+  const checkInput = useDebounced(line, 200);
+  const check = useCall('orders.preview', { lines: checkInput ? [checkInput] : [], ...(accountId ? { accountId } : {}) }, {
+    enabled: checkInput !== undefined,
+    staleTime: 2000,
+    placeholderData: (prev) => prev,
+    refetchInterval: (q) => {
+      const wait = q.state.data?.[0]?.retryAfterSeconds;
+      return wait !== undefined ? Math.max(1, wait) * 1000 : false;
+    },
+  });
+  // A preview answers for the line as it was sent to it; a line edited since waits for its own.
+  const preview: Preview | undefined = line && checkInput && JSON.stringify(line) === JSON.stringify(checkInput) ? check.data?.[0] : undefined;
+  const state = lineCheck(entry.problems, preview);
+  const draft: DraftLine = {
+    key: 'market-entry', conditionId, tokenId, label: props.question, outcome: current?.outcome ?? '', side: form.side,
+    price: entry.price ?? '', size: line?.size ?? '', type: form.type, postOnly: line?.postOnly ?? false, ...(line?.expiration ? { expiration: line.expiration } : {}),
+  };
+  const unchecked = uncheckedLines([draft], new Set([draft.key]), new Map(preview ? [[draft.key, preview]] : []));
+
+  const blocked =
+    !accountId ? 'Pick or create an account first' :
+    settings.data?.tradingOff ? 'Trading is switched off in Settings' :
+    offline ? 'The venue’s trading surface is unreachable; nothing is queued' :
+    accounts.data?.locked ? 'Unlock the vault in Settings to sign orders' :
+    state === 'incomplete' ? (entry.problems[0] as string) :
+    state === 'problem' ? 'Fix what the checks found first' :
+    preview?.retryAfterSeconds !== undefined ? 'The venue is throttling; checking again shortly…' :
+    state === 'checking' ? 'Checking…' : undefined;
+
+  const send = async (): Promise<void> => {
+    if (!accountId || !line) return;
+    setSending(true);
+    setConfirming(false);
+    setResult(undefined);
+    try {
+      const [r] = await call('orders.submit', { accountId, lines: [line] });
+      if (r) {
+        setResult({ ok: r.success, text: resultWords(r, line.side, current?.outcome ?? ''), orderId: r.orderId, at: Date.now() });
+        // The same order is not sent twice by a second Ctrl+Enter: the size is typed again.
+        if (r.success) set({ size: '' });
+      }
+    } catch (err) {
+      // A lost answer may still have placed the order: the open orders and cash are asked again.
+      void staleCalls(client, [...ORDER_CALLS, ...PORTFOLIO_CALLS]);
+      const known = err instanceof IpcCallError && err.code === 'ANSWER_LOST';
+      setResult({ ok: false, text: `${err instanceof Error ? err.message : String(err)}${known ? '' : ' — the order is not known to have been placed'}`, at: Date.now() });
+    } finally {
+      setSending(false);
+      props.onSent();
+    }
+  };
+  const ask = (): void => {
+    if (blocked || sending) return;
+    if (needsConfirmation(settings.data?.confirm, unchecked)) setConfirming(true);
+    else void send();
+  };
+
+  useImperativeHandle(props.ref, () => ({
+    fill: (price, shares) => {
+      set({ price: centsText(price), ...(shares ? { size: shares, mode: 'shares' as const } : {}) });
+      // The size is typed next; what is there is replaced.
+      sizeBox.current?.focus();
+      sizeBox.current?.select();
+    },
+    start: (side, price) => {
+      set({ side, ...(price ? { price: centsText(price) } : {}) });
+      (price ? sizeBox : priceBox).current?.focus();
+      (price ? sizeBox : priceBox).current?.select();
+    },
+  }));
+
+  // B / S and Ctrl+Enter anywhere on the market page, but never while typing in a field or with a dialog open.
+  const keys = useRef({ ask, setSide: (side: 'BUY' | 'SELL') => set({ side }) });
+  keys.current = { ask, setSide: (side) => set({ side }) };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (dialogOpen()) return;
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        keys.current.ask();
+      } else if (!e.ctrlKey && !e.metaKey && !e.altKey && !typing(e.target) && (e.key === 'b' || e.key === 'B' || e.key === 's' || e.key === 'S')) {
+        e.preventDefault();
+        keys.current.setSide(e.key.toLowerCase() === 'b' ? 'BUY' : 'SELL');
+        priceBox.current?.focus();
+        priceBox.current?.select();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const best = form.side === 'BUY' ? current?.bestAsk : current?.bestBid;
+  const verb = form.side === 'BUY' ? 'Buy' : 'Sell';
+  const problems = [...(state === 'problem' ? (preview?.problems ?? []).map((p) => p.message) : [])];
+  const notes = (preview?.unchecked ?? []).map(uncheckedNote);
+  const postOnlyApplies = form.type === 'GTC' || form.type === 'GTD';
+  return (
+    <section className="mk-entry" aria-label="Order entry" data-testid="order-entry" data-side={form.side}>
+      <div className="tabs mk-outcomes" role="radiogroup" aria-label="Outcome">
+        {outcomes.map((o, i) => (
+          <button key={o.tokenId} role="radio" aria-checked={i === index} aria-pressed={i === index} className={i === 0 ? 'yes' : 'no'} onClick={() => props.onOutcome(i)}>
+            {o.outcome} <span className="muted">{cents(form.side === 'BUY' ? o.bestAsk : o.bestBid)}</span>
+          </button>
+        ))}
+      </div>
+      <div className="mk-sides" role="radiogroup" aria-label="Side">
+        {(['BUY', 'SELL'] as const).map((s) => (
+          <button key={s} role="radio" aria-checked={form.side === s} className={`mk-side ${s === 'BUY' ? 'buy' : 'sell'}`} onClick={() => set({ side: s })} title={s === 'BUY' ? 'B' : 'S'}>
+            {s === 'BUY' ? 'Buy' : 'Sell'}
+          </button>
+        ))}
+      </div>
+
+      <label className="mk-field">
+        <span>Limit price</span>
+        <span className="mk-input">
+          <input
+            ref={priceBox}
+            aria-label="Limit price (cents)"
+            inputMode="decimal"
+            className="num"
+            value={form.price}
+            placeholder={best ? centsText(best) : '45'}
+            onChange={(e) => set({ price: e.target.value })}
+            onKeyDown={(e) => {
+              if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+              e.preventDefault();
+              set({ price: stepPrice(form.price, props.tick ?? '0.01', e.key === 'ArrowUp' ? 1 : -1, best) });
+            }}
+          />
+          <span className="muted">¢</span>
+        </span>
+      </label>
+      {entry.priceNote ? <p className="mk-hint muted" data-testid="price-note">{entry.priceNote}</p> : null}
+
+      <div className="mk-field">
+        <span className="inline">
+          <span>{form.mode === 'shares' ? 'Shares' : form.side === 'BUY' ? 'Amount to spend' : 'Amount to receive'}</span>
+          <span className="tabs mk-mode" role="radiogroup" aria-label="Size in">
+            {(['shares', 'amount'] as const).map((m) => (
+              <button key={m} role="radio" aria-checked={form.mode === m} aria-pressed={form.mode === m} onClick={() => form.mode !== m && set({ mode: m, size: switchMode(form, entry) })}>
+                {m === 'shares' ? 'Shares' : '$'}
+              </button>
+            ))}
+          </span>
+        </span>
+        <span className="mk-input">
+          {form.mode === 'amount' ? <span className="muted">$</span> : null}
+          <input ref={sizeBox} aria-label={form.mode === 'shares' ? 'Size (shares)' : 'Amount (dollars)'} inputMode="decimal" className="num" value={form.size} placeholder={form.mode === 'shares' ? (props.minSize ? `min ${props.minSize}` : '10') : '25'} onChange={(e) => set({ size: e.target.value })} />
+        </span>
+      </div>
+      <p className="mk-hint muted" data-testid="entry-other">{entry.other ?? '\u00a0'}{entry.sizeNote ? ` · ${entry.sizeNote}` : ''}</p>
+
+      <div className="inline mk-type">
+        <select aria-label="Order type" value={form.type} onChange={(e) => {
+          const type = e.target.value as OrderType;
+          // A GTD order starts with a day to live; the date is the trader's to change.
+          set({ type, ...(type === 'GTD' && !form.expiration ? { expiration: Math.floor(Date.now() / 1000) + 86_400 } : {}) });
+        }}>
+          {ORDER_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+        </select>
+        <label className="check" title={postOnlyApplies ? 'Rest on the book only; refused if it would fill at once' : 'Post-only applies to GTC and GTD orders'}>
+          <input type="checkbox" checked={form.postOnly && postOnlyApplies} disabled={!postOnlyApplies} onChange={(e) => set({ postOnly: e.target.checked })} /> Post only
+        </label>
+      </div>
+      {form.type === 'GTD' ? (
+        <input aria-label="Expires" type="datetime-local" value={localInput(form.expiration)} onChange={(e) => {
+          const t = new Date(e.target.value).getTime();
+          setForm(({ expiration: _gone, ...f }) => (Number.isFinite(t) ? { ...f, expiration: Math.floor(t / 1000) } : f));
+        }} />
+      ) : null}
+
+      <dl className="mk-preview" data-testid="entry-preview">
+        <dt>{form.side === 'BUY' ? 'Cost' : 'Proceeds'}</dt><dd className="num">{money(preview?.cost)}</dd>
+        <dt>{form.side === 'BUY' ? 'Pays if right' : 'Gives up if right'}</dt><dd className="num">{money(preview?.payoutIfRight)}</dd>
+        <dt>Fee</dt><dd className="num">{money(preview?.fee)}</dd>
+        <dt>Would</dt><dd data-testid="entry-would">{preview?.execution ? WOULD[preview.execution] : '—'}</dd>
+      </dl>
+      <div className="mk-checks" data-testid="entry-check" data-check={state}>
+        {state === 'checked' ? <span className="yes">✓ Every check passed</span> : null}
+        {problems.map((p) => <div key={p} className="no" data-testid="entry-problem">{p}</div>)}
+        {state !== 'problem' && notes.length ? notes.map((n) => <div key={n} className="warn" data-testid="entry-unchecked">{n}</div>) : null}
+      </div>
+
+      <button className={`primary mk-send ${form.side === 'BUY' ? 'buy' : 'sell'}`} data-testid="entry-send" disabled={Boolean(blocked) || sending} title={blocked ?? 'Ctrl+Enter'} onClick={ask}>
+        {sending ? 'Sending…' : `${verb} ${current?.outcome ?? ''}${entry.price ? ` at ${cents(entry.price)}` : ''}`}
+      </button>
+      {blocked && !sending ? <p className="mk-hint muted" data-testid="entry-blocked">{blocked}{!accountId && accounts.data ? <> <button className="link action" onClick={() => go('settings')}>Set up an account</button></> : null}</p> : null}
+      {result ? (
+        <p className={`mk-result ${result.ok ? 'yes' : 'no'}`} role="status" data-testid="entry-result" data-success={String(result.ok)} data-at={result.at}>
+          {result.text}{result.orderId ? <span className="mono muted"> · {result.orderId.slice(0, 10)}…</span> : null}
+        </p>
+      ) : null}
+      <button className="mk-ticket" disabled={!tokenId} onClick={() => {
+        const { key: _own, ...toTicket } = draft;
+        const n = addToTicket([toTicket]);
+        push(n ? 'info' : 'bad', n ? `${verb} ${draft.outcome} added to the order ticket` : `The ticket already holds ${MAX_LINES} lines`);
+      }}>
+        Add to ticket
+      </button>
+      <Holding conditionId={conditionId} address={account?.address} />
+
+      {confirming ? (
+        <ConfirmBatch
+          count={1}
+          summary={`${verb} ${line?.size ?? ''} ${current?.outcome ?? ''} at ${cents(entry.price)} · ${form.side === 'BUY' ? 'cost' : 'proceeds'} ${money(preview?.cost)} · fee ${money(preview?.fee)}`}
+          accountId={account?.label ?? accountId}
+          askedFor={settings.data?.confirm === true}
+          unchecked={unchecked}
+          sending={sending}
+          onSend={() => void send()}
+          onBack={() => setConfirming(false)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** What the account holds of this market, so a fill shows where the order was placed. */
+function Holding({ conditionId, address }: { conditionId: string; address: string | undefined }): React.JSX.Element | null {
+  const positions = useCall('portfolio.positions', { address: address ?? '', market: [conditionId] }, { enabled: Boolean(address), refetchInterval: 15_000 });
+  const held = (positions.data?.data ?? []).filter((p) => (p.size ?? 0) > 0);
+  if (held.length === 0) return null;
+  return (
+    <p className="mk-hint" data-testid="entry-position">
+      You hold {held.map((p, i) => <span key={String(p.asset ?? i)}>{i ? ', ' : ''}<b>{sizeText(p.size)}</b> {p.outcome ?? ''}</span>)}
+    </p>
+  );
+}
