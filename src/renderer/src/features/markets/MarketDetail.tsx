@@ -6,8 +6,7 @@ import { useCall } from '../../api/hooks';
 import { cents, shortDate, usd } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { TradesTable } from '../../ui/TradesTable';
-import { Holders } from './Holders';
-import { Comments } from '../comments/Comments';
+import { Comments, Holders } from './Holders';
 import type { EntryHandle, EntryOutcome } from './OrderEntry';
 import { Trade } from './Trade';
 
