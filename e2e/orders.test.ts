@@ -38,6 +38,18 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
     return results.map((r) => r.orderId as string);
   }
   const row = (id: string) => app.page.locator(`[data-testid=open-order][data-order-id="${id}"]`);
+  /** A sale of tokens the account does not hold: the venue refuses it, and the history says why in words. */
+  async function refusedInHistory(): Promise<void> {
+    const [r] = await call<Array<{ success: boolean; code?: string; orderId?: string }>>('orders.submit', {
+      accountId,
+      lines: [{ conditionId: market.condition_id, tokenId: tokens[1], side: 'SELL', price: '0.9', size: '5' }],
+    });
+    expect(r).toMatchObject({ success: false, code: 'INSUFFICIENT_BALANCE' });
+    const refused = app.page.locator(`[data-testid=history-row][data-order-id="${r?.orderId}"]`);
+    await expect.poll(() => refused.getAttribute('data-state'), { timeout: 10_000 }).toBe('rejected');
+    expect(await refused.getByTestId('history-answer').innerText()).toMatch(/^refused: not enough balance\n.*tokens/);
+    expect(await refused.getByTestId('history-filled').innerText()).toBe('0 / 5');
+  }
 
   beforeAll(async () => {
     app = await startApp();
@@ -95,7 +107,7 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
       expect(await page.locator('[data-testid=history-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id')))).toEqual(expect.arrayContaining(ids));
       expect(await page.locator('[data-testid=history-row][data-state=open]').count()).toBe(4);
       const sent = page.locator(`[data-testid=history-row][data-order-id="${ids[3]}"]`);
-      expect((await sent.locator('td').allInnerTexts()).slice(1, 9)).toEqual([market.question, outcomes[1], 'Buy', '11¢', '10', '0', 'GTC', 'open']);
+      expect((await sent.locator('td').allInnerTexts()).slice(1, 10)).toEqual([market.question, outcomes[1], 'Buy', '11¢', '0 / 10', '—', 'GTC', 'open', 'live']);
       expect(await page.getByLabel('State').locator('option').allInnerTexts()).toEqual(['all (4)', 'open (4)']);
       await app.shot('orders-history');
       await page.getByRole('tab', { name: /Open orders/ }).click();
@@ -208,7 +220,12 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
       await page.getByRole('tab', { name: /History/ }).click();
       const sent = page.locator(`[data-testid=history-row][data-order-id="${id}"]`);
       await expect.poll(() => sent.getAttribute('data-state'), { timeout: 10_000 }).toBe('open');
-      expect((await sent.locator('td').allInnerTexts()).slice(4, 7)).toEqual(['30¢', '10', '0']);
+      expect((await sent.locator('td').allInnerTexts()).slice(4, 10)).toEqual(['30¢', '0 / 10', '—', 'GTC', 'open', 'live']);
+      await refusedInHistory();
+      await app.shot('orders-history-answers');
+      await page.evaluate("document.documentElement.dataset.theme = 'dark'");
+      await app.shot('orders-history-answers-dark');
+      await page.evaluate('delete document.documentElement.dataset.theme');
       await page.getByRole('tab', { name: /Open orders/ }).click();
       await app.shot('orders-filled');
       return;
@@ -225,7 +242,14 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
     await page.getByRole('tab', { name: /History/ }).click();
     const filled = page.locator(`[data-testid=history-row][data-order-id="${id}"]`);
     await expect.poll(() => filled.getAttribute('data-state'), { timeout: 10_000 }).toBe('filled');
-    expect((await filled.locator('td').allInnerTexts()).slice(4, 7)).toEqual(['30¢', '10', '10']);
+    // Filled 10 of 10 at its own 30¢; the venue's answer when it was sent: it rested, "live".
+    expect((await filled.locator('td').allInnerTexts()).slice(4, 10)).toEqual(['30¢', '10 / 10', '30¢', 'GTC', 'filled', 'live']);
+    expect(await filled.getByTestId('history-filled').getAttribute('title')).toBe('Filled 10 of 10');
+    await refusedInHistory();
+    await app.shot('orders-history-answers');
+    await page.evaluate("document.documentElement.dataset.theme = 'dark'");
+    await app.shot('orders-history-answers-dark');
+    await page.evaluate('delete document.documentElement.dataset.theme');
     await page.getByRole('tab', { name: /Open orders/ }).click();
   });
 

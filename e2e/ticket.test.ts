@@ -39,6 +39,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
   let app: App;
   let market: { condition_id: string; question: string; neg_risk: number };
   let yes: string;
+  let no: string;
   beforeAll(async () => {
     app = await startApp();
     const { venue } = app;
@@ -46,6 +47,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(market.condition_id);
     catalogChanged(venue.db);
     yes = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(market.condition_id) as { token_id: string }).token_id;
+    no = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 1').get(market.condition_id) as { token_id: string }).token_id;
     // Someone offers 20 Yes at 0.45: the top rung of the ladder will fill against it.
     const maker = await otherTrader(venue);
     venue.exchange.mint(maker.address.toLowerCase(), market.condition_id, 100_000_000, 500_000);
@@ -127,21 +129,22 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await ladder.getByLabel('Market search').fill(market.question.split(/\s+/).slice(0, 6).join(' '));
     await ladder.getByRole('option', { name: market.question }).first().click();
     await ladder.getByLabel('Outcome').selectOption(yes);
-    await ladder.getByLabel('From price').fill('0.41');
-    await ladder.getByLabel('To price').fill('0.45');
+    await ladder.getByLabel('From price').fill('41');
+    await ladder.getByLabel('To price').fill('45');
     await ladder.getByLabel('Total size').fill('50');
-    await expect.poll(() => ladder.getByTestId('ladder-preview').innerText()).toBe('10 @ 0.41 · 10 @ 0.42 · 10 @ 0.43 · 10 @ 0.44 · 10 @ 0.45');
+    await expect.poll(() => ladder.getByTestId('ladder-preview').innerText()).toBe('10 @ 41¢ · 10 @ 42¢ · 10 @ 43¢ · 10 @ 44¢ · 10 @ 45¢');
     await app.shot('ladder');
     await ladder.getByRole('button', { name: 'Add rungs to ticket' }).click();
     const lines = page.getByTestId('ticket-line');
     await expect.poll(() => lines.count()).toBe(5);
 
-    // Off the tick: the core's check names the nearest price and the batch cannot be sent.
-    await lines.nth(1).getByLabel('Price').fill('0.425');
+    // Prices show in cents. Off the tick: the core's check names the nearest price and the batch cannot be sent.
+    expect(await lines.nth(1).getByLabel('Price').inputValue()).toBe('42');
+    await lines.nth(1).getByLabel('Price').fill('42.5');
     await expect.poll(() => page.getByTestId('line-problem').first().innerText(), { timeout: 10_000 }).toMatch(/not on the 0.01 tick; nearest is 0.43/);
     expect(await page.getByTestId('submit-blocked').innerText()).toBe('Fix 1 line first');
     await app.shot('ticket-bad-line');
-    await lines.nth(1).getByLabel('Price').fill('0.42');
+    await lines.nth(1).getByLabel('Price').fill('42');
     if (SPEC_ONLY) {
       // Every check made but the cash one: the lines are not shown as checked, and say why.
       await expect.poll(() => page.locator('[data-testid=ticket-line][data-check=unchecked]').count(), { timeout: 10_000 }).toBe(5);
@@ -153,6 +156,9 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     }
     // 10 × (0.41 + … + 0.45) = 21.50 before fees; the top rung would fill against the 0.45 offer.
     await expect.poll(() => page.getByTestId('ticket-totals').innerText(), { timeout: 10_000 }).toMatch(/\$21\.5/);
+    // Buying Yes at every rung: paid 50 if Yes wins, the whole cost lost if it does not.
+    expect(await page.getByTestId('total-best').innerText()).toBe('$50.00');
+    expect(await page.getByTestId('total-worst').innerText()).toBe('$21.50');
     expect(await lines.nth(4).innerText()).toContain('fill');
     expect(await lines.nth(0).innerText()).toContain('rest');
     await app.shot('ticket-preview');
@@ -216,7 +222,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await line.getByLabel('Market search').fill(market.question.split(/\s+/).slice(0, 6).join(' '));
     await page.getByRole('option', { name: market.question }).first().click();
     await line.getByLabel('Outcome').selectOption(yes);
-    await line.getByLabel('Price').fill('0.46');
+    await line.getByLabel('Price').fill('46');
     await line.getByLabel('Size').fill('5');
     await line.getByLabel('Post only').check();
     // Post-only at or above the best ask would trade: the preview says so, the venue refuses it.
@@ -248,7 +254,8 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await app.restart();
     await page.getByRole('button', { name: 'Order ticket' }).click();
     await expect.poll(() => page.getByTestId('ticket-line').count(), { timeout: 10_000 }).toBe(5);
-    expect(await page.getByTestId('ticket-line').nth(1).getByLabel('Price').inputValue()).toBe('0.42');
+    // The draft keeps dollar prices; they show in cents again.
+    expect(await page.getByTestId('ticket-line').nth(1).getByLabel('Price').inputValue()).toBe('42');
     // The placed lines still say so, and are not offered for sending again.
     await expect.poll(() => page.locator('[data-testid=line-result][data-success=true]').count()).toBe(5);
     expect(await page.getByRole('button', { name: 'Sign and send 0 orders' }).isDisabled()).toBe(true);
@@ -284,6 +291,73 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await app.shot('ticket-event-ladder');
     for (let i = 0; i < 2 * open(event).length; i++) await page.getByTestId('ticket-line').nth(before).getByRole('button', { name: 'Remove line' }).click();
     await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(before);
+  });
+
+  it('reads "45" as 45¢ and "0.3" as $0.30, and confirms a Yes and a No with the account’s name, the best and the worst case', async () => {
+    const { page } = app;
+    // Since the restart the vault is locked: opened for this batch, locked again after it.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Vault passphrase').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByText('Vault unlocked').waitFor();
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    const before = await page.getByTestId('ticket-line').count();
+    for (const [token, price] of [[yes, '45'], [no, '0.3']] as const) {
+      await page.getByRole('button', { name: 'Add line' }).click();
+      const line = page.getByTestId('ticket-line').last();
+      await line.getByLabel('Market search').fill(market.question.split(/\s+/).slice(0, 6).join(' '));
+      await page.getByRole('option', { name: market.question }).first().click();
+      await line.getByLabel('Outcome').selectOption(token);
+      await line.getByLabel('Price').fill(price);
+      await line.getByLabel('Size').fill('10');
+    }
+    const [yesLine, noLine] = [page.getByTestId('ticket-line').nth(before), page.getByTestId('ticket-line').nth(before + 1)];
+    // Typed as cents, no hint; typed as dollars, said so — and the field keeps what was typed.
+    expect(await yesLine.getByTestId('price-hint').count()).toBe(0);
+    expect(await noLine.getByTestId('price-hint').innerText()).toBe('read as $0.30 = 30¢');
+    expect(await noLine.getByLabel('Price').inputValue()).toBe('0.3');
+    // The draft keeps the dollar prices the core takes.
+    await expect.poll(async () => {
+      const d = await app.core.router.dispatch('drafts.load', {});
+      return d.ok ? (d.data as { lines: Array<{ price: string }> }).lines.slice(before).map((l) => l.price) : [];
+    }).toEqual(['0.45', '0.3']);
+    await expect.poll(() => noLine.getAttribute('data-check'), { timeout: 10_000 }).toBe(SPEC_ONLY ? 'unchecked' : 'checked');
+    await expect.poll(() => yesLine.getAttribute('data-check'), { timeout: 10_000 }).toBe(SPEC_ONLY ? 'unchecked' : 'checked');
+    // Yes for 4.50 and No for 3.00: one of them pays 10 whichever wins, so no case loses.
+    await expect.poll(() => page.getByTestId('total-best').innerText(), { timeout: 10_000 }).toBe('$10.00');
+    expect(await page.getByTestId('total-cost').innerText()).toBe('$7.50');
+    expect(await page.getByTestId('total-worst').innerText()).toBe('none (gains $2.50)');
+    await app.shot('ticket-cents');
+    await page.evaluate("document.documentElement.dataset.theme = 'dark'");
+    await app.shot('ticket-cents-dark');
+    await page.evaluate('delete document.documentElement.dataset.theme');
+
+    await page.getByRole('button', { name: 'Sign and send 2 orders' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm batch' });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('confirm-account').innerText()).toMatch(/^Signed with Paper one \(0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}\)\./);
+    expect(await dialog.getByTestId('confirm-cost').innerText()).toBe('$7.50');
+    expect(await dialog.getByTestId('confirm-best').innerText()).toBe('$10.00');
+    expect(await dialog.getByTestId('confirm-worst').innerText()).toBe('none (gains $2.50)');
+    if (SPEC_ONLY) {
+      for (const note of await dialog.getByTestId('confirm-unchecked-line').allInnerTexts()) expect(note).toMatch(/^Line \d+ Buy 10 (Yes|No|\w+) at (45|30)¢/);
+    }
+    await app.shot('ticket-confirm');
+    await page.evaluate("document.documentElement.dataset.theme = 'dark'");
+    await app.shot('ticket-confirm-dark');
+    await page.evaluate('delete document.documentElement.dataset.theme');
+    await confirmSend(app, 2);
+    await expect.poll(() => page.locator('[data-testid=line-result][data-success=true]').count(), { timeout: 15_000 }).toBe(before + 2);
+    // Sent at the dollar prices: "45" as 0.45, "0.3" as 0.3.
+    const journal = await app.core.router.dispatch('orders.journal', {});
+    const sent = (journal.ok ? (journal.data as Array<{ tokenId: string; price: string; size: string }>) : []).slice(0, 2);
+    expect(sent.map((j) => [j.tokenId, j.price, j.size]).sort()).toEqual([[no, '0.3', '10'], [yes, '0.45', '10']].sort());
+    for (let i = 0; i < 2; i++) await page.getByTestId('ticket-line').nth(before).getByRole('button', { name: 'Remove line' }).click();
+    await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(before);
+    await app.core.router.dispatch('accounts.lock', {});
+    await page.reload();
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    await expect.poll(() => page.getByTestId('ticket-line').count(), { timeout: 10_000 }).toBe(before);
   });
 
   it('sets a remote venue’s order signing; a switch shows only the new venue’s answers and draft', async () => {
@@ -412,7 +486,7 @@ describe.skipIf(reason !== undefined || !SPEC_ONLY)(`order signing chosen in Set
     await line.getByLabel('Market search').fill(market.question.split(/\s+/).slice(0, 6).join(' '));
     await page.getByRole('option', { name: market.question }).first().click();
     await line.getByLabel('Outcome').selectOption(yes);
-    await line.getByLabel('Price').fill('0.05');
+    await line.getByLabel('Price').fill('5');
     await line.getByLabel('Size').fill('5');
     await expect.poll(() => line.getAttribute('data-check'), { timeout: 10_000 }).toBe('unchecked');
     await page.getByRole('button', { name: 'Sign and send 1 order' }).click();
