@@ -32,6 +32,22 @@ describe('settings and drafts', () => {
     await h.ok('settings.set', { tradingOff: false, confirm: true });
   });
 
+  it('previews each line with its market’s outcome tokens and, on a negative-risk market, its event', async () => {
+    const active = h.venue.db.prepare("SELECT neg_risk FROM markets WHERE status = 'active' ORDER BY id").all() as Array<{ neg_risk: number }>;
+    const plain = tradable(h.venue, active.findIndex((r) => r.neg_risk === 0));
+    const neg = tradable(h.venue, active.findIndex((r) => r.neg_risk === 1));
+    const event = h.venue.db.prepare('SELECT event_id FROM markets WHERE condition_id = ?').pluck().get(neg.cid);
+    const lines = await h.ok<Array<{ outcomeTokens?: string[]; negRiskEvent?: string }>>('orders.preview', {
+      lines: [
+        { conditionId: plain.cid, tokenId: plain.tokens[1], side: 'BUY', price: '0.5', size: '5' },
+        { conditionId: neg.cid, tokenId: neg.tokens[0], side: 'BUY', price: '0.5', size: '5' },
+      ],
+    });
+    expect(lines[0]).toMatchObject({ outcomeTokens: plain.tokens });
+    expect(lines[0]?.negRiskEvent).toBeUndefined();
+    expect(lines[1]).toMatchObject({ outcomeTokens: neg.tokens, negRiskEvent: String(event) });
+  });
+
   it('with trading off, nothing is signed or sent, while the preview still checks the batch', async () => {
     const m = tradable(h.venue);
     const acct = await h.account();
