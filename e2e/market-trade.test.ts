@@ -237,6 +237,23 @@ describe.skipIf(reason !== undefined)(`market page trading (${reason ?? 'Chromiu
     await expect.poll(() => result().innerText(), { timeout: 15_000 }).toMatch(/^Filled: bought 15 .+ for \$9\.15/);
     await expect.poll(() => page.getByTestId('entry-position').innerText(), { timeout: 20_000 }).toMatch(/^You hold 25 /);
     await expect.poll(() => page.locator('[data-testid=book-level][data-side=ask]').count(), { timeout: 20_000 }).toBe(19);
+
+    // A post-only buy at the best ask would take it: the preview says so, and the venue's refusal shows in words.
+    await level(page, 'ask', '0.63').click();
+    await page.keyboard.type('5');
+    await page.getByLabel('Order type').selectOption('GTC');
+    await page.getByRole('checkbox', { name: 'Post only' }).check();
+    await expect.poll(() => page.getByTestId('entry-would').innerText(), { timeout: 10_000 }).toBe('be refused: post-only would cross');
+    // Ctrl+Enter from a field outside the panel is that field's.
+    await page.getByLabel('Search markets').focus();
+    await page.keyboard.press('Control+Enter');
+    expect(await page.getByRole('dialog', { name: 'Confirm batch' }).count()).toBe(0);
+    await page.getByTestId('entry-send').click();
+    await confirm();
+    await expect.poll(() => result().getAttribute('data-success'), { timeout: 15_000 }).toBe('false');
+    expect(await result().innerText()).toMatch(/^Not placed: .*cross/i);
+    await result().scrollIntoViewIfNeeded();
+    await app.shot('market-trade-refused');
   });
 
   it('shows no order entry on a closed market: trading ended', async () => {

@@ -165,13 +165,16 @@ export function OrderEntry(props: {
     },
   }));
 
-  // B / S and Ctrl+Enter anywhere on the market page, but never while typing in a field or with a dialog open.
+  // B / S and Ctrl+Enter anywhere on the market page, but never with a dialog open, B / S never
+  // while typing in a field, and Ctrl+Enter from a field only from the panel's own.
+  const panel = useRef<HTMLElement>(null);
   const keys = useRef({ ask, setSide: (side: 'BUY' | 'SELL') => set({ side }) });
   keys.current = { ask, setSide: (side) => set({ side }) };
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
       if (dialogOpen()) return;
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        if (typing(e.target) && !panel.current?.contains(e.target as Node)) return;
         e.preventDefault();
         keys.current.ask();
       } else if (!e.ctrlKey && !e.metaKey && !e.altKey && !typing(e.target) && (e.key === 'b' || e.key === 'B' || e.key === 's' || e.key === 'S')) {
@@ -191,7 +194,7 @@ export function OrderEntry(props: {
   const notes = (preview?.unchecked ?? []).map(uncheckedNote);
   const postOnlyApplies = form.type === 'GTC' || form.type === 'GTD';
   return (
-    <section className="mk-entry" aria-label="Order entry" data-testid="order-entry" data-side={form.side}>
+    <section ref={panel} className="mk-entry" aria-label="Order entry" data-testid="order-entry" data-side={form.side}>
       <div className="tabs mk-outcomes" role="radiogroup" aria-label="Outcome">
         {outcomes.map((o, i) => (
           <button key={o.tokenId} role="radio" aria-checked={i === index} aria-pressed={i === index} className={i === 0 ? 'yes' : 'no'} onClick={() => props.onOutcome(i)}>
@@ -270,7 +273,7 @@ export function OrderEntry(props: {
         <dt>{form.side === 'BUY' ? 'Cost' : 'Proceeds'}</dt><dd className="num">{money(preview?.cost)}</dd>
         <dt>{form.side === 'BUY' ? 'Pays if right' : 'Gives up if right'}</dt><dd className="num">{money(preview?.payoutIfRight)}</dd>
         <dt>Fee</dt><dd className="num">{money(preview?.fee)}</dd>
-        <dt>Would</dt><dd data-testid="entry-would">{preview?.execution ? WOULD[preview.execution] : '—'}</dd>
+        <dt>Would</dt><dd data-testid="entry-would" className={preview?.execution === 'killed' || preview?.execution === 'rejected' ? 'warn' : undefined}>{preview?.execution ? WOULD[preview.execution] : '—'}</dd>
       </dl>
       <div className="mk-checks" data-testid="entry-check" data-check={state}>
         {state === 'checked' ? <span className="yes">✓ Every check passed</span> : null}
