@@ -110,7 +110,7 @@ function App(): React.JSX.Element {
         ) : screen === 'series' ? (
           <EventsScreen key="series" series />
         ) : screen === 'trader' && trader ? (
-          <TraderPage address={trader} onBack={() => go('leaderboard')} />
+          <TraderPage address={trader} onBack={() => go(useUi.getState().traderFrom)} />
         ) : screen === 'ticket' ? (
           <TicketScreen />
         ) : screen === 'orders' ? (

@@ -27,6 +27,8 @@ interface UiState {
   filters: { status: 'active' | 'closed' | 'archived' | 'all'; sort: 'volume24hr' | 'volume' | 'endDate' | 'question' | 'lastPrice'; mirror: 'any' | 'only' | 'none'; tagId?: string | undefined; eventId?: string | undefined; seriesId?: string | undefined; creator?: string | undefined };
   /** The trader whose page is open (from the leaderboard or a comment author). */
   trader: string | undefined;
+  /** The screen the trader page was opened from, which its Back returns to. */
+  traderFrom: Screen;
   openTrader(address: string): void;
   setFilters(patch: Partial<UiState['filters']>): void;
   theme: 'system' | 'light' | 'dark';
@@ -52,7 +54,8 @@ export const useUi = create<UiState>((set) => ({
   setOnline: (surface, online) => set((s) => ({ offline: { ...s.offline, [surface]: !online } })),
   filters: { status: 'active', sort: 'volume24hr', mirror: 'any' },
   trader: undefined,
-  openTrader: (trader) => set({ trader, screen: 'trader' }),
+  traderFrom: 'leaderboard',
+  openTrader: (trader) => set((s) => ({ trader, screen: 'trader', traderFrom: s.screen === 'trader' ? s.traderFrom : s.screen })),
   setFilters: (patch) => set((s) => ({ filters: { ...s.filters, ...patch } })),
   theme: (localStorage.getItem('kairos-theme') as UiState['theme'] | null) ?? 'system',
   setTheme: (theme) => {

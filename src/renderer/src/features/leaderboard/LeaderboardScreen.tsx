@@ -29,9 +29,14 @@ export function LeaderboardScreen(): React.JSX.Element {
           <thead><tr><th className="num">#</th><th>Trader</th><th className="num">Profit</th><th className="num">Volume</th></tr></thead>
           <tbody>
             {board.data.data.map((e) => (
-              <tr key={String(e.proxyWallet)} onClick={() => openTrader(String(e.proxyWallet))} style={{ cursor: 'pointer' }} data-testid="trader-row">
+              <tr key={String(e.proxyWallet)} onClick={() => openTrader(String(e.proxyWallet))} style={{ cursor: 'pointer' }} data-testid="trader-row" data-wallet={e.proxyWallet}>
                 <td className="num">{e.rank}</td>
-                <td>{e.userName ? String(e.userName) : <span className="mono muted">{String(e.proxyWallet)}</span>}</td>
+                <td>
+                  {/* The row opens the trader too; the button is the keyboard's way in. */}
+                  <button className="link" data-testid="trader-link" onClick={(ev) => (ev.stopPropagation(), openTrader(String(e.proxyWallet)))}>
+                    {e.userName ? String(e.userName) : <span className="mono muted">{String(e.proxyWallet)}</span>}
+                  </button>
+                </td>
                 <td className={`num ${Number(e.pnl) >= 0 ? 'yes' : 'no'}`}>{usd(Number(e.pnl))}</td>
                 <td className="num">{usd(Number(e.vol))}</td>
               </tr>

@@ -6,7 +6,8 @@ import { useCall } from '../../api/hooks';
 import { cents, shortDate, usd } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { TradesTable } from '../../ui/TradesTable';
-import { Comments, Holders } from './Holders';
+import { Holders } from './Holders';
+import { Comments } from '../comments/Comments';
 import type { EntryHandle, EntryOutcome } from './OrderEntry';
 import { Trade } from './Trade';
 

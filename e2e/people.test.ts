@@ -1,0 +1,165 @@
+// People end to end: a market's comment threads (times, holders only, replies on request, an
+// author opening their trader page and Back returning), and a trader opened from the leaderboard
+// with their standing in each window as the venue ranks them and positions that open their
+// market. Comments written here are put straight into the venue's books, newest of the event.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipReason, startApp, type App } from './support.js';
+
+const reason = skipReason();
+
+type Entry = { rank: string; pnl: number | string; vol: number | string };
+type Position = { slug?: string; title?: string };
+
+/** "−$1,234.56" → -1234.56, as the page writes money. */
+const money = (text: string): number => Number(text.replace('−', '-').replace(/[$,]/g, ''));
+
+describe.skipIf(reason !== undefined)(`people (${reason ?? 'Chromium + built renderer'})`, () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('comments: times, holders only, replies on request, and an author’s trader page', async () => {
+    const { page, venue } = app;
+    await page.waitForSelector('[data-testid=market-row]');
+    const question = (await page.locator('[data-testid=market-row] > span[title]').first().getAttribute('title')) as string;
+    const eventId = (venue.db.prepare('SELECT event_id FROM markets WHERE question = ?').get(question) as { event_id: number }).event_id;
+    const holding = 'EXISTS (SELECT 1 FROM positions p JOIN markets m ON m.condition_id = p.condition_id WHERE p.wallet = w.address AND m.event_id = ? AND p.size >= 1000000)';
+    const wallets = (held: boolean) => (venue.db.prepare(`SELECT address, name FROM wallets w WHERE ${held ? '' : 'NOT '}${holding} ORDER BY address`).all(eventId) as Array<{ address: string; name: string }>);
+    const [holder, other] = wallets(true);
+    const [outsider] = wallets(false);
+    expect(holder && other && outsider, 'two holders of the event and a wallet holding none of it').toBeTruthy();
+    // Newest first: an outsider's comment, then a holder's with three holders' replies and an outsider's.
+    const first = (venue.db.prepare('SELECT MAX(id) AS id FROM comments').get() as { id: number }).id + 1;
+    const now = Date.now();
+    const add = venue.db.prepare(
+      `INSERT INTO comments (id, body, parent_entity_type, parent_entity_id, parent_comment_id, user_address, reply_address, created_at, updated_at, report_count)
+       VALUES (?, ?, 'Event', ?, ?, ?, NULL, ?, ?, 0)`,
+    );
+    const at = (msAgo: number) => [now - msAgo, now - msAgo] as const;
+    add.run(first, 'Not holding anything here, just watching.', eventId, null, outsider!.address, ...at(60_000));
+    add.run(first + 1, 'Holding Yes into the close.', eventId, null, holder!.address, ...at(3 * 3_600_000));
+    add.run(first + 2, 'Same, added more this morning.', eventId, first + 1, other!.address, ...at(2 * 3_600_000));
+    add.run(first + 3, 'Trimmed mine at the top.', eventId, first + 1, holder!.address, ...at(90 * 60_000));
+    add.run(first + 4, 'Still holding.', eventId, first + 1, other!.address, ...at(30 * 60_000));
+    add.run(first + 5, 'You will regret it.', eventId, first + 1, outsider!.address, ...at(20 * 60_000));
+
+    await page.locator('[data-testid=market-row]').first().click();
+    await expect.poll(() => page.getByTestId('market-question').innerText(), { timeout: 15_000 }).toBe(question);
+    const comments = page.getByTestId('comments');
+    const byId = (id: number) => comments.locator(`[data-testid=comment][data-comment-id="${id}"]`);
+    await byId(first).waitFor({ timeout: 15_000 });
+    // Each comment says when, in words, with the exact time on hover.
+    const when = byId(first).getByTestId('comment-time').first();
+    expect(await when.innerText()).toBe('1m ago');
+    expect(await when.getAttribute('title')).toMatch(/\d{1,2}:\d{2}:\d{2}/);
+    expect(await byId(first + 1).getByTestId('comment-time').first().innerText()).toBe('3h ago');
+    // Replies live under their parent, not as comments of their own, and open on request.
+    expect(await comments.locator('[data-testid=comment][data-comment-id="' + (first + 2) + '"]').count()).toBe(0);
+    expect(await byId(first).getByTestId('comment-holder').count()).toBe(0);
+    expect(await byId(first + 1).getByTestId('comment-holder').count()).toBe(1);
+    const show = byId(first + 1).getByTestId('show-replies');
+    expect(await show.innerText()).toBe('Show 4 replies');
+    expect(await byId(first + 1).getByTestId('replies').count()).toBe(0);
+    await show.click();
+    expect(await byId(first + 1).getByTestId('reply').allInnerTexts()).toEqual([
+      expect.stringContaining('Same, added more this morning.'),
+      expect.stringContaining('Trimmed mine at the top.'),
+      expect.stringContaining('Still holding.'),
+      expect.stringContaining('You will regret it.'),
+    ]);
+    await app.shot('comments-replies');
+    await page.evaluate("document.documentElement.dataset.theme = 'dark'");
+    await app.shot('comments-replies-dark');
+    await page.evaluate("document.documentElement.dataset.theme = 'light'");
+
+    // Holders only: the outsider's comment and reply go; every comment left is a holder's.
+    await comments.getByRole('switch', { name: 'Holders only' }).check();
+    await expect.poll(() => byId(first).count(), { timeout: 10_000 }).toBe(0);
+    await byId(first + 1).waitFor();
+    expect(await comments.locator('[data-testid=comment][data-holder=false]').count()).toBe(0);
+    await byId(first + 1).getByTestId('show-replies').click();
+    expect(await byId(first + 1).getByTestId('reply').count()).toBe(3);
+    expect(await byId(first + 1).innerText()).not.toContain('You will regret it.');
+    expect(await byId(first + 1).innerText()).toContain('1 more from non-holders');
+    await app.shot('comments-holders-only');
+    await comments.getByRole('switch', { name: 'Holders only' }).uncheck();
+    await byId(first).waitFor({ timeout: 10_000 });
+
+    // The author opens their trader page; Back returns to the market.
+    await byId(first + 1).getByTestId('comment-author').first().click();
+    await page.getByTestId('trader').waitFor();
+    expect(await page.getByTestId('trader-name').innerText()).toBe(holder!.name);
+    await expect.poll(() => page.getByTestId('trader-comment').allInnerTexts(), { timeout: 10_000 }).toContainEqual(expect.stringContaining('Holding Yes into the close.'));
+    await page.getByRole('button', { name: '← Back' }).click();
+    await expect.poll(() => page.getByTestId('market-question').innerText(), { timeout: 10_000 }).toBe(question);
+
+    // So does a holder in the market's top holders.
+    const firstHolder = page.getByTestId('holder').first();
+    await firstHolder.waitFor({ timeout: 15_000 });
+    const holderName = await firstHolder.innerText();
+    await firstHolder.click();
+    await page.getByTestId('trader').waitFor();
+    expect(await page.getByTestId('trader-name').innerText()).toBe(holderName);
+    await page.getByRole('button', { name: '← Back' }).click();
+  });
+
+  it('a trader from the leaderboard: P&L per window as the venue ranks them, and positions that open their market', async () => {
+    const { page, venue } = app;
+    await page.getByRole('button', { name: 'Leaderboard' }).click();
+    await page.getByRole('button', { name: 'ALL', exact: true }).click();
+    await page.waitForSelector('[data-testid=trader-row]');
+    // The best-ranked trader who still holds a market with a page of its own.
+    const wallets = await page.locator('[data-testid=trader-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-wallet') ?? ''));
+    let wallet = '';
+    let positions: Position[] = [];
+    for (const w of wallets) {
+      positions = (await venue.get('data', `/positions?user=${w}&limit=100&sortBy=CURRENT&sortDirection=DESC`)).body as Position[];
+      if (positions.some((p) => p.slug)) {
+        wallet = w;
+        break;
+      }
+    }
+    expect(wallet, 'a ranked trader with positions').not.toBe('');
+    await page.locator(`[data-testid=trader-row][data-wallet="${wallet}"]`).click();
+    await page.getByTestId('trader').waitFor();
+    const name = (venue.db.prepare('SELECT name FROM wallets WHERE address = ?').get(wallet) as { name: string }).name;
+    expect(await page.getByTestId('trader-name').innerText()).toBe(name);
+
+    // Each window: the rank, P&L and volume the venue gives for this user, or "not ranked".
+    const standing = page.getByTestId('standing');
+    await standing.waitFor({ timeout: 15_000 });
+    let ranked = 0;
+    for (const period of ['DAY', 'WEEK', 'MONTH', 'ALL']) {
+      const [row] = (await venue.get('data', `/v1/leaderboard?timePeriod=${period}&user=${wallet}`)).body as Entry[];
+      const tr = standing.locator(`tr[data-period=${period}]`);
+      if (!row) {
+        expect(await tr.locator('[data-field=rank]').innerText(), period).toBe('not ranked');
+        continue;
+      }
+      ranked += 1;
+      expect(await tr.locator('[data-field=rank]').innerText(), period).toBe(`#${row.rank}`);
+      expect(Math.abs(money(await tr.locator('[data-field=pnl]').innerText()) - Number(row.pnl)), period).toBeLessThanOrEqual(0.005);
+      expect(Math.abs(money(await tr.locator('[data-field=vol]').innerText()) - Number(row.vol)), period).toBeLessThanOrEqual(0.005);
+    }
+    expect(ranked).toBeGreaterThan(0);
+
+    // Their positions, as the venue lists them; trades and comments load below.
+    await page.getByTestId('trader-positions').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('trader-position').count()).toBe(positions.length);
+    await expect.poll(() => page.getByTestId('trader-trades').locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByTestId('trader-comments').locator('.cm-item, p.muted').first().waitFor({ timeout: 15_000 });
+    await app.shot('trader');
+    await page.evaluate("document.documentElement.dataset.theme = 'dark'");
+    await app.shot('trader-dark');
+    await page.evaluate("document.documentElement.dataset.theme = 'light'");
+
+    // A position opens its market's page.
+    const position = positions.find((p) => p.slug) as Position;
+    await page.locator(`[data-testid=trader-position][data-slug="${position.slug}"] button`).first().click();
+    await expect.poll(() => page.getByTestId('market-question').innerText(), { timeout: 15_000 }).toBe(position.title);
+  });
+});
