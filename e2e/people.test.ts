@@ -15,6 +15,8 @@ const money = (text: string): number => Number(text.replace('−', '-').replace(
 
 describe.skipIf(reason !== undefined)(`people (${reason ?? 'Chromium + built renderer'})`, () => {
   let app: App;
+  /** The trader the leaderboard test opened. */
+  let seen = '';
   beforeAll(async () => {
     app = await startApp();
   });
@@ -124,6 +126,7 @@ describe.skipIf(reason !== undefined)(`people (${reason ?? 'Chromium + built ren
       }
     }
     expect(wallet, 'a ranked trader with positions').not.toBe('');
+    seen = wallet;
     await page.locator(`[data-testid=trader-row][data-wallet="${wallet}"]`).click();
     await page.getByTestId('trader').waitFor();
     const name = (venue.db.prepare('SELECT name FROM wallets WHERE address = ?').get(wallet) as { name: string }).name;
@@ -156,10 +159,30 @@ describe.skipIf(reason !== undefined)(`people (${reason ?? 'Chromium + built ren
     await page.evaluate("document.documentElement.dataset.theme = 'dark'");
     await app.shot('trader-dark');
     await page.evaluate("document.documentElement.dataset.theme = 'light'");
+    await page.getByTestId('trader-trades').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    await app.shot('trader-trades-comments');
 
     // A position opens its market's page.
     const position = positions.find((p) => p.slug) as Position;
     await page.locator(`[data-testid=trader-position][data-slug="${position.slug}"] button`).first().click();
     await expect.poll(() => page.getByTestId('market-question').innerText(), { timeout: 15_000 }).toBe(position.title);
+  });
+
+  it('with the venue gone, the trader page is read from the cache, each part with its stamp', async () => {
+    const { page, venue } = app;
+    expect(seen).not.toBe('');
+    await venue.stop();
+    // An hour later every kept answer is stale: the core tries the venue, fails, and serves them.
+    app.skew.ms = 3_600_000;
+    await page.reload();
+    await page.getByRole('button', { name: 'Leaderboard' }).click();
+    await page.getByRole('button', { name: 'ALL', exact: true }).click();
+    await page.locator(`[data-testid=trader-row][data-wallet="${seen}"]`).click();
+    await page.getByTestId('standing').waitFor({ timeout: 20_000 });
+    await page.getByTestId('trader-positions').waitFor({ timeout: 20_000 });
+    for (const heading of ['Leaderboard standing', 'Positions', 'Recent trades', 'Comments']) {
+      await expect.poll(() => page.locator('.section h2', { hasText: heading }).locator('.stamp').innerText(), { timeout: 10_000 }).toMatch(/^as of \d{1,2}:\d{2}/);
+    }
+    await app.shot('trader-offline');
   });
 });
