@@ -115,7 +115,7 @@ export function buildApp(ctx: VenueContext, log = false): FastifyInstance {
   const app = Fastify({
     logger: log ? { level: 'warn' } : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    maxParamLength: PATH_SEGMENT_LIMIT,
+    routerOptions: { maxParamLength: PATH_SEGMENT_LIMIT },
     frameworkErrors: refuse,
     clientErrorHandler: answerClientError,
     // Node would refuse a request without Host with a bare 400; the hook below does it in words.
