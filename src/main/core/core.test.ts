@@ -69,6 +69,9 @@ describe('contract and router', () => {
     await ok('sync.start');
     await ok('markets.search', { query: slug.slice(0, 4) });
     await ok('sync.status');
+    expect(await ok('live.watch', { key: 'contract', tokenIds: m.tokens })).toMatchObject({ watching: m.tokens.length, pollSeconds: 5 });
+    await ok('live.status');
+    expect(await ok('live.unwatch', { key: 'contract' })).toMatchObject({ watching: 0 });
 
     expect((await ok<{ data: unknown[] }>('portfolio.positions', { address: wallet })).data.length).toBeGreaterThan(0);
     expect((await ok<{ data: unknown[] }>('portfolio.trades', { address: wallet })).data.length).toBeGreaterThan(0);

@@ -13,7 +13,9 @@ import { Sessions } from './session.js';
 import { accountsService, openVault, type AccountsOptions } from './services/accounts.js';
 import { appService, type AppOptions } from './services/app.js';
 import { catalogService } from './services/catalog.js';
-import type { CoreContext } from './services/context.js';
+import { FRESH, type CoreContext } from './services/context.js';
+import type { LiveOptions } from './live/feed.js';
+import { liveService } from './services/live.js';
 import { marketsService } from './services/markets.js';
 import { ordersService } from './services/orders.js';
 import { portfolioService } from './services/portfolio.js';
@@ -35,6 +37,8 @@ export interface CoreOptions extends AccountsOptions, AppOptions, WatchOptions {
   checkOutputs?: boolean;
   emit?: <N extends EventName>(name: N, payload: EventPayload<N>) => void;
   http?: Parameters<typeof createClients>[1];
+  /** The live price feed's connection and timing (tests shorten and relay them). */
+  live?: LiveOptions;
 }
 
 export interface Core {
@@ -52,7 +56,15 @@ export function createCore(opts: CoreOptions): Core {
   const emit = opts.emit ?? (() => undefined);
   privateDir(opts.dataDir);
   const profiles = new ProfileStore(opts.dataDir, { id: opts.defaultProfile.id ?? 'local', ...opts.defaultProfile });
-  const sessions = new Sessions(profiles.active, { dataDir: opts.dataDir, clock, emit, log, ...(opts.http ? { http: opts.http } : {}) });
+  const sessions = new Sessions(profiles.active, {
+    dataDir: opts.dataDir,
+    clock,
+    emit,
+    log,
+    pollSeconds: FRESH.prices / 1000,
+    ...(opts.http ? { http: opts.http } : {}),
+    ...(opts.live ? { live: opts.live } : {}),
+  });
   let vault = openVault(opts.dataDir, opts);
   const ctx: CoreContext = {
     dataDir: opts.dataDir,
@@ -76,9 +88,19 @@ export function createCore(opts: CoreOptions): Core {
   const portfolio = portfolioService(ctx, accounts);
   const sync = syncService(ctx);
   // Orders and the ticket's checks lean on each other (sending re-runs the checks; checking a
-  // sell reads open orders); each reaches the other only when called.
-  const watcher = watchService(ctx, opts, { accounts, markets, portfolio, orders: () => orders });
-  const orders = ordersService(ctx, { accounts, markets, checks: () => preview, onSubmitted: () => watcher?.kick() });
+  // sell reads open orders); each reaches the other only when called. The live feed follows the
+  // tokens of resting orders and asks the watcher for a pass when one of them trades.
+  const watch = watchService(ctx, opts, { accounts, markets, portfolio, orders: () => orders, ordersRead: (s) => live.ordersChanged(s) });
+  const live = liveService(ctx, watch ? { fillsLikely: (s, ids) => watch.fillsLikely(s, ids) } : {});
+  const orders = ordersService(ctx, {
+    accounts,
+    markets,
+    checks: () => preview,
+    onSubmitted: () => {
+      watch?.watcher.kick();
+      live.ordersChanged(ctx.session());
+    },
+  });
   const preview = previewService(ctx, { accounts, markets, portfolio, openOrders: (s, a) => orders.openOrdersOf(s, a) });
 
   const app = appService(ctx, opts, () => sync.forget(ctx.session()));
@@ -94,15 +116,16 @@ export function createCore(opts: CoreOptions): Core {
     ...preview.handlers,
     ...orders.handlers,
     ...sync.handlers,
+    ...live.handlers,
   };
-  watcher?.start();
+  watch?.watcher.start();
 
   return {
     router: new Router(handlers, { logger: log, ...(opts.checkOutputs ? { checkOutputs: true } : {}) }),
     activity: ctx.activity,
     close() {
       app.close();
-      watcher?.stop();
+      watch?.watcher.stop();
       vault.lock();
       sessions.close();
     },

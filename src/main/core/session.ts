@@ -2,12 +2,15 @@
 // data, what the venue has shown it offers, and whether each surface answers. Switching profiles
 // closes one Session and opens the next whole, so no service can reach a closed database of a
 // profile that is no longer active: a call that outlives its Session fails with words, not with
-// "the database connection is not open".
+// "the database connection is not open". Its live feed (prices streamed from the venue) closes
+// with it too.
 import type { EventName, EventPayload, VenueProfile } from '@shared/ipc/contract.js';
 import { openCache, type Cache, type CachedResult, type QueryValue } from './cache/index.js';
 import { cacheDir, removeCacheFiles } from './app-data.js';
 import { Capabilities } from './capabilities.js';
 import { createClients, type Clients } from './clients/index.js';
+import { LiveFeed, type LiveOptions } from './live/feed.js';
+import { streamUrl } from './live/discover.js';
 import { AppError } from './router.js';
 import { UserData } from './user-data/store.js';
 import type { Clock, Logger } from './ports.js';
@@ -22,6 +25,10 @@ export interface SessionDeps {
   /** Where a damaged cache set aside is told; quiet when not given. */
   log?: Logger;
   http?: Parameters<typeof createClients>[1];
+  /** The live feed's connection, timing and pushes (tests shorten and relay them). */
+  live?: LiveOptions;
+  /** The screens' poll interval for prices while nothing streams them (seconds). */
+  pollSeconds?: number;
 }
 
 export class Session {
@@ -29,6 +36,8 @@ export class Session {
   readonly user: UserData;
   /** What the venue has shown it offers beyond the spec; kept with the cache, so learned once. */
   readonly capabilities: Capabilities;
+  /** Prices streamed from the venue's market channel, where it has one. */
+  readonly live: LiveFeed;
   private openCache: Cache;
   private readonly online: Record<SurfaceName, boolean> = { catalog: true, data: true, trading: true };
   private closed = false;
@@ -52,6 +61,24 @@ export class Session {
       this.openCache.write(this.capabilitiesKey(), all);
       deps.emit('capabilities.changed', { profileId: profile.id });
     });
+    this.live = new LiveFeed(
+      {
+        clock: deps.clock,
+        log: deps.log ?? { info: () => undefined, warn: () => undefined, error: () => undefined },
+        pollSeconds: deps.pollSeconds ?? 5,
+        push: (payload) => {
+          if (!this.closed) deps.emit('market.live', payload);
+        },
+        status: (payload) => {
+          if (!this.closed) deps.emit('live.status', payload);
+        },
+        discover: (again) => streamUrl(this, again),
+        lacking: () => {
+          if (!this.closed) this.capabilities.note('live', false);
+        },
+      },
+      deps.live,
+    );
   }
 
   private capabilitiesKey(): string {
@@ -131,6 +158,7 @@ export class Session {
     if (this.closed) return;
     this.closed = true;
     this.stopping.abort();
+    this.live.close();
     this.openCache.close();
     this.user.close();
   }

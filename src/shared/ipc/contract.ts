@@ -286,6 +286,24 @@ export const UpdateStatus = z.object({
   checkedAt: z.number().optional(),
 });
 
+/**
+ * Where live prices stand: `live` (the venue's market channel streams the watched tokens),
+ * `polling` every `pollSeconds` (no channel, or it cannot be reached), or (re)connecting, while
+ * screens poll. `watching` tokens are subscribed, `live` of them have a current book.
+ */
+export const LiveStatus = z.object({
+  state: z.enum(['live', 'connecting', 'reconnecting', 'polling']),
+  pollSeconds: z.number().int().positive(),
+  since: z.number(),
+  watching: z.number().int().min(0),
+  live: z.number().int().min(0),
+  reason: z.string().optional(),
+});
+export type LiveStatus = z.output<typeof LiveStatus>;
+
+/** A screen's own name for what it watches: renewing it within a minute keeps the watch. */
+const watchKey = z.string().min(1).max(200);
+
 const none = z.object({}).strict().default({});
 const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 
@@ -424,6 +442,11 @@ export const contract = {
 
   'sync.start': call(none, SyncStatus),
   'sync.status': call(none, SyncStatus),
+
+  /** The tokens a screen shows, streamed while it watches them (again within a minute, or the watch lapses). */
+  'live.watch': call(z.object({ key: watchKey, tokenIds: z.array(id).max(500, 'a screen watches at most 500 tokens') }), LiveStatus),
+  'live.unwatch': call(z.object({ key: watchKey }), LiveStatus),
+  'live.status': call(none, LiveStatus),
 } as const;
 
 export type Contract = typeof contract;
@@ -444,6 +467,20 @@ export const events = {
   'capabilities.changed': z.object({ profileId: z.string() }),
   /** The embedded local venue stopped, is being restarted, or runs again. */
   'venue.status': VenueStatus,
+  /**
+   * A watched token's book or last trade changed on the live feed (at most a few times a second
+   * per token): its best prices now, and the fill when there was one.
+   */
+  'market.live': z.object({
+    tokenId: z.string(),
+    conditionId: z.string().optional(),
+    bestBid: z.string().nullable(),
+    bestAsk: z.string().nullable(),
+    bookChanged: z.boolean(),
+    lastTrade: z.object({ price: z.string(), size: z.string(), side: z.enum(SIDES), at: z.number() }).optional(),
+  }),
+  /** The live feed went live, lost its connection, or the venue was found to have none. */
+  'live.status': LiveStatus,
 } as const;
 
 export type Events = typeof events;

@@ -54,9 +54,12 @@ export const CALL_NAMES: readonly string[] = [
   'orders.journal',
   'sync.start',
   'sync.status',
+  'live.watch',
+  'live.unwatch',
+  'live.status',
 ];
 
-export const EVENT_NAMES: readonly string[] = ['sync.progressed', 'orders.updated', 'notices.raised', 'connection.changed', 'update.status', 'capabilities.changed', 'venue.status'];
+export const EVENT_NAMES: readonly string[] = ['sync.progressed', 'orders.updated', 'notices.raised', 'connection.changed', 'update.status', 'capabilities.changed', 'venue.status', 'market.live', 'live.status'];
 
 const CHANNEL_PREFIX = 'kairos:';
 

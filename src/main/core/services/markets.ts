@@ -1,9 +1,11 @@
 // Markets: the list over the synced catalog, local search, and one market's detail — its
 // catalog record, trading settings, quotes per outcome, book, price history, trades, holders.
 // Also the market reads other services lean on: a market as trading gives it, and labels.
+// Book and price reads come from the live feed's books where they are current (live/serve.ts).
 import type { CallArgs } from '@shared/ipc/contract.js';
 import type { CatalogMarket, TradingMarket } from '@shared/spec/index.js';
 import { sameRecord } from '../clients/same-record.js';
+import { fresh, liveBest, liveQuotes, withLivePrices } from '../live/serve.js';
 import { AppError } from '../router.js';
 import type { Session } from '../session.js';
 import { priceChart } from './chart.js';
@@ -27,6 +29,8 @@ export function marketsService(ctx: CoreContext) {
   /** Best bid (BUY) and ask (SELL) per token, as the price map gives them; empty when the venue cannot say. */
   const bestPrices = async (s: Session, tokenIds: readonly string[]): Promise<Record<string, { BUY?: string; SELL?: string }>> => {
     if (tokenIds.length === 0) return {};
+    const live = liveBest(s, tokenIds);
+    if (live) return live;
     try {
       const r = await s.cached('trading', '/prices', { tokens: [...tokenIds].sort().join(',') }, FRESH.prices, () => s.clients.trading.prices(tokenIds.map((token_id) => ({ token_id }))));
       return r.data as Record<string, { BUY?: string; SELL?: string }>;
@@ -90,7 +94,8 @@ export function marketsService(ctx: CoreContext) {
         const at = s.cache.catalogSeenAt() ?? 0;
         return { fetchedAt: at, stale: true, ageMs: ctx.clock.now() - at };
       });
-      return { data: s.cache.listMarkets(f), fetchedAt: probe.fetchedAt, stale: probe.stale, ageMs: probe.ageMs };
+      const page = s.cache.listMarkets(f);
+      return { data: { ...page, rows: withLivePrices(s, page.rows) }, fetchedAt: probe.fetchedAt, stale: probe.stale, ageMs: probe.ageMs };
     }
     const q = {
       limit: Math.min(100, f.limit),
@@ -107,7 +112,7 @@ export function marketsService(ctx: CoreContext) {
       s.cache.ingest('markets', rows);
       return rows;
     });
-    const rows = r.data.map(marketRow);
+    const rows = withLivePrices(s, r.data.map(marketRow));
     // The venue sorts only by its own columns; these two are ranked within the page.
     const by = f.sort === 'volume24hr' || f.sort === 'volume' ? f.sort : undefined;
     if (by) rows.sort((a, b) => (f.ascending ? 1 : -1) * ((a[by] ?? 0) - (b[by] ?? 0)));
@@ -136,6 +141,8 @@ export function marketsService(ctx: CoreContext) {
     },
     'markets.quotes': async ({ conditionId }) => {
       const s = ctx.session();
+      const live = await liveQuotes(s, conditionId, (maxAge) => market(s, conditionId, maxAge), ctx.clock.now());
+      if (live) return live;
       const r = await s.cached('trading', `/quotes/${conditionId}`, {}, FRESH.prices, () => outcomeQuotes(s, conditionId));
       const last = r.data.map((q) => q.lastPrice);
       if (!r.stale && last.every((p): p is string => p !== undefined)) s.cache.noteLastPrices(conditionId, last);
@@ -143,6 +150,8 @@ export function marketsService(ctx: CoreContext) {
     },
     'markets.book': ({ tokenId }) => {
       const s = ctx.session();
+      const live = s.live.book(tokenId);
+      if (live) return fresh(live, ctx.clock.now());
       return s.cached('trading', '/book', { token_id: tokenId }, BOOK_FRESH, () => s.capabilities.use('book', () => s.clients.trading.book(tokenId)));
     },
     'markets.history': (a) => priceChart(ctx.session(), market, ctx.clock.now(), a),

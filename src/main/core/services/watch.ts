@@ -1,6 +1,8 @@
 // Fills and resolutions for the active profile's accounts, looked for every few seconds while
-// the vault is unlocked, and raised as `notices.raised`.
+// the vault is unlocked (and at once when the live feed reports a trade on a token of theirs),
+// and raised as `notices.raised`.
 import { Watcher } from '../notices.js';
+import type { Session } from '../session.js';
 import type { Accounts } from './accounts.js';
 import { FRESH, type CoreContext } from './context.js';
 import type { Markets } from './markets.js';
@@ -14,17 +16,37 @@ export interface WatchOptions {
   watch?: false | { everyMs?: number };
 }
 
-export function watchService(ctx: CoreContext, opts: WatchOptions, deps: { accounts: Accounts; markets: Markets; portfolio: Portfolio; orders: () => Orders }): Watcher | undefined {
+export interface AccountWatch {
+  watcher: Watcher;
+  /** A trade on a token these accounts have orders on: a pass now, reading their orders afresh. */
+  fillsLikely(s: Session, accountIds: readonly string[]): void;
+}
+
+export interface WatchDeps {
+  accounts: Accounts;
+  markets: Markets;
+  portfolio: Portfolio;
+  orders: () => Orders;
+  /** After each read of an account's open orders (the live feed follows their tokens). */
+  ordersRead?: (s: Session) => void;
+}
+
+export function watchService(ctx: CoreContext, opts: WatchOptions, deps: WatchDeps): AccountWatch | undefined {
   if (opts.watch === false) return undefined;
   const every = opts.watch?.everyMs ?? WATCH_EVERY;
-  return new Watcher(
+  const watcher = new Watcher(
     {
       log: ctx.log,
       now: () => ctx.clock.now(),
       profile: () => ctx.session().profile.id,
       accounts: () => (ctx.vault().isLocked() ? undefined : ctx.vault().list(ctx.session().profile.id)),
       journal: () => ctx.session().user.db,
-      openOrders: (a) => deps.orders().openOrdersOf(ctx.session(), deps.accounts.account(a.id), Math.min(FRESH.prices, every)),
+      openOrders: async (a) => {
+        const s = ctx.session();
+        const r = await deps.orders().openOrdersOf(s, deps.accounts.account(a.id), Math.min(FRESH.prices, every));
+        deps.ordersRead?.(s);
+        return r;
+      },
       lostOrders: (a) => deps.orders().lookForLost(ctx.session(), deps.accounts.account(a.id), Math.min(FRESH.prices, every)),
       positions: async (a) => (await deps.portfolio.positionsOf(ctx.session(), a, Math.min(FRESH.data, every))).data,
       market: (conditionId, fresh) => deps.markets.market(ctx.session(), conditionId, fresh ? 0 : Math.max(FRESH.data, every)),
@@ -32,4 +54,13 @@ export function watchService(ctx: CoreContext, opts: WatchOptions, deps: { accou
     },
     every,
   );
+  return {
+    watcher,
+    fillsLikely(s, accountIds) {
+      if (!s.isOpen) return;
+      // The same read orders.ts keeps (and expires after our own orders): the next one asks the venue.
+      for (const id of accountIds) s.expire('trading', '/data/orders', { account: id, pages: 'all' });
+      watcher.kick();
+    },
+  };
 }

@@ -1,10 +1,10 @@
 // The event map: every event has an entry, what each one makes stale, and the listener that
 // marks those answers stale in the query cache, on screen or not.
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { events, type CallName, type EventName, type EventPayload } from '@shared/ipc/contract';
 import { keyOf, pagesKeyOf, staleCalls } from './keys';
-import { LIST_REFRESH_MS, refreshOnEvents, STALE, staleFor, VENUE_READS, type Seen } from './stale';
+import { LIST_REFRESH_MS, LIVE_TRADES_MS, refreshOnEvents, STALE, staleFor, VENUE_READS, type Seen } from './stale';
 
 const ACCOUNT = ['orders.open', 'orders.journal', 'portfolio.positions', 'portfolio.balance', 'portfolio.trades', 'portfolio.history'];
 const seen = (o: Partial<{ listed: number; since: number }> = {}): Seen => ({ since: () => o.since ?? Infinity, listedMarkets: () => o.listed ?? 0 });
@@ -63,6 +63,31 @@ describe('what each event makes stale', () => {
   it('refreshes the list when the sync reaches its total, and the sync status when it completes', () => {
     expect(staleFor('sync.progressed', progress({ done: 500, total: 500 }), seen({ listed: 500, since: 0 }))).toEqual(['markets.list']);
     expect(staleFor('sync.progressed', progress({ done: 500, complete: true }), seen({ listed: 500, since: 0 }))).toEqual(['markets.list', 'sync.status']);
+  });
+});
+
+describe('live prices', () => {
+  const change = (p: Partial<EventPayload<'market.live'>> = {}): EventPayload<'market.live'> => ({ tokenId: '7', conditionId: '0xc', bestBid: '0.4', bestAsk: '0.6', bookChanged: true, ...p });
+  const trade = { price: '0.5', size: '5', side: 'BUY' as const, at: 0 };
+
+  it("refresh the token's book and its market's quotes, not every book", () => {
+    expect(staleFor('market.live', change(), seen())).toEqual([{ key: ['markets.book', { tokenId: '7' }] }, { key: ['markets.quotes', { conditionId: '0xc' }] }]);
+    expect(staleFor('market.live', change({ bookChanged: false, conditionId: undefined }), seen())).toEqual([]);
+  });
+
+  it("refresh the market's trades and the list's prices on a fill, spaced out", () => {
+    expect(staleFor('market.live', change({ bookChanged: false, lastTrade: trade }), seen())).toEqual([
+      { key: ['markets.quotes', { conditionId: '0xc' }] },
+      { key: ['markets.trades', { conditionId: '0xc' }], everyMs: LIVE_TRADES_MS },
+      { key: ['markets.list'], everyMs: LIVE_TRADES_MS },
+    ]);
+  });
+
+  it('refresh books and quotes when the feed goes live, and only the status otherwise', () => {
+    const status = (state: EventPayload<'live.status'>['state']): EventPayload<'live.status'> => ({ state, pollSeconds: 5, since: 0, watching: 1, live: 0 });
+    expect(staleFor('live.status', status('live'), seen())).toEqual(['live.status', 'markets.book', 'markets.quotes']);
+    expect(staleFor('live.status', status('reconnecting'), seen())).toEqual(['live.status']);
+    expect(staleFor('live.status', status('polling'), seen())).toEqual(['live.status']);
   });
 });
 
@@ -125,6 +150,57 @@ describe('refreshing on events', () => {
     now += LIST_REFRESH_MS;
     transport.emit('sync.progressed', progress({ done: 800 }));
     expect(listStale()).toBe(true);
+  });
+});
+
+describe('refreshing on live prices', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const stale = (client: QueryClient, key: readonly unknown[]): boolean => client.getQueryCache().find({ queryKey: key, exact: true })?.state.isInvalidated ?? false;
+
+  it("marks only the changed token's book stale, and its market's quotes", async () => {
+    const client = new QueryClient();
+    for (const key of [keyOf('markets.book', { tokenId: '7' }), keyOf('markets.book', { tokenId: '8' }), keyOf('markets.quotes', { conditionId: '0xc' }), keyOf('markets.quotes', { conditionId: '0xd' })]) client.setQueryData(key, { data: [] });
+    const transport = fakeTransport();
+    refreshOnEvents(transport, client);
+    transport.emit('market.live', { tokenId: '7', conditionId: '0xc', bestBid: '0.4', bestAsk: null, bookChanged: true });
+    await Promise.resolve();
+    expect(stale(client, keyOf('markets.book', { tokenId: '7' }))).toBe(true);
+    expect(stale(client, keyOf('markets.book', { tokenId: '8' }))).toBe(false);
+    expect(stale(client, keyOf('markets.quotes', { conditionId: '0xc' }))).toBe(true);
+    expect(stale(client, keyOf('markets.quotes', { conditionId: '0xd' }))).toBe(false);
+    client.clear();
+  });
+
+  it("refreshes the list at most once a second for fills, the last fill's refresh kept", async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    const listKey = pagesKeyOf('markets.list', {});
+    const refreshes = (): number => client.getQueryCache().find({ queryKey: listKey })?.state.dataUpdateCount ?? 0;
+    let asked = 0;
+    const observer = new QueryObserver(client, { queryKey: listKey, queryFn: () => ++asked, staleTime: 60_000 });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toBe(1);
+    const transport = fakeTransport();
+    const off = refreshOnEvents(transport, client, () => Date.now());
+    const fill = { tokenId: '7', conditionId: '0xc', bestBid: '0.4', bestAsk: null, bookChanged: false, lastTrade: { price: '0.4', size: '5', side: 'SELL' as const, at: 0 } };
+    transport.emit('market.live', fill);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toBe(2);
+    transport.emit('market.live', fill);
+    transport.emit('market.live', fill);
+    await vi.advanceTimersByTimeAsync(LIVE_TRADES_MS - 10);
+    expect(asked).toBe(2);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(asked).toBe(3);
+    expect(refreshes()).toBe(3);
+    await vi.advanceTimersByTimeAsync(5 * LIVE_TRADES_MS);
+    expect(asked).toBe(3);
+    off();
+    unsubscribe();
+    client.clear();
   });
 });
 

@@ -1,10 +1,12 @@
 // What each push event makes stale, as contract calls: the one place events refresh screens.
 // Mounted once at the root, so a screen that is not open is refreshed too — its answers are
-// marked stale and asked again when it next shows them.
+// marked stale and asked again when it next shows them. A rule names whole calls, or one
+// answer's key (a live price change refreshes that token's book, not every book), optionally
+// spaced out (`everyMs`) with the last one always kept.
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CallName, CallOutput, EventName, EventPayload } from '@shared/ipc/contract';
-import { keyOf, staleCalls } from './keys';
+import { keyOf, staleCalls, type CallKey } from './keys';
 import { getTransport, type Transport } from './transport';
 
 /** What a rule may look at besides the event itself. */
@@ -15,7 +17,14 @@ export interface Seen {
   listedMarkets(): number;
 }
 
-type Rule<E extends EventName> = readonly CallName[] | ((payload: EventPayload<E>, seen: Seen) => readonly CallName[]);
+/** The answers under `key` (a call and part of its input), at most once per `everyMs` when given. */
+export interface StaleKey {
+  key: CallKey;
+  everyMs?: number;
+}
+export type Stale = CallName | StaleKey;
+
+type Rule<E extends EventName> = readonly Stale[] | ((payload: EventPayload<E>, seen: Seen) => readonly Stale[]);
 /** Every event has an entry, even if it changes no answer: a new event must say what it refreshes. */
 export type StaleMap = { readonly [E in EventName]: Rule<E> };
 
@@ -34,6 +43,20 @@ export const VENUE_READS = [
 
 /** While the first sync fills the markets list, the list is asked again at most this often. */
 export const LIST_REFRESH_MS = 3000;
+/** Live trades refresh the list's prices and a market's recent trades at most this often. */
+export const LIVE_TRADES_MS = 1000;
+
+/** A live change of one token: its book, its market's quotes; with a fill, the trades and the list's last prices too. */
+function liveChange(e: EventPayload<'market.live'>): Stale[] {
+  const out: Stale[] = [];
+  if (e.bookChanged) out.push({ key: keyOf('markets.book', { tokenId: e.tokenId }) });
+  if (e.conditionId) out.push({ key: keyOf('markets.quotes', { conditionId: e.conditionId }) });
+  if (e.lastTrade) {
+    if (e.conditionId) out.push({ key: keyOf('markets.trades', { conditionId: e.conditionId }), everyMs: LIVE_TRADES_MS });
+    out.push({ key: keyOf('markets.list'), everyMs: LIVE_TRADES_MS });
+  }
+  return out;
+}
 
 export const STALE: StaleMap = {
   'sync.progressed': (e, seen) => {
@@ -55,9 +78,12 @@ export const STALE: StaleMap = {
   'capabilities.changed': ['venue.capabilities'],
   // The status bar reads `venue.status`; a venue running again makes what it answers stale.
   'venue.status': (e) => (e.state === 'running' ? ['venue.status', ...VENUE_READS] : ['venue.status']),
+  'market.live': liveChange,
+  // Once live, books and quotes are the core's live copies: asked again, they are exact at once.
+  'live.status': (e) => (e.state === 'live' ? ['live.status', 'markets.book', 'markets.quotes'] : ['live.status']),
 };
 
-export function staleFor<E extends EventName>(event: E, payload: EventPayload<E>, seen: Seen): readonly CallName[] {
+export function staleFor<E extends EventName>(event: E, payload: EventPayload<E>, seen: Seen): readonly Stale[] {
   const rule: Rule<E> = STALE[event];
   return typeof rule === 'function' ? rule(payload, seen) : rule;
 }
@@ -70,18 +96,45 @@ export function refreshOnEvents(transport: Pick<Transport, 'on'>, client: QueryC
     listedMarkets: () =>
       Math.max(0, ...client.getQueriesData<Partial<InfiniteData<CallOutput<'markets.list'>>>>({ queryKey: keyOf('markets.list') }).map(([, d]) => d?.pages?.at(-1)?.data.total ?? 0)),
   };
+  // Spaced keys: when each was last made stale, and the trailing refresh waiting for its turn.
+  const spaced = new Map<string, { at: number; timer: ReturnType<typeof setTimeout> | undefined }>();
+  const invalidate = (key: CallKey): void => {
+    last.set(key[0], now());
+    void client.invalidateQueries({ queryKey: key, refetchType: 'active' });
+  };
+  const mark = (target: StaleKey): void => {
+    if (!target.everyMs) return invalidate(target.key);
+    const id = JSON.stringify(target.key);
+    let s = spaced.get(id);
+    if (!s) spaced.set(id, (s = { at: -Infinity, timer: undefined }));
+    if (s.timer) return;
+    const wait = s.at + target.everyMs - now();
+    const run = (entry: { at: number; timer: ReturnType<typeof setTimeout> | undefined }): void => {
+      entry.timer = undefined;
+      entry.at = now();
+      invalidate(target.key);
+    };
+    if (wait <= 0) run(s);
+    else {
+      const entry = s;
+      s.timer = setTimeout(() => run(entry), wait);
+    }
+  };
   const events = Object.keys(STALE) as EventName[];
   const offs = events.map((event) =>
     transport.on(event, (payload) => {
-      const names = staleFor(event, payload as EventPayload<typeof event>, seen);
-      if (names.length === 0) return;
+      const targets = staleFor(event, payload as EventPayload<typeof event>, seen);
+      if (targets.length === 0) return;
+      const names = targets.filter((t): t is CallName => typeof t === 'string');
       const at = now();
       for (const name of names) last.set(name, at);
-      void staleCalls(client, names);
+      if (names.length > 0) void staleCalls(client, names);
+      for (const t of targets) if (typeof t !== 'string') mark(t);
     }),
   );
   return () => {
     for (const off of offs) off();
+    for (const s of spaced.values()) if (s.timer) clearTimeout(s.timer);
   };
 }
 
