@@ -10,6 +10,7 @@ import { LeaderboardScreen } from './features/leaderboard/LeaderboardScreen';
 import { MarketsScreen } from './features/markets/MarketsScreen';
 import { AccountPicker } from './ui/AccountPicker';
 import { LocalVenueStatus } from './ui/LocalVenueStatus';
+import { LiveStatus } from './ui/LiveStatus';
 import { Toasts } from './ui/Toasts';
 import { Notices } from './features/notify/Notices';
 import { SCREENS, useUi } from './state/ui';
@@ -130,6 +131,7 @@ function App(): React.JSX.Element {
           <span key={s}><span className={`dot ${offline[s] ? 'off' : ''}`} />{s}</span>
         ))}
         <LocalVenueStatus />
+        <LiveStatus />
         {sync['markets'] ? <SyncProgress done={sync['markets'].done} total={sync['markets'].total} /> : null}
         {syncStatus.data?.lastSyncAt ? <span title="Last complete catalog sync">synced {asOf(syncStatus.data.lastSyncAt)}</span> : null}
         {note ? <span data-testid="update" title={update?.message}>{note}</span> : null}

@@ -2,14 +2,21 @@
 import { useInfiniteQuery, useMutation, useQuery, type InfiniteData, type UseQueryOptions } from '@tanstack/react-query';
 import type { CallInput, CallName, CallOutput } from '@shared/ipc/contract';
 import { keyOf, pagesKeyOf } from './keys';
+import { liveCovers, useLiveVersion } from './live';
 import { call, type IpcCallError } from './transport';
 
-export function useCall<N extends CallName>(
-  name: N,
-  input: CallInput<N>,
-  options: Omit<UseQueryOptions<CallOutput<N>, IpcCallError>, 'queryKey' | 'queryFn'> = {},
-) {
-  return useQuery<CallOutput<N>, IpcCallError>({ queryKey: keyOf(name, input), queryFn: () => call(name, input), ...options });
+type CallOptions<N extends CallName> = Omit<UseQueryOptions<CallOutput<N>, IpcCallError>, 'queryKey' | 'queryFn'>;
+
+/**
+ * One call's answer. A read the core answers from its live books does not poll while the feed
+ * is live (each change refreshes it instead); it polls at the screen's interval otherwise.
+ */
+export function useCall<N extends CallName>(name: N, input: CallInput<N>, options: CallOptions<N> = {}) {
+  useLiveVersion(name);
+  const every = options.refetchInterval;
+  const refetchInterval: CallOptions<N>['refetchInterval'] =
+    every === undefined || every === false ? every : (q) => (liveCovers(name, input, q.state.data) ? false : typeof every === 'function' ? every(q) : every);
+  return useQuery<CallOutput<N>, IpcCallError>({ queryKey: keyOf(name, input), queryFn: () => call(name, input), ...options, ...(refetchInterval !== undefined ? { refetchInterval } : {}) });
 }
 
 export function useMutate<N extends CallName>(name: N) {

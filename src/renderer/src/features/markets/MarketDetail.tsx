@@ -3,6 +3,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { tickText } from '@shared/domain/money';
 import { useCall } from '../../api/hooks';
+import { useLive } from '../../api/live';
 import { cents, shortDate, usd } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { TradesTable } from '../../ui/TradesTable';
@@ -18,6 +19,7 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
   const market = useCall('markets.get', { idOrSlug: id });
   const m = market.data?.data;
   const conditionId = m?.conditionId ? String(m.conditionId) : '';
+  useLive((m?.clobTokenIds ?? []).map(String));
   const quotes = useCall('markets.quotes', { conditionId }, { enabled: conditionId !== '', refetchInterval: 5000 });
   const settings = useCall('markets.settings', { conditionId }, { enabled: conditionId !== '' });
   const trades = useCall('markets.trades', { conditionId, limit: 15 }, { enabled: conditionId !== '', refetchInterval: 10_000 });

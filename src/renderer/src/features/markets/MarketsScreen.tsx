@@ -3,6 +3,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { useCall, useCallPages } from '../../api/hooks';
+import { useLive } from '../../api/live';
 import { useUi } from '../../state/ui';
 import { cents, shortDate, usdCompact } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
@@ -84,6 +85,7 @@ export function MarketsScreen(): React.JSX.Element {
   const parent = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: searching ? rows.length : Math.max(rows.length, total), getScrollElement: () => parent.current, estimateSize: () => 30, overscan: 12 });
   const lastVisible = virtual.getVirtualItems().at(-1)?.index ?? 0;
+  useLive(searching ? [] : virtual.getVirtualItems().flatMap((v) => loaded[v.index]?.clobTokenIds ?? []));
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
   useEffect(() => {
     // Load the next page before the user scrolls into rows that are not here yet.

@@ -2,6 +2,7 @@
 // order sent from Kairos. Refreshed on `orders.updated` (api/stale.ts) and every few seconds while open.
 import { useState } from 'react';
 import { useCall } from '../../api/hooks';
+import { useLive } from '../../api/live';
 import { useUi } from '../../state/ui';
 import { accountName, useAccount } from '../../ui/AccountPicker';
 import { Skeleton } from '../../ui/states';
@@ -42,6 +43,7 @@ function Orders({ accountId, name, locked }: { accountId: string; name: string; 
   // A venue that does not list open orders is not asked again; the journal's list stands in.
   const open = useCall('orders.open', { accountId }, { refetchInterval: (q) => (isNotOffered(q.state.error) ? false : REFRESH_MS), retry: false });
   const journal = useCall('orders.journal', { accountId, limit: 1000 }, { refetchInterval: REFRESH_MS });
+  useLive((open.data?.data ?? []).map((o) => o.asset_id));
   const openCount = open.data ? open.data.data.length : journal.data?.filter((e) => RESTING.has(e.state)).length;
   return (
     <div className="page ord">

@@ -1,0 +1,128 @@
+// Live prices on the renderer's side: screens say which tokens they show (`useLive`), the core
+// streams them where the venue can, and `market.live` events refresh the reads through the event
+// map (stale.ts). While the feed is live, reads the core answers from its live books stop their
+// fast polling (hooks.ts asks `liveCovers`); otherwise they poll as before.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useSyncExternalStore } from 'react';
+import type { CallName, LiveStatus } from '@shared/ipc/contract';
+import { useCall } from './hooks';
+import { keyOf } from './keys';
+import { call } from './transport';
+
+/** The core drops a screen's watch not renewed within a minute; renewed well within it. */
+const RENEW_MS = 20_000;
+/** Token lists that change while scrolling are sent once they settle. */
+const SETTLE_MS = 120;
+/** The reads the core answers from live books. */
+const LIVE_READS: ReadonlySet<CallName> = new Set<CallName>(['markets.book', 'markets.quotes']);
+
+// One page load's prefix: keys of another load (a reload) lapse in the core on their own.
+const PAGE = Math.random().toString(36).slice(2, 10);
+
+const watched = new Map<string, readonly string[]>();
+const counts = new Map<string, number>();
+let streaming = false;
+let version = 0;
+const listeners = new Set<() => void>();
+
+function changed(): void {
+  version++;
+  for (const l of listeners) l();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function hold(key: string, tokens: readonly string[] | undefined): void {
+  for (const t of watched.get(key) ?? []) {
+    const n = (counts.get(t) ?? 1) - 1;
+    if (n > 0) counts.set(t, n);
+    else counts.delete(t);
+  }
+  if (tokens) {
+    watched.set(key, tokens);
+    for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
+  } else watched.delete(key);
+  changed();
+}
+
+/** Mirrors the core's feed state, so polling stops only while it is live. */
+export function setLiveState(status: LiveStatus | undefined): void {
+  const on = status?.state === 'live';
+  if (on === streaming) return;
+  streaming = on;
+  changed();
+}
+
+/**
+ * Whether the core answers this read from its live books (the feed is live and this window
+ * watches every token it names), so the screen need not poll it.
+ */
+export function liveCovers(name: CallName, input: unknown, data: unknown): boolean {
+  if (!streaming || !LIVE_READS.has(name)) return false;
+  if (name === 'markets.book') return counts.has((input as { tokenId?: string }).tokenId ?? '');
+  const tokens = ((data as { data?: Array<{ tokenId: string }> } | undefined)?.data ?? []).map((q) => q.tokenId);
+  return tokens.length > 0 && tokens.every((t) => counts.has(t));
+}
+
+/** Re-renders a read the core may answer live when that changes (a constant for every other read). */
+export function useLiveVersion(name: CallName): number {
+  return useSyncExternalStore(subscribe, () => (LIVE_READS.has(name) ? version : 0));
+}
+
+function visibility(listener: () => void): () => void {
+  document.addEventListener('visibilitychange', listener);
+  return () => document.removeEventListener('visibilitychange', listener);
+}
+
+const pendingUnwatch = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
+ * Watches `tokenIds` while the calling screen is mounted and the window is shown: the core
+ * streams them where the venue can, and their reads refresh on each change.
+ */
+export function useLive(tokenIds: readonly string[]): void {
+  const key = `${PAGE}:${useId()}`;
+  const client = useQueryClient();
+  const shown = useSyncExternalStore(visibility, () => document.visibilityState !== 'hidden');
+  const list = [...new Set(tokenIds.filter((t) => t !== ''))].sort().slice(0, 500).join(',');
+  useEffect(() => {
+    if (!shown || list === '') return;
+    const tokens = list.split(',');
+    // Going from one list to the next replaces the watch; only leaving lets it go.
+    const waiting = pendingUnwatch.get(key);
+    if (waiting) clearTimeout(waiting);
+    pendingUnwatch.delete(key);
+    hold(key, tokens);
+    const watch = (): void => {
+      void call('live.watch', { key, tokenIds: tokens })
+        .then((status) => client.setQueryData(keyOf('live.status', {}), status))
+        .catch(() => undefined);
+    };
+    const first = setTimeout(watch, SETTLE_MS);
+    const renew = setInterval(watch, RENEW_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(renew);
+      hold(key, undefined);
+      pendingUnwatch.set(
+        key,
+        setTimeout(() => {
+          pendingUnwatch.delete(key);
+          void call('live.unwatch', { key })
+            .then((status) => client.setQueryData(keyOf('live.status', {}), status))
+            .catch(() => undefined);
+        }, SETTLE_MS),
+      );
+    };
+  }, [key, list, shown, client]);
+}
+
+/** The feed's state as the status bar shows it (refreshed by `live.status`), mirrored for the polling choice. */
+export function useLiveStatus() {
+  const status = useCall('live.status', {}, { staleTime: 60_000 });
+  useEffect(() => setLiveState(status.data), [status.data]);
+  return status;
+}
