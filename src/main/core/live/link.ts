@@ -88,8 +88,10 @@ export class Link {
         openedAt = end.openedAt;
         if (end.status === 404) return this.lack(`${url} answered 404`);
       } catch (err) {
+        if (this.stopped) return;
         if ((err as { code?: string }).code === 'NOT_OFFERED') return this.lack((err as Error).message);
-        this.deps.log.warn('the live price feed could not be reached', { error: err instanceof Error ? err.message : String(err) });
+        // Said once per outage, not on every retry.
+        if (this.failures === 0) this.deps.log.warn('the live price feed could not be reached', { error: err instanceof Error ? err.message : String(err) });
       }
       if (this.stopped) return;
       const stable = openedAt !== undefined && this.deps.now() - openedAt >= this.deps.timing.stableMs;

@@ -35,7 +35,8 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function hold(key: string, tokens: readonly string[] | undefined): void {
+/** Notes the tokens a screen's key watches in this window (undefined: none), for `liveCovers`. */
+export function hold(key: string, tokens: readonly string[] | undefined): void {
   for (const t of watched.get(key) ?? []) {
     const n = (counts.get(t) ?? 1) - 1;
     if (n > 0) counts.set(t, n);
