@@ -5,6 +5,7 @@ import { answerClientError, answerRaw, BODY_LIMIT_BYTES, expectationFailed, fram
 import { RateLimiter, BUCKETS } from './rate-limit.js';
 import { chargeRefused, chargeUnrouted, surface, type VenueContext } from './http.js';
 import { generateWorld } from './world/generate.js';
+import { venueSigning } from './world/books.js';
 import { registerCatalog } from './catalog/routes.js';
 import { registerData } from './data/routes.js';
 import { registerTrading } from './trading/routes.js';
@@ -34,6 +35,8 @@ export interface VenueOptions {
   seed?: number;
   /** "Now" of a newly generated world, epoch ms; defaults to the current hour. */
   anchor?: number;
+  /** A newly generated world's markets start with their makers' quotes (default true). */
+  books?: boolean;
   /** Multiplies every rate limit; 0 turns limiting off (benchmarks). */
   rateLimitScale?: number;
   now?: () => number;
@@ -86,14 +89,20 @@ export interface RunningVenue {
 export const DEFAULT_SEED = 20261122;
 
 /** Opens the data dir, generating the world on first start, and returns the database. */
-export function prepareWorld(opts: Pick<VenueOptions, 'dataDir' | 'size' | 'seed' | 'anchor'>): Db {
+export function prepareWorld(opts: Pick<VenueOptions, 'dataDir' | 'size' | 'seed' | 'anchor' | 'settings' | 'books'>): Db {
   const db = openDb(opts.dataDir);
   const stored = getMeta(db, 'seed');
   const size = opts.size ?? 'default';
   const seed = opts.seed ?? DEFAULT_SEED;
   if (stored === undefined) {
     const anchor = opts.anchor ?? Math.floor(Date.now() / 3_600_000) * 3_600_000;
-    generateWorld(db, { size, seed, anchor });
+    try {
+      // The makers' resting orders are signed for this venue and owned by their API keys.
+      generateWorld(db, { size, seed, anchor, books: opts.books ?? true, signing: venueSigning(opts.dataDir, { ...DEFAULT_SETTINGS, ...opts.settings }) });
+    } catch (err) {
+      db.close();
+      throw err;
+    }
   } else if ((opts.seed !== undefined && Number(stored) !== opts.seed) || (opts.size !== undefined && getMeta(db, 'size') !== opts.size)) {
     const message = `${opts.dataDir} already holds a world (seed ${stored}, size ${getMeta(db, 'size')}); use another --data-dir for a different one`;
     db.close();

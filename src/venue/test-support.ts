@@ -16,8 +16,10 @@ export interface TestVenue extends RunningVenue {
 
 export async function startTestVenue(opts: Partial<VenueOptions> = {}): Promise<TestVenue> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'kairos-venue-'));
-  // An existing data dir keeps whatever world it holds unless the caller names a seed.
-  const world = opts.dataDir && opts.seed === undefined ? {} : { size: 'small' as const, seed: 7, anchor: TEST_ANCHOR };
+  // An existing data dir keeps whatever world it holds unless the caller names a seed. Its
+  // markets start without the makers' quotes, so tests of matching fill books themselves;
+  // tests of the world as users get it ask for `books: true`.
+  const world = opts.dataDir && opts.seed === undefined ? {} : { size: 'small' as const, seed: 7, anchor: TEST_ANCHOR, books: false };
   const venue = await startVenue({ ...world, ...opts, dataDir });
   const url = (surface: 'catalog' | 'data' | 'trading', path: string): string => `${venue.urls[`${surface}_url`]}${path}`;
   const read = async (res: Response) => {

@@ -63,6 +63,8 @@ export interface EventPlan {
   tags: number[];
   /** Relative interest: drives trading volume and comments. */
   pop: number;
+  /** Tick size of all its markets (micro): one grid per event keeps its prices comparable. */
+  tick: number;
 }
 
 export interface MarketPlan {
@@ -290,11 +292,14 @@ export function planCatalog(rng: Rng, names: Names, counts: Counts, anchor: numb
       negRiskMarketId: negRisk ? `${hashId(`kairos-world:${seed}:neg-risk:${id}`).slice(0, 64)}00` : '',
       markets: [], tags: [],
       pop: rng.lognormal(0, 1) * CATEGORY_POP[s.kind.category] * (s.series ? 1.3 : 1),
+      tick: rng.weighted([10_000, 1_000, 100], [0.85, 0.13, 0.02]),
     };
     s.series?.events.push(e);
     events.push(e);
-    const outcomes = decideOutcomes(rng, s.kind, text.markets);
+    const live = s.phase === 'live' || s.phase === 'paused';
+    const outcomes = decideOutcomes(rng, s.kind, text.markets, (mt) => live && Math.min(mt.end ?? s.end, s.end) <= anchor);
     text.markets.forEach((mt, j) => markets.push(planMarket(rng, e, mt, j, outcomes[j] ?? 1, markets.length + 1, slugs.markets, anchor, seed)));
+    if (s.phase === 'closed' && s.kind.resolution === 'ladder') settleClosedLadder(e);
   });
 
   // ---- roll-ups: an event/series is as active as its most active market.
@@ -313,17 +318,27 @@ export function planCatalog(rng: Rng, names: Names, counts: Counts, anchor: numb
 
 /** The winning outcome index of each market of an event, drawn up front so that prices can
  *  drift toward it and ended markets resolve consistently (one Yes per neg-risk group, no
- *  "above $90k: No" next to "above $95k: Yes" in a ladder). */
-function decideOutcomes(rng: Rng, kind: Kind, ms: MarketText[]): number[] {
+ *  "above $90k: No" next to "above $95k: Yes" in a ladder). `endedEarly` marks the markets of a
+ *  still-trading event whose own deadline passed: those resolved No, or the later deadlines of
+ *  their ladder would be settled too. */
+function decideOutcomes(rng: Rng, kind: Kind, ms: MarketText[], endedEarly: (m: MarketText) => boolean): number[] {
   if (kind.resolution === 'negRisk') {
     const winner = ms.indexOf(rng.weighted(ms, ms.map((m) => m.prior)));
     return ms.map((_, i) => (i === winner ? 0 : 1));
   }
   if (kind.resolution === 'ladder') {
-    const u = rng.next();
+    const floor = Math.max(0, ...ms.filter(endedEarly).map((m) => m.prior));
+    const u = floor + (1 - floor) * rng.next();
     return ms.map((m) => (u < m.prior ? 0 : 1));
   }
   return ms.map((m) => (rng.chance(m.prior) ? 0 : 1));
+}
+
+/** A closed ladder awaits only its last deadline: the earlier ones have resolved, and once one
+ *  of them resolved Yes the later ones are settled too. */
+function settleClosedLadder(e: EventPlan): void {
+  const happened = e.markets.some((m) => m.end < e.end && m.outcome === 0);
+  for (const m of e.markets) if (happened || m.end < e.end) m.status = 'resolved';
 }
 
 function planMarket(rng: Rng, e: EventPlan, t: MarketText, j: number, outcome: number, id: number, slugs: Slugs, anchor: number, seed: number): MarketPlan {
@@ -349,7 +364,7 @@ function planMarket(rng: Rng, e: EventPlan, t: MarketText, j: number, outcome: n
     start: e.start, end, createdAt, updatedAt,
     image: single ? `${IMG}/events/${e.slug}.png` : `${IMG}/markets/${slug}.png`,
     mirrorConditionId: null, mirrorTokenIds: null,
-    tick: rng.weighted([10_000, 1_000, 100], [0.85, 0.13, 0.02]),
+    tick: e.tick,
     minSize: rng.weighted([5, 1, 10, 15], [0.8, 0.05, 0.1, 0.05]),
     makerFee: 0, takerFee,
     feeRate: takerFee / 10_000, feeExponent: takerFee ? rng.int(1, 2) : 0,

@@ -6,9 +6,15 @@ import { openDb, type Db } from '../db/open.js';
 import { conditionIdFor, hashId, tokenIdFor } from '../ids.js';
 import { Ledger, rebuildDerived } from '../ledger.js';
 import { feeMicro, notional } from '../money.js';
+import { DEFAULT_SETTINGS } from '../settings.js';
+import { fromWireOrder, orderHash, recoverOrderSigner, setSecp256k1Backend, type WireOrderFields } from '@shared/crypto/index.js';
+import { useNativeSecp256k1 } from '../../native/secp256k1.js';
 import { generateWorld, WORLD_TABLES, type WorldSummary } from './generate.js';
+import { makerCount } from './quotes.js';
 import { Rng } from './random.js';
 import { CATEGORIES } from './text.js';
+import { walletPrivateKey } from './trading.js';
+import { privateKeyToAddress } from '@shared/crypto/index.js';
 
 const ANCHOR = Date.UTC(2026, 10, 1, 12);
 const DAY = 86_400_000;
@@ -180,12 +186,20 @@ describe('generateWorld (small)', () => {
       lastTs = ts;
       lastMatch = f['match_id'] as number;
     }
-    // Each match: a taker and a maker; a BUY against a SELL of one outcome, or a mint of both.
+    // Each match: a taker and a maker; a BUY against a SELL of one outcome, or a mint of both;
+    // or a market maker's split of cash into both outcomes (two maker BUYs summing to 1).
     const matches = all(db, `SELECT match_id, group_concat(role || side || outcome_index, ',') AS k, SUM(price) AS p, COUNT(DISTINCT wallet) AS w, COUNT(*) AS n
       FROM fills GROUP BY match_id`);
     let mints = 0;
+    let splits = 0;
     for (const m of matches) {
       expect(m['n']).toBe(2);
+      if (m['k'] === 'MBUY0,MBUY1') {
+        splits++;
+        expect(m['w']).toBe(1);
+        expect(m['p']).toBe(1_000_000);
+        continue;
+      }
       expect(m['w']).toBe(2);
       const [t = '', mk = ''] = (m['k'] as string).split(',');
       if (t[1] === 'B' && mk[1] === 'B') {
@@ -199,9 +213,13 @@ describe('generateWorld (small)', () => {
     }
     expect(mints).toBeGreaterThan(0);
     expect(mints).toBeLessThan(matches.length);
-    const lastDay = one(db, 'SELECT COUNT(*) FROM fills WHERE ts >= ?', ANCHOR - DAY) / fills.length;
+    expect(splits).toBe(one(db, "SELECT COUNT(*) FROM markets WHERE status = 'active'"));
+    // Recent trading weighs more, but most is older than a day. (Each live market's close, a
+    // trade of each outcome, lands in its last hours: in a world this small, a tenth of trades.)
+    const trades = one(db, "SELECT COUNT(*) FROM fills WHERE role = 'T'");
+    const lastDay = one(db, "SELECT COUNT(*) FROM fills WHERE role = 'T' AND ts >= ?", ANCHOR - DAY) / trades;
     expect(lastDay).toBeGreaterThan(0.01);
-    expect(lastDay).toBeLessThan(0.1);
+    expect(lastDay).toBeLessThan(0.2);
   });
 
   it('derives positions that the incremental ledger reproduces, with none negative', () => {
@@ -310,6 +328,62 @@ describe('generateWorld (small)', () => {
     expect(bodies.every((b) => b.length > 3 && !/undefined|\{s\}/.test(b))).toBe(true);
     expect(one(db, 'SELECT COUNT(*) FROM tags WHERE category IS NOT NULL')).toBeGreaterThanOrEqual(9);
     expect(one(db, 'SELECT COUNT(*) FROM markets m WHERE NOT EXISTS (SELECT 1 FROM market_tags t WHERE t.market_id = m.id)')).toBe(0);
+  });
+
+  it("starts every market accepting orders with its maker's signed quotes on both outcomes, backed by tokens and cash", () => {
+    const orders = all(db, `SELECT o.*, m.neg_risk, m.tick_size FROM orders o JOIN markets m ON m.condition_id = o.condition_id ORDER BY o.seq`);
+    const active = all(db, "SELECT condition_id FROM markets WHERE status = 'active'").map((r) => r['condition_id'] as string);
+    expect(active.length).toBeGreaterThan(10);
+    expect(new Set(orders.map((o) => o['condition_id']))).toEqual(new Set(active));
+    const makers = new Set(Array.from({ length: makerCount(40) }, (_, i) => privateKeyToAddress(walletPrivateKey(7, i)).toLowerCase()));
+    const s = DEFAULT_SETTINGS;
+    for (const o of orders) {
+      expect(o).toMatchObject({ status: 'live', filled: 0, order_type: 'GTC' });
+      expect(makers.has(o['wallet'] as string)).toBe(true);
+      expect((o['price'] as number) % (o['tick_size'] as number)).toBe(0);
+      // A real order: its id is its hash, its signature recovers to its maker, its amounts say its price and size.
+      const item = JSON.parse(o['body'] as string) as { order: WireOrderFields & { signature: string }; owner: string; orderType: string };
+      const signable = fromWireOrder(item.order);
+      const domain = { name: s.exchangeName, chainId: s.chainId, verifyingContract: o['neg_risk'] === 1 ? s.negRiskExchangeAddress : s.exchangeAddress };
+      expect(orderHash(signable, domain)).toBe(o['id']);
+      expect(recoverOrderSigner(signable, domain, item.order.signature)?.toLowerCase()).toBe(o['wallet']);
+      expect(item).toMatchObject({ owner: o['owner'], orderType: 'GTC' });
+      const [cash, size] = o['side'] === 'BUY' ? [signable.makerAmount, signable.takerAmount] : [signable.takerAmount, signable.makerAmount];
+      expect(Number(size)).toBe(o['size']);
+      expect((Number(cash) * 1_000_000) / Number(size)).toBe(o['price']);
+    }
+    // Per market: one maker, a bid and an ask on each outcome, the No book the mirror of the Yes book.
+    for (const c of active) {
+      const mine = orders.filter((o) => o['condition_id'] === c);
+      expect(new Set(mine.map((o) => o['wallet'])).size).toBe(1);
+      const side = (i: number, sd: string) => mine.filter((o) => o['outcome_index'] === i && o['side'] === sd).map((o) => [o['price'], o['size']]);
+      expect(side(0, 'BUY').length).toBeGreaterThan(0);
+      expect(side(0, 'SELL').length).toBeGreaterThan(0);
+      expect(side(1, 'SELL')).toEqual(side(0, 'BUY').map(([p, z]) => [1_000_000 - (p as number), z]));
+      expect(side(1, 'BUY')).toEqual(side(0, 'SELL').map(([p, z]) => [1_000_000 - (p as number), z]));
+    }
+    // What the asks promise, the makers hold; what the bids promise, they can pay.
+    const short = all(db, `SELECT o.wallet, o.condition_id, o.outcome_index, SUM(o.size) AS asked, COALESCE(p.size, 0) AS held FROM orders o
+      LEFT JOIN positions p ON p.wallet = o.wallet AND p.condition_id = o.condition_id AND p.outcome_index = o.outcome_index
+      WHERE o.side = 'SELL' GROUP BY o.wallet, o.condition_id, o.outcome_index HAVING asked > held`);
+    expect(short).toEqual([]);
+    const poor = all(db, `SELECT o.wallet FROM orders o JOIN balances b ON b.address = o.wallet WHERE o.side = 'BUY'
+      GROUP BY o.wallet HAVING SUM(o.size * o.price / 1000000) > MAX(b.cash)`);
+    expect(poor).toEqual([]);
+    expect(one(db, 'SELECT COUNT(*) FROM api_keys')).toBe(makers.size);
+  });
+
+  it('signs the same orders on the native curve (on a second thread) as in pure JS', async () => {
+    expect(await useNativeSecp256k1()).toBe(true);
+    try {
+      const native = dump(world(7).db);
+      setSecp256k1Backend(null);
+      const js = dump(world(7).db);
+      expect(native['orders']?.length).toBeGreaterThan(100);
+      expect(native['orders']).toEqual(js['orders']);
+    } finally {
+      setSecp256k1Backend(null);
+    }
   });
 
   it('is deterministic: same seed and anchor give identical tables, another seed differs', () => {

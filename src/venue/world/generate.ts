@@ -1,10 +1,15 @@
 // Generates a believable, deterministic world into an empty venue database: same seed, anchor
 // and size give byte-identical tables. Plans everything in memory, bulk-inserts with prepared
-// statements inside transactions, then derives positions from the fills once.
+// statements inside transactions, then derives positions from the fills once. The world ends
+// with resting orders: every market accepting orders starts with a two-sided book (books.ts).
+import { createHash } from 'node:crypto';
 import type { Db } from '../db/open.js';
 import { SCHEMA_SQL } from '../db/schema.js';
+import { hashId } from '../ids.js';
 import { rebuildDerived } from '../ledger.js';
 import { notional } from '../money.js';
+import { DEFAULT_SETTINGS } from '../settings.js';
+import { planBooks, type OrderSigning } from './books.js';
 import { creatorAddress, planCatalog, SITES, type Counts, type MarketStatus } from './catalog.js';
 import { Rng } from './random.js';
 import { planComments } from './talk.js';
@@ -18,11 +23,17 @@ export interface WorldOptions {
   seed: number;
   /** Epoch ms: the "now" of the world. Every fill and comment is before it. */
   anchor: number;
+  /** How the makers' resting orders are signed and owned; by default the venue's default
+   *  domain and API keys derived from the seed (the venue passes its own). */
+  signing?: OrderSigning;
+  /** Start markets accepting orders with their makers' resting quotes (default true). Tests of
+   *  the matching engine turn it off for books they alone fill. */
+  books?: boolean;
 }
 
 export const WORLD_TABLES = [
   'meta', 'creators', 'wallets', 'tags', 'series', 'events', 'event_tags', 'markets', 'market_tags', 'tokens',
-  'fills', 'positions', 'last_trades', 'market_stats', 'comments', 'comment_reactions',
+  'fills', 'positions', 'last_trades', 'market_stats', 'comments', 'comment_reactions', 'orders', 'api_keys', 'balances',
 ] as const;
 export type WorldTable = (typeof WORLD_TABLES)[number];
 /** Row count of every table after generation. */
@@ -69,10 +80,9 @@ export function generateWorld(db: Db, opts: WorldOptions): WorldSummary {
     .all() as Array<{ name: string }>;
   for (const { name } of bulkIndexes) db.exec(`DROP INDEX "${name}"`);
 
+  let books: ReturnType<typeof planBooks>;
   db.exec('BEGIN');
   try {
-    insertCatalog(db, catalog, wallets);
-
     const insertFill = db.prepare(
       `INSERT INTO fills (id, match_id, ts, wallet, condition_id, outcome_index, side, role, price, size, usdc, fee, tx_hash)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -88,6 +98,10 @@ export function generateWorld(db: Db, opts: WorldOptions): WorldSummary {
       }
       if (matchId % BATCH === 0) db.exec('COMMIT; BEGIN');
     });
+    // After trading: it settles each event's tick size.
+    insertCatalog(db, catalog, wallets);
+    // Its orders are signed on a second thread meanwhile, and written at the end.
+    books = planBooks(db, root.fork('books'), opts.books === false ? [] : catalog.markets, wallets.length, trading.centres, seed, anchor, opts.signing ?? defaultSigning(seed));
 
     const insertComment = db.prepare(
       `INSERT INTO comments (id, body, parent_entity_type, parent_entity_id, parent_comment_id, user_address, reply_address, created_at, updated_at, report_count)
@@ -109,6 +123,7 @@ export function generateWorld(db: Db, opts: WorldOptions): WorldSummary {
 
   rebuildDerived(db);
   db.exec(SCHEMA_SQL);
+  books.write();
   // `seed` goes in last: a world is complete once it has one (see server.ts prepareWorld).
   db.transaction(() => {
     const setMeta = db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
@@ -179,4 +194,19 @@ function insertCatalog(db: Db, catalog: ReturnType<typeof planCatalog>, wallets:
       m.tokenIds.forEach((id, i) => token.run(id, m.conditionId, i, m.text.outcomes[i] ?? ''));
     }
   }
+}
+
+/** Signing for a world made outside a venue: the default domain, keys derived from the seed. */
+function defaultSigning(seed: number): OrderSigning {
+  const s = DEFAULT_SETTINGS;
+  return {
+    domain: (negRisk) => ({ name: s.exchangeName, chainId: s.chainId, verifyingContract: negRisk ? s.negRiskExchangeAddress : s.exchangeAddress }),
+    credentials: (address) => {
+      const h = hashId(`kairos-world:${seed}:api-key:${address}`).slice(2);
+      return {
+        apiKey: `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`,
+        passphraseHash: createHash('sha256').update(h).digest('hex'),
+      };
+    },
+  };
 }

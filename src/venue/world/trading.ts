@@ -1,17 +1,21 @@
 // Traders and their history: wallets with profiles and habits, and a time-ordered simulation of
 // matches that respects the ledger (nobody sells tokens they do not hold). Tokens come into
-// existence by minting (two buyers of complementary outcomes at prices summing to 1).
+// existence by minting (two buyers of complementary outcomes at prices summing to 1). Prices
+// follow the fair paths of fair.ts; each market's history ends with a trade of each outcome at
+// its closing price, which a live market's book is then quoted around (books.ts).
 import { feeMicro, MICRO } from '../money.js';
 import { hashId } from '../ids.js';
 import { privateKeyToAddress } from '@shared/crypto/index.js';
+import { DAY, HOUR, type EventPlan, type MarketPlan } from './catalog.js';
+import { planFairs } from './fair.js';
+import { centreOf, makerCount, quoteMaker } from './quotes.js';
+import { WeightedTable, type Rng } from './random.js';
+import { bio, pseudonym, username, type Names } from './text.js';
 
 /** The key of seeded wallet `i`: derivable from the seed, so the simulator can sign for it. */
 export function walletPrivateKey(seed: number, i: number): string {
   return hashId(`kairos-world:${seed}:wallet-key:${i}`);
 }
-import { DAY, HOUR, type MarketPlan } from './catalog.js';
-import { WeightedTable, type Rng } from './random.js';
-import { bio, pseudonym, username, type Names } from './text.js';
 
 export interface WalletPlan {
   address: string;
@@ -43,7 +47,7 @@ export function planWallets(rng: Rng, names: Names, count: number, anchor: numbe
     used.add(v);
     return v;
   };
-  const makers = Math.max(2, Math.round(count * 0.05));
+  const makers = makerCount(count);
   return Array.from({ length: count }, (_, i) => {
     const maker = i < makers;
     const name = unique(usedNames, () => username(rng, names));
@@ -84,12 +88,13 @@ export interface TradingResult {
   traders: Map<number, Set<number>>;
   /** Wallets holding at least one token of each market at the end. */
   holders: Map<number, Set<number>>;
+  /** Each market's closing price of outcome 0 (micro): its last trades; live books centre on it. */
+  centres: Map<number, number>;
 }
 
-const logit = (p: number): number => Math.log(p / (1 - p));
-const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
-/** Logit a resolved market converges to near its end (price ≈ 0.985). */
-const CONVERGED = 4.2;
+/** Fair prices outside this band move a cent-tick event to a tenth-of-a-cent tick, as long
+ *  shots and near-certainties need finer prices. */
+const FINE_BELOW = 0.04;
 
 /** Simulates `total` matches over the 90 days before `anchor` and hands each to `emit` in time
  *  order (so fill ids follow time). Returns who traded and who holds what. */
@@ -114,7 +119,9 @@ export function simulateTrading(
     return [0, 1].map(() => ({ t: Math.floor(t0 + (t1 - t0) * when.next()), i }));
   });
   seeded.sort((a, b) => a.t - b.t || a.i - b.i);
-  const drawn = Math.max(0, total - seeded.length);
+  // Each market's close (two matches) counts toward the total too.
+  const closingCount = windows.filter(([t0, t1]) => t1 > t0).length;
+  const drawn = Math.max(0, total - seeded.length - 2 * closingCount);
   const times = new Float64Array(drawn);
   const TAU = 45; // days
   const mass = 1 - Math.exp(-90 / TAU);
@@ -157,40 +164,44 @@ export function simulateTrading(
     perMarketTimes[mi]?.push(t);
   }
 
-  // ---- fair-price paths: a random walk in log-odds per market; ended markets follow a
-  // Brownian bridge to their result, so prices converge before the end.
+  // ---- closing: each live event's markets close together, after the last trade of any of
+  // them, so their last prices come from one moment of the event; ended markets at their end.
   const n = kept.length;
-  const pathOf: Float64Array[] = [];
-  const goodOf: Uint8Array[] = [];
-  const pathRng = rng.fork('paths');
-  markets.forEach((m, mi) => {
-    const ts = perMarketTimes[mi] ?? [];
-    const k = ts.length;
-    const path = new Float64Array(k);
-    const goodSide = new Uint8Array(k);
-    pathOf.push(path);
-    goodOf.push(goodSide);
-    if (k === 0) return;
-    const [t0, t1] = windows[mi] ?? [0, 0];
-    const sigma = pathRng.range(0.12, 0.3) * Math.max(1, Math.sqrt((7 * DAY) / (t1 - t0)));
-    let L = logit(Math.min(0.97, Math.max(0.03, m.text.prior))) + pathRng.normal() * 0.25;
-    let prev = t0;
-    const target = m.outcome === null ? null : m.outcome === 0 ? CONVERGED : -CONVERGED;
-    for (let j = 0; j < k; j++) {
-      const t = ts[j] ?? t1;
-      const dt = (t - prev) / DAY;
-      if (target === null) L += sigma * Math.sqrt(dt) * pathRng.normal();
-      else {
-        const left = (m.end - prev) / DAY;
-        L += ((target - L) * dt) / left + sigma * Math.sqrt(Math.max(0, (dt * (left - dt)) / left)) * pathRng.normal();
-      }
-      prev = t;
-      path[j] = sigmoid(L);
-    }
-    // Informed traders buy the side that wins, or (still trading) the side that rises.
-    const last = path[k - 1] ?? 0.5;
-    for (let j = 0; j < k; j++) goodSide[j] = m.outcome ?? ((path[j] ?? 0.5) < last ? 0 : 1);
+  const closeAt = windows.map(([t0, t1]) => (t1 > t0 ? t1 : -1));
+  const events = [...new Set(markets.map((m) => m.event))];
+  const indexOf = new Map(markets.map((m, i) => [m, i]));
+  for (const e of events) {
+    const live = e.markets.map((m) => indexOf.get(m) ?? -1).filter((i) => i >= 0 && markets[i]?.outcome === null && (closeAt[i] ?? -1) >= 0);
+    if (live.length === 0) continue;
+    const lastTrade = Math.max(...live.map((i) => perMarketTimes[i]?.at(-1) ?? 0));
+    const lastStart = Math.max(...live.map((i) => windows[i]?.[0] ?? 0));
+    const at = Math.min(...live.map((i) => closeAt[i] ?? 0), Math.max(lastTrade, lastStart + 60_000));
+    for (const i of live) closeAt[i] = at;
+  }
+
+  // ---- fair prices at every trade and at the close (fair.ts), then the event's tick.
+  const pointTimes = markets.map((_, i) => ((closeAt[i] ?? -1) >= 0 ? [...(perMarketTimes[i] ?? []), closeAt[i] as number] : []));
+  const pathOf = planFairs(rng.fork('paths'), events, indexOf, pointTimes);
+  for (const e of events) {
+    const extreme = e.markets.some((m) => {
+      const p = pathOf[indexOf.get(m) ?? -1]?.at(-1);
+      return p !== undefined && (p < FINE_BELOW || p > 1 - FINE_BELOW);
+    });
+    if (extreme && e.tick > 1_000) setTick(e, 1_000);
+  }
+  const centres = new Map<number, number>();
+  markets.forEach((m, i) => {
+    const p = pathOf[i]?.at(-1);
+    if (p !== undefined && (closeAt[i] ?? -1) >= 0) centres.set(m.id, centreOf(p, m.tick));
   });
+  // Informed traders buy the side that wins, or (still trading) the side that rises.
+  const goodOf = markets.map((m, i) => {
+    const path = pathOf[i] ?? new Float64Array(0);
+    const last = path.at(-1) ?? 0.5;
+    return Uint8Array.from(path, (p) => m.outcome ?? (p < last ? 0 : 1));
+  });
+  const closings = markets.map((_, i) => i).filter((i) => centres.has(markets[i]?.id ?? -1));
+  closings.sort((a, b) => (closeAt[a] ?? 0) - (closeAt[b] ?? 0) || a - b);
 
   // ---- the order flow.
   const W = wallets.length;
@@ -232,9 +243,42 @@ export function simulateTrading(
   };
   const perMarket = new Map<number, number>();
   const traders = new Map<number, Set<number>>();
+  const record = (mi: number, ts: number, tk: Fill, mk: Fill): void => {
+    const m = markets[mi] as MarketPlan;
+    for (const f of [tk, mk]) add(mi * 2 + f.outcome, f.wallet, f.side === 'BUY' ? f.size : -f.size);
+    emit(m, ts, tk, mk);
+    perMarket.set(m.id, (perMarket.get(m.id) ?? 0) + 1);
+    const set = traders.get(m.event.id) ?? new Set<number>();
+    set.add(tk.wallet).add(mk.wallet);
+    traders.set(m.event.id, set);
+  };
+  const buy = (wallet: number, role: 'T' | 'M', m: MarketPlan, outcome: number, price: number, size: number): Fill =>
+    ({ wallet, outcome, side: 'BUY', role, price, size, fee: feeMicro(role === 'T' ? m.takerFee : m.makerFee, price, size) });
+  /** The close: a mint at the closing price for each outcome, so both last trades sit on it;
+   *  then the quoting maker of a market still accepting orders splits cash into the tokens its
+   *  asks will rest on. */
+  const close = (mi: number): void => {
+    const m = markets[mi] as MarketPlan;
+    const ts = closeAt[mi] ?? 0;
+    const p = centres.get(m.id) ?? MICRO / 2;
+    for (const o of [0, 1]) {
+      const taker = traderTable.pick(rng);
+      const size = Math.max(m.minSize, Math.round(rng.range(10, 100))) * MICRO;
+      const price = o === 0 ? p : MICRO - p;
+      record(mi, ts, buy(taker, 'T', m, o, price, size), buy(counterparty(taker), 'M', m, 1 - o, MICRO - price, size));
+    }
+    if (m.status !== 'active') return;
+    const maker = makers[quoteMaker(m.conditionId, makers.length)] ?? 0;
+    const size = Math.max(m.minSize, Math.round(rng.range(2_000, 5_000))) * MICRO;
+    const split = [{ ...buy(maker, 'M', m, 0, p, size), fee: 0 }, { ...buy(maker, 'M', m, 1, MICRO - p, size), fee: 0 }] as const;
+    for (const f of split) add(mi * 2 + f.outcome, maker, f.size);
+    emit(m, ts, split[0], split[1]);
+  };
 
   const seq = new Int32Array(markets.length);
+  let nextClose = 0;
   for (let idx = 0; idx < n; idx++) {
+    for (; nextClose < closings.length && (closeAt[closings[nextClose] ?? 0] ?? 0) < (kept[idx] ?? 0); nextClose++) close(closings[nextClose] ?? 0);
     const mi = marketOf[idx] ?? 0;
     const m = markets[mi] as MarketPlan;
     const ts = kept[idx] ?? 0;
@@ -286,16 +330,12 @@ export function simulateTrading(
       // Mint: the taker buys outcome o, a maker buys the complement; the prices sum to 1.
       const price = onGrid(probOf(o) + edge);
       const maker = counterparty(taker);
-      tk = { wallet: taker, outcome: o, side: 'BUY', role: 'T', price, size, fee: feeMicro(m.takerFee, price, size) };
-      mk = { wallet: maker, outcome: 1 - o, side: 'BUY', role: 'M', price: MICRO - price, size, fee: feeMicro(m.makerFee, MICRO - price, size) };
+      tk = buy(taker, 'T', m, o, price, size);
+      mk = buy(maker, 'M', m, 1 - o, MICRO - price, size);
     }
-    for (const f of [tk, mk]) add(mi * 2 + f.outcome, f.wallet, f.side === 'BUY' ? f.size : -f.size);
-    emit(m, ts, tk, mk);
-    perMarket.set(m.id, (perMarket.get(m.id) ?? 0) + 1);
-    const set = traders.get(m.event.id) ?? new Set<number>();
-    set.add(tk.wallet).add(mk.wallet);
-    traders.set(m.event.id, set);
+    record(mi, ts, tk, mk);
   }
+  for (; nextClose < closings.length; nextClose++) close(closings[nextClose] ?? 0);
 
   const holders = new Map<number, Set<number>>();
   for (const [key, v] of holdings) {
@@ -305,7 +345,7 @@ export function simulateTrading(
     set.add(key % W);
     holders.set(id, set);
   }
-  return { matches: n, perMarket, traders, holders };
+  return { matches: n + 2 * closings.length, perMarket, traders, holders, centres };
 }
 
 /** Prefix sums over integer weights: add/remove a market's weight, find by cumulative rank. */
@@ -339,4 +379,9 @@ class Fenwick {
     }
     return pos;
   }
+}
+
+function setTick(e: EventPlan, tick: number): void {
+  e.tick = tick;
+  for (const m of e.markets) m.tick = tick;
 }
