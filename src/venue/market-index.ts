@@ -44,6 +44,7 @@ const catalogVersions = new WeakMap<Db, number>();
 const marketCache = new WeakMap<Db, Cached<Map<string, MarketInfo>>>();
 const walletCache = new WeakMap<Db, Cached<Map<string, WalletInfo>>>();
 const markCache = new WeakMap<Db, Cached<Map<string, number>>>();
+const lastCache = new WeakMap<Db, Cached<Map<string, number>>>();
 
 /** Call after any write to markets, events, wallets or tokens. */
 export function catalogChanged(db: Db): void {
@@ -127,23 +128,34 @@ export function walletOrBlank(db: Db, address: string): WalletInfo {
   );
 }
 
+/** The last trade price (micro) of every outcome that has traded, keyed `condition:outcome`. */
+export function lastTradePrices(db: Db): Map<string, number> {
+  const v = ledgerVersion(db);
+  const hit = lastCache.get(db);
+  if (hit && hit.version === v) return hit.value;
+  const last = new Map<string, number>();
+  for (const r of db.prepare('SELECT condition_id, outcome_index, price FROM last_trades').all() as Array<{ condition_id: string; outcome_index: number; price: number }>) {
+    last.set(`${r.condition_id}:${r.outcome_index}`, r.price);
+  }
+  lastCache.set(db, { version: v, value: last });
+  return last;
+}
+
 /** Mark price of every outcome in micro units: 1 or 0 once resolved, else the last trade,
  *  else the complement of the other outcome's last trade, else an even split. */
 export function markPrices(db: Db): Map<string, number> {
   const v = `${ledgerVersion(db)}:${catalogVersion(db)}`;
   const hit = markCache.get(db);
   if (hit && hit.version === v) return hit.value;
-  const last = new Map<string, number>();
-  for (const r of db.prepare('SELECT condition_id, outcome_index, price FROM last_trades').all() as Array<{ condition_id: string; outcome_index: number; price: number }>) {
-    last.set(`${r.condition_id}:${r.outcome_index}`, r.price);
-  }
+  const last = lastTradePrices(db);
   const marks = new Map<string, number>();
   for (const m of marketsByCondition(db).values()) {
     const n = m.outcomes.length;
     for (let i = 0; i < n; i++) {
       const key = `${m.conditionId}:${i}`;
       let price: number;
-      if (m.status === 'resolved' && m.winnerIndex !== null) price = i === m.winnerIndex ? 1_000_000 : 0;
+      // Resolved, or archived after resolving: the winner is worth 1.
+      if ((m.status === 'resolved' || m.status === 'archived') && m.winnerIndex !== null) price = i === m.winnerIndex ? 1_000_000 : 0;
       else {
         const own = last.get(key);
         const other = n === 2 ? last.get(`${m.conditionId}:${1 - i}`) : undefined;

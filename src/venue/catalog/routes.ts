@@ -15,11 +15,11 @@ const param = (req: FastifyRequest, name: string): string => (req.params as Reco
 export function registerCatalog(s: Surface, ctx: VenueContext): void {
   const { db } = ctx;
   const listing = [BUCKETS.catalogListings];
-  s.get('/markets', [BUCKETS.catalogMarkets, ...listing], (req) => listMarkets(db, parsed(parseQuery(marketsQuery, q(req))), ctx.now()));
+  s.get('/markets', [BUCKETS.catalogMarkets, ...listing], (req) => listMarkets(db, parsed(parseQuery(marketsQuery, q(req))), ctx.now(), ctx.exchange));
   s.get('/markets/slug/:slug', [], (req) => {
     const { creator } = parsed(parseQuery(marketBySlugQuery, q(req)));
     const slug = param(req, 'slug');
-    const market = marketBySlug(db, slug, creator, ctx.now());
+    const market = marketBySlug(db, slug, creator, ctx.now(), ctx.exchange);
     if (market === undefined) throw notFound(`No market with slug "${slug}"`);
     return market;
   });

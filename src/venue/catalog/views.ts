@@ -1,8 +1,9 @@
 // The catalog surface (spec §4.2): markets, events, series, tags, comments, search.
 import type { Db } from '../db/open.js';
 import { iso, RawJson } from '../http.js';
-import { catalogVersion, markPrices, walletOrBlank } from '../market-index.js';
+import { catalogVersion, lastTradePrices, markPrices, walletOrBlank } from '../market-index.js';
 import { MICRO } from '../money.js';
+import { quoteFields, type BookReader } from './quotes.js';
 
 type Row = Record<string, unknown>;
 type Status = 'active' | 'paused' | 'closed' | 'resolved' | 'archived';
@@ -61,7 +62,7 @@ export interface MarketsParams {
 
 const MARKET_SELECT = `SELECT m.*, s.volume AS volume_total FROM markets m LEFT JOIN market_stats s ON s.condition_id = m.condition_id`;
 
-export function listMarkets(db: Db, q: MarketsParams, now: number): RawJson {
+export function listMarkets(db: Db, q: MarketsParams, now: number, books?: BookReader): RawJson {
   const where: string[] = [];
   const args: Array<string | number> = [];
   boolFilter(where, 'm.status', 'active', q.active);
@@ -103,14 +104,14 @@ export function listMarkets(db: Db, q: MarketsParams, now: number): RawJson {
   if (ids.length === 0) return new RawJson('[]');
   const byId = new Map<number, Row>();
   for (const r of db.prepare(`${MARKET_SELECT} WHERE m.id IN (${ids.map(() => '?').join(',')})`).all(...ids) as Row[]) byId.set(r['id'] as number, r);
-  const parts = marketParts(db, ids.map((id) => byId.get(id) as Row), now, false);
+  const parts = marketParts(db, ids.map((id) => byId.get(id) as Row), now, false, books);
   return new RawJson(`[${parts.map((p) => `${p.fixedJson},${JSON.stringify(p.dynamic).slice(1)}`).join(',')}]`);
 }
 
-export function marketBySlug(db: Db, slug: string, creatorParam: string | undefined, now: number): unknown | undefined {
+export function marketBySlug(db: Db, slug: string, creatorParam: string | undefined, now: number, books?: BookReader): unknown | undefined {
   const creator = resolveCreator(db, creatorParam);
   const row = db.prepare(`${MARKET_SELECT} WHERE m.slug = ?${creator !== undefined ? ' AND m.creator = ?' : ''}`).get(...(creator !== undefined ? [slug, creator] : [slug])) as Row | undefined;
-  return row ? marketObjects(db, [row], now, true)[0] : undefined;
+  return row ? marketObjects(db, [row], now, true, books)[0] : undefined;
 }
 
 /** A market row by numeric id or condition id. */
@@ -127,8 +128,8 @@ export function marketTags(db: Db, marketId: number): unknown[] {
   return rows.map(tagObject);
 }
 
-function marketObjects(db: Db, rows: Row[], now: number, single: boolean): unknown[] {
-  return marketParts(db, rows, now, single).map((p) => ({ ...p.fixed, ...p.dynamic }));
+function marketObjects(db: Db, rows: Row[], now: number, single: boolean, books?: BookReader): unknown[] {
+  return marketParts(db, rows, now, single, books).map((p) => ({ ...p.fixed, ...p.dynamic }));
 }
 
 interface MarketParts {
@@ -138,7 +139,7 @@ interface MarketParts {
   dynamic: Row;
 }
 
-function marketParts(db: Db, rows: Row[], now: number, single: boolean): MarketParts[] {
+function marketParts(db: Db, rows: Row[], now: number, single: boolean, books?: BookReader): MarketParts[] {
   if (rows.length === 0) return [];
   const conditions = rows.map((r) => r['condition_id'] as string);
   const tokens = new Map<string, string[]>();
@@ -154,6 +155,7 @@ function marketParts(db: Db, rows: Row[], now: number, single: boolean): MarketP
     vol24.set(v.condition_id, v.v);
   }
   const marks = markPrices(db);
+  const last = lastTradePrices(db);
   const statics = single ? undefined : staticCache(db);
   let events: Map<number, Row> | undefined;
 
@@ -166,6 +168,8 @@ function marketParts(db: Db, rows: Row[], now: number, single: boolean): MarketP
       volume: String(volume),
       volumeNum: volume,
       volume24hr: (vol24.get(c) ?? 0) / MICRO,
+      // The book's side of the listing: best prices, last trade and liquidity.
+      ...(books ? quoteFields(books, tokens.get(c) ?? [], last.get(`${c}:0`)) : {}),
     };
     let fixed = statics?.get(r['id'] as number);
     if (!fixed) {
