@@ -1,26 +1,30 @@
-// Liquidity simulator: market makers keep two-sided quotes around a drifting fair price on the
-// active binary markets, and seeded wallets send a trickle of taker orders, so prices, trades
-// and the leaderboard move while the app is open. Every order is signed by its wallet's key and
-// goes through the same checks and matching as an order sent over HTTP.
+// Liquidity simulator: the world's designated market makers keep two-sided quotes on every
+// market accepting orders, around one fair value per market that drifts, and seeded wallets
+// send a trickle of taker orders, so prices, trades and the leaderboard move while the app is
+// open. Fair values move by event (one logit shift for a ladder or an independent event, a
+// reweighting that keeps the sum for a neg-risk group), so ladders stay monotone and groups sum
+// to 1; a move that would leave a market's last trades outside its new quotes waits for trades.
+// Every order is signed by its wallet's key and goes through the same checks and matching as
+// an order sent over HTTP.
 import { getMeta } from './db/open.js';
 import type { VenueContext } from './http.js';
-import { hashId } from './ids.js';
-import { markPrices, marketsByCondition } from './market-index.js';
+import { catalogVersion, lastTradePrices, marketsByCondition } from './market-index.js';
 import { MICRO } from './money.js';
 import { inTurn, orderDomain, placeOrders } from './trading/orders.js';
 import { privateKeyToAddress, signOrder, toWireOrder, type SignableOrder } from '@shared/crypto/index.js';
 import { ensureApiKey } from './auth/keys.js';
 import { Rng } from './world/random.js';
 import { walletPrivateKey } from './world/trading.js';
+import { centreOf, innerQuotes, MAKER_CASH, makerCount, quoteBooks, quoteMaker, type Quote } from './world/quotes.js';
 
 export interface SimulatorOptions {
   /** Milliseconds between ticks. */
   tickMs?: number;
-  /** Markets re-quoted per tick (they are visited in turn). */
+  /** Markets re-quoted per tick, a whole event at a time (events are visited in turn). */
   marketsPerTick?: number;
   /** Taker orders per tick. */
   takersPerTick?: number;
-  makers?: number;
+  /** Seeded wallets that send taker orders. */
   takers?: number;
 }
 
@@ -35,17 +39,43 @@ interface SimMarket {
   tokens: [string, string];
   tick: number;
   minSize: number;
+  /** Accepting orders (else paused: its price holds still and bounds its neighbours). */
+  active: boolean;
+  delayed: boolean;
+  minAgeMs: number;
+  maker: Wallet;
+  /** Fair probability of outcome 0. */
+  fair: number;
 }
 
-const MAKER_CASH = 5_000_000 * MICRO;
+interface SimEvent {
+  negRisk: boolean;
+  markets: SimMarket[];
+}
+
+interface OpenOrder {
+  id: string;
+  owner: string;
+  token_id: string;
+  side: 'BUY' | 'SELL';
+  price: number;
+  open: number;
+  created_at: number;
+}
+
 const TAKER_CASH = 10_000 * MICRO;
+/** Standard deviation of an event's move per visit, in log-odds. */
+const DRIFT = 0.05;
+const logit = (p: number): number => Math.log(p / (1 - p));
+const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+const clampP = (p: number): number => Math.min(1 - 1e-4, Math.max(1e-4, p));
 
 export class Simulator {
   private readonly rng: Rng;
-  private readonly fair = new Map<string, number>();
   private readonly makers: Wallet[];
   private readonly takers: Wallet[];
-  private markets: SimMarket[] = [];
+  private events: SimEvent[] = [];
+  private seenCatalog = -1;
   private cursor = 0;
   private salt = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -55,15 +85,18 @@ export class Simulator {
     private readonly ctx: VenueContext,
     opts: SimulatorOptions = {},
   ) {
-    this.opts = { tickMs: 1000, marketsPerTick: 12, takersPerTick: 2, makers: 4, takers: 24, ...opts };
+    this.opts = { tickMs: 1000, marketsPerTick: 12, takersPerTick: 2, takers: 24, ...opts };
     const seed = Number(getMeta(ctx.db, 'seed') ?? '0');
     this.rng = new Rng(seed, 'simulator');
     const wallet = (key: string): Wallet => {
       const address = privateKeyToAddress(key).toLowerCase();
       return { key, address, apiKey: ensureApiKey(ctx, address, '0').apiKey };
     };
-    this.makers = Array.from({ length: this.opts.makers }, (_, i) => wallet(hashId(`kairos-sim:${seed}:maker:${i}`)));
-    this.takers = Array.from({ length: this.opts.takers }, (_, i) => wallet(walletPrivateKey(seed, i)));
+    // The world's designated makers quote; the wallets after them take.
+    const seeded = (ctx.db.prepare('SELECT COUNT(*) AS n FROM wallets').get() as { n: number }).n;
+    const makers = makerCount(seeded);
+    this.makers = Array.from({ length: makers }, (_, i) => wallet(walletPrivateKey(seed, i)));
+    this.takers = Array.from({ length: Math.max(1, Math.min(this.opts.takers, seeded - makers)) }, (_, i) => wallet(walletPrivateKey(seed, makers + i)));
     for (const m of this.makers) if (ctx.exchange.cash(m.address) < MAKER_CASH / 2) ctx.exchange.fund(m.address, MAKER_CASH);
     for (const t of this.takers) if (ctx.exchange.cash(t.address) < TAKER_CASH / 10) ctx.exchange.fund(t.address, TAKER_CASH);
   }
@@ -87,59 +120,139 @@ export class Simulator {
     this.timer = undefined;
   }
 
-  /** One step: re-quote the next few markets, then send a few taker orders. */
+  /** One step: move and re-quote the next events, then send a few taker orders. */
   tick(): void {
-    this.refreshMarkets();
-    if (this.markets.length === 0) return;
-    for (let i = 0; i < Math.min(this.opts.marketsPerTick, this.markets.length); i++) {
-      this.requote(this.markets[this.cursor % this.markets.length] as SimMarket);
-      this.cursor++;
+    this.refresh();
+    let budget = this.opts.marketsPerTick;
+    for (let visited = 0; budget > 0 && visited < this.events.length; visited++) {
+      budget -= this.step(this.events[this.cursor++ % this.events.length] as SimEvent);
     }
-    const quoted = this.markets.filter((m) => this.fair.has(m.conditionId));
-    for (let i = 0; i < this.opts.takersPerTick && quoted.length > 0; i++) this.take(this.rng.pick(quoted));
+    const takeable = this.events.flatMap((e) => e.markets.filter((m) => m.active && !m.delayed));
+    for (let i = 0; i < this.opts.takersPerTick && takeable.length > 0; i++) this.take(this.rng.pick(takeable));
   }
 
-  private refreshMarkets(): void {
-    const tokens = new Map<string, string[]>();
-    for (const r of this.ctx.db.prepare('SELECT condition_id, token_id FROM tokens ORDER BY condition_id, outcome_index').all() as Array<{ condition_id: string; token_id: string }>) {
-      const list = tokens.get(r.condition_id) ?? [];
-      list.push(r.token_id);
-      tokens.set(r.condition_id, list);
-    }
-    this.markets = [];
+  /** The markets still trading, by event, whenever the catalog changed; fair values carry over. */
+  private refresh(): void {
+    const version = catalogVersion(this.ctx.db);
+    if (version === this.seenCatalog) return;
+    this.seenCatalog = version;
+    const known = new Map(this.events.flatMap((e) => e.markets.map((m) => [m.conditionId, m.fair] as const)));
+    const byEvent = new Map<number, SimEvent>();
+    const last = lastTradePrices(this.ctx.db);
     for (const m of marketsByCondition(this.ctx.db).values()) {
-      const ids = tokens.get(m.conditionId);
-      if (m.status !== 'active' || m.outcomes.length !== 2 || ids?.length !== 2) continue;
-      const info = this.ctx.exchange.token(ids[0] as string);
-      if (!info || info.delaySeconds > 0) continue;
-      this.markets.push({ conditionId: m.conditionId, tokens: [ids[0] as string, ids[1] as string], tick: info.tick, minSize: info.minSize });
+      if ((m.status !== 'active' && m.status !== 'paused') || m.tokenIds.length !== 2) continue;
+      const info = this.ctx.exchange.token(m.tokenIds[0] as string);
+      if (!info) continue;
+      const tokens: [string, string] = [m.tokenIds[0] as string, m.tokenIds[1] as string];
+      const event = byEvent.get(m.eventId) ?? { negRisk: m.negRisk, markets: [] };
+      byEvent.set(m.eventId, event);
+      event.markets.push({
+        conditionId: m.conditionId,
+        tokens,
+        tick: info.tick,
+        minSize: info.minSize,
+        active: m.status === 'active',
+        delayed: info.delaySeconds > 0,
+        minAgeMs: info.minAgeSeconds * 1000,
+        maker: this.makers[quoteMaker(m.conditionId, this.makers.length)] as Wallet,
+        fair: known.get(m.conditionId) ?? this.observedFair(tokens[0], last.get(`${m.conditionId}:0`)),
+      });
     }
+    this.events = [...byEvent.values()];
   }
 
-  private requote(m: SimMarket): void {
-    const marks = markPrices(this.ctx.db);
-    const start = this.fair.get(m.conditionId) ?? marks.get(`${m.conditionId}:0`) ?? MICRO / 2;
-    const fair = Math.min(0.95 * MICRO, Math.max(0.05 * MICRO, start + this.rng.normal() * 0.004 * MICRO));
-    this.fair.set(m.conditionId, fair);
-    const maker = this.makers[parseInt(m.conditionId.slice(2, 10), 16) % this.makers.length] as Wallet;
+  /** Where a market trades now: its last trade when inside the book, else the book's mid. */
+  private observedFair(yes: string, last: number | undefined): number {
+    const book = this.ctx.exchange.book(yes);
+    const bid = book.bestBid();
+    const ask = book.bestAsk();
+    if (last !== undefined && (bid === undefined || last >= bid) && (ask === undefined || last <= ask)) return clampP(last / MICRO);
+    if (bid !== undefined && ask !== undefined) return clampP((bid + ask) / 2 / MICRO);
+    return clampP((last ?? MICRO / 2) / MICRO);
+  }
 
-    const stale = this.ctx.exchange.openOrderIds(maker.apiKey, m.conditionId);
-    if (stale.length) this.ctx.exchange.cancel(maker.apiKey, stale);
+  /** Moves one event's fair values and re-quotes its markets; returns how many it quoted. */
+  private step(event: SimEvent): number {
+    const active = event.markets.filter((m) => m.active);
+    if (active.length === 0) return 0;
+    const now = this.ctx.now();
+    const open = new Map(active.map((m) => [m, this.openOrders(m)]));
+    // A maker's orders younger than the market's minimum age cannot be replaced yet.
+    if (active.some((m) => (open.get(m) ?? []).some((o) => now - o.created_at < m.minAgeMs))) return 0;
 
-    const half = Math.max(m.tick, Math.round((0.01 * MICRO) / m.tick) * m.tick);
-    const size = Math.max(m.minSize, Math.round(this.rng.range(50, 400)) * MICRO);
-    for (const [i, token] of m.tokens.entries()) {
-      if (this.ctx.exchange.freeTokens(maker.address, token) < size) {
-        this.ctx.exchange.mint(maker.address, m.conditionId, size * 4, snap(fair, 100));
-      }
-      const p = i === 0 ? fair : MICRO - fair;
-      const bid = snap(p - half, m.tick);
-      const ask = snap(p + half, m.tick) + (snap(p + half, m.tick) <= bid ? m.tick : 0);
-      const orders = [];
-      if (bid >= m.tick) orders.push(this.order(maker, token, 'BUY', bid, size, 'GTC'));
-      if (ask <= MICRO - m.tick) orders.push(this.order(maker, token, 'SELL', ask, size, 'GTC'));
-      if (orders.length) placeOrders(this.ctx, maker, orders);
+    const shocks = event.negRisk ? active.map(() => this.rng.normal() * DRIFT) : [this.rng.normal() * DRIFT];
+    for (const scale of [1, 0.5, 0.25]) {
+      const fairs = this.moved(event, active, shocks.map((s) => s * scale));
+      if (!this.fits(event, active, fairs)) continue;
+      active.forEach((m, i) => (m.fair = fairs[i] ?? m.fair));
+      break;
     }
+    for (const m of active) this.requote(m, open.get(m) ?? []);
+    return active.length;
+  }
+
+  /** New fair values of the active markets: one logit shift, or a neg-risk reweighting that
+   *  keeps what the active markets sum to. */
+  private moved(event: SimEvent, active: SimMarket[], shocks: number[]): number[] {
+    if (!event.negRisk) return active.map((m) => clampP(sigmoid(logit(m.fair) + (shocks[0] ?? 0))));
+    const weights = active.map((m, i) => m.fair * Math.exp(shocks[i] ?? 0));
+    const mass = active.reduce((s, m) => s + m.fair, 0);
+    const total = weights.reduce((s, w) => s + w, 0);
+    return weights.map((w) => clampP((w * mass) / total));
+  }
+
+  /** Whether new fair values keep every last trade inside its market's quotes, and keep a
+   *  ladder's order with its paused rungs (which cannot move). */
+  private fits(event: SimEvent, active: SimMarket[], fairs: number[]): boolean {
+    const last = lastTradePrices(this.ctx.db);
+    for (const [i, m] of active.entries()) {
+      const { bid, ask } = innerQuotes(centreOf(fairs[i] ?? m.fair, m.tick), m.tick);
+      const yes = last.get(`${m.conditionId}:0`);
+      const no = last.get(`${m.conditionId}:1`);
+      if (yes !== undefined && (yes < bid || yes > ask)) return false;
+      if (no !== undefined && (no < MICRO - ask || no > MICRO - bid)) return false;
+      if (event.negRisk) continue;
+      for (const p of event.markets.filter((x) => !x.active)) {
+        const [before, after, fixed] = [centreOf(m.fair, m.tick), centreOf(fairs[i] ?? m.fair, m.tick), centreOf(p.fair, p.tick)];
+        if (Math.sign(after - fixed) !== Math.sign(before - fixed)) return false;
+      }
+    }
+    return true;
+  }
+
+  private openOrders(m: SimMarket): OpenOrder[] {
+    return this.ctx.db
+      .prepare(
+        `SELECT id, owner, token_id, side, price, size - filled AS open, created_at FROM orders
+         WHERE status IN ('live', 'delayed') AND token_id IN (?, ?) AND wallet = ? ORDER BY seq`,
+      )
+      .all(m.tokens[0], m.tokens[1], m.maker.address) as OpenOrder[];
+  }
+
+  /** Puts the maker's quotes where the fair value says, unless they are there already. */
+  private requote(m: SimMarket, open: OpenOrder[]): void {
+    const centre = centreOf(m.fair, m.tick);
+    const layout = (qs: Quote[][]): string =>
+      qs.flatMap((q, i) => q.map((x) => `${m.tokens[i]}|${x.side}|${x.price}`)).sort().join(',');
+    const inner = Math.max(m.minSize, Math.round(this.rng.range(50, 400)) * MICRO);
+    const books = quoteBooks(centre, m.tick, inner, Math.round((inner / MICRO) * this.rng.range(2, 4)) * MICRO);
+    const current = open.map((o) => `${o.token_id}|${o.side}|${o.price}`).sort().join(',');
+    if (current === layout(books) && open.every((o) => o.open >= m.minSize)) return;
+
+    const { exchange } = this.ctx;
+    const byOwner = new Map<string, string[]>();
+    for (const o of open) byOwner.set(o.owner, [...(byOwner.get(o.owner) ?? []), o.id]);
+    for (const [owner, ids] of byOwner) exchange.cancel(owner, ids);
+
+    const maker = m.maker;
+    books.forEach((quotes, i) => {
+      const need = quotes.reduce((s, q) => s + (q.side === 'SELL' ? q.size : 0), 0);
+      if (exchange.freeTokens(maker.address, m.tokens[i] as string) < need) exchange.mint(maker.address, m.conditionId, need * 4, centre);
+    });
+    const cash = books.flat().reduce((s, q) => s + (q.side === 'BUY' ? (q.size * q.price) / MICRO : 0), 0);
+    const free = exchange.cash(maker.address) - exchange.reserved(maker.address);
+    if (free < cash * 2) exchange.fund(maker.address, exchange.cash(maker.address) + MAKER_CASH);
+    placeOrders(this.ctx, maker, books.flatMap((quotes, i) => quotes.map((q) => this.order(maker, m.tokens[i] as string, q.side, q.price, q.size, 'GTC'))));
   }
 
   private take(m: SimMarket): void {
@@ -150,7 +263,14 @@ export class Simulator {
     const size = Math.max(m.minSize, Math.round(this.rng.range(5, 60)) * MICRO);
     const wantsSell = this.rng.chance(0.45) && this.ctx.exchange.freeTokens(taker.address, token) >= size;
     const price = wantsSell ? book.bestBid() : book.bestAsk();
-    if (price === undefined) return;
+    // Only at the maker's best quote: a trade deeper in the book would print outside the quotes
+    // the maker puts back.
+    const { bid, ask } = innerQuotes(centreOf(m.fair, m.tick), m.tick);
+    const best = outcome === 0 ? (wantsSell ? bid : ask) : wantsSell ? MICRO - ask : MICRO - bid;
+    if (price === undefined || price !== best) return;
+    if (!wantsSell && this.ctx.exchange.cash(taker.address) - this.ctx.exchange.reserved(taker.address) < (size * price) / MICRO * 2) {
+      this.ctx.exchange.fund(taker.address, this.ctx.exchange.cash(taker.address) + TAKER_CASH);
+    }
     placeOrders(this.ctx, taker, [this.order(taker, token, wantsSell ? 'SELL' : 'BUY', price, size, 'FAK')]);
   }
 
@@ -176,7 +296,3 @@ export class Simulator {
 }
 
 const ZERO = `0x${'0'.repeat(64)}`;
-
-function snap(value: number, tick: number): number {
-  return Math.round(value / tick) * tick;
-}

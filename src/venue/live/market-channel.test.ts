@@ -130,8 +130,10 @@ describe('the live market channel', () => {
 
     // Resting bids on a quoted token and a cancel, while the simulator requotes and trades.
     const token = tokens[0] as string;
-    const { min_order_size: minSize = 5 } = await book(token);
+    const { min_order_size: minSize = 5, tick_size: tick = 0.01 } = await book(token);
     const size = String(Math.max(5, minSize));
+    // The highest price the tick allows: at or above any ask, however near 1 the market trades.
+    const top = (1 - tick).toFixed(Math.max(2, -Math.floor(Math.log10(tick))));
     const trader = await Trader.create(venue.urls);
     const placed = await trader.post(['0.01', '0.02', '0.03'].map((p) => trader.order(token, 'BUY', p, size)));
     expect(placed.body.map((r) => r['status']), JSON.stringify(placed.body)).toEqual(['live', 'live', 'live']);
@@ -142,7 +144,7 @@ describe('the live market channel', () => {
     await quiet();
     const from = feed.received.length;
     const sent = Date.now();
-    const taken = await trader.post([trader.order(token, 'BUY', '0.99', size, { type: 'FAK' })]);
+    const taken = await trader.post([trader.order(token, 'BUY', top, size, { type: 'FAK' })]);
     expect(taken.body[0]).toMatchObject({ success: true, status: 'matched' });
     const trade = await feed.until('last_trade_price of the buy', (m) => m.type === 'last_trade_price' && m.asset_id === token && m.side === 'BUY', from, 1_000);
     expect(Date.now() - sent).toBeLessThan(1_000);
