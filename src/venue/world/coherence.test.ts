@@ -1,0 +1,79 @@
+// The generated world does not contradict itself, read over HTTP as a trader reads it: on a
+// fresh `default` world (the one a new user gets), and again after the liquidity simulator has
+// traded on it. `default` rather than `small`: the contradictions a user met came from the
+// size of its ladders and groups, and generating it takes a few seconds.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestVenue, TEST_ANCHOR, type TestVenue } from '../test-support.js';
+import { checkWorld, readWorld, yesMids, type Report } from './coherence-check.js';
+
+let venue: TestVenue;
+// The venue's clock: the world's anchor plus a few minutes, moved by hand as the simulator ticks.
+let clock = TEST_ANCHOR + 5 * 60_000;
+
+beforeAll(async () => {
+  // The simulator's own timer never fires here (a tick every ~23 days): the test ticks it.
+  venue = await startTestVenue({ size: 'default', seed: 7, anchor: TEST_ANCHOR, books: true, now: () => clock, rateLimitScale: 0, simulator: { tickMs: 2_000_000_000 } });
+}, 120_000);
+afterAll(async () => {
+  await venue?.stop();
+});
+
+/** Every property's violations, at most a few shown each, so a failure reads as a list. */
+function expectCoherent(report: Report): void {
+  for (const [property, list] of Object.entries(report.violations)) {
+    expect({ property, count: list.length, first: list.slice(0, 5) }).toEqual({ property, count: 0, first: [] });
+  }
+}
+
+let freshMids: Map<string, number | undefined>;
+
+describe('a fresh default world', () => {
+  let fresh: Report;
+  beforeAll(async () => {
+    const snapshot = await readWorld(venue, { now: clock, volumeSample: 60 });
+    freshMids = yesMids(snapshot);
+    fresh = checkWorld(snapshot, { ladderSlack: 0, negRiskMid: 30_000, negRiskList: 30_000, exactMirror: true });
+  }, 60_000);
+
+  it('has a two-sided book on both outcomes of every market accepting orders', () => {
+    expect(fresh.figures.activeMarkets).toBeGreaterThan(500);
+    expect(fresh.figures.twoSidedTokens).toBe(fresh.figures.activeTokens);
+    expect(fresh.violations.books).toEqual([]);
+  });
+
+  it('has monotone ladders, Yes + No = 100¢, neg-risk groups summing to 100¢ (±3¢)', () => {
+    expect(fresh.figures.ladders).toBeGreaterThan(20);
+    expect(fresh.figures.negRiskGroups).toBeGreaterThan(10);
+    expect(fresh.violations.ladders.slice(0, 5)).toEqual([]);
+    expect(fresh.violations.binary.slice(0, 5)).toEqual([]);
+    expect(fresh.violations.negRisk.slice(0, 5)).toEqual([]);
+  });
+
+  it('lists prices inside the spread, resolved markets with their winner and no book, volume and liquidity from fills and book', () => {
+    expect(fresh.figures.resolvedMarkets).toBeGreaterThan(100);
+    expect(fresh.figures.volumeSampled).toBeGreaterThan(30);
+    expectCoherent(fresh);
+  });
+});
+
+describe('after the simulator traded', () => {
+  it('keeps every property, within the spread where trades print at bid or ask', async () => {
+    const fills = (): number => (venue.db.prepare("SELECT COUNT(*) AS n FROM fills WHERE role = 'T'").get() as { n: number }).n;
+    const before = fills();
+    const sim = venue.simulator;
+    if (!sim) throw new Error('the venue started without its simulator');
+    // Enough ticks to requote every active market at least once.
+    for (let i = 0; i < 120; i++) {
+      clock += 1000;
+      sim.tick();
+    }
+    expect(fills()).toBeGreaterThan(before + 100);
+    const snapshot = await readWorld(venue, { now: clock, volumeSample: 60 });
+    // Prices did move: the properties held while quotes and trades changed.
+    const moved = [...yesMids(snapshot)].filter(([id, m]) => m !== freshMids.get(id)).length;
+    expect(moved).toBeGreaterThan(freshMids.size / 10);
+    const report = checkWorld(snapshot, { ladderSlack: 1, negRiskMid: 30_000, negRiskList: 60_000, exactMirror: false });
+    expect(report.figures.twoSidedTokens).toBe(report.figures.activeTokens);
+    expectCoherent(report);
+  }, 60_000);
+});
