@@ -14,6 +14,7 @@ export const OPTIONAL_ROUTES = {
   cancel: { surface: 'trading', route: 'DELETE /orders', words: 'cancelling orders' },
   balance: { surface: 'trading', route: 'GET /balance-allowance', words: 'cash balances' },
   apiKeys: { surface: 'trading', route: 'POST /auth/api-key', words: 'creating API keys' },
+  redeem: { surface: 'trading', route: 'POST /redeem', words: 'redeeming resolved positions' },
   live: { surface: 'trading', route: 'live market channel', words: 'live prices' },
   tags: { surface: 'catalog', route: 'GET /tags', words: 'tags' },
   search: { surface: 'catalog', route: 'GET /public-search', words: 'search' },
@@ -109,6 +110,8 @@ const ASKS: Record<Exclude<OptionalRoute, 'live'>, Ask> = {
   balance: (c) => c.trading.http.raw('GET', '/balance-allowance'),
   cancel: (c) => c.trading.http.raw('DELETE', '/orders', { body: [], idempotent: false }),
   apiKeys: (c) => c.trading.http.raw('POST', '/auth/api-key', { idempotent: false }),
+  // Unsigned, it redeems nothing: 401 where the route is, 404 where it is not.
+  redeem: (c) => c.trading.http.raw('POST', '/redeem', { body: {}, idempotent: false }),
   tags: (c) => c.catalog.http.raw('GET', '/tags', { query: { limit: 1 } }),
   search: (c) => c.catalog.http.raw('GET', '/public-search', { query: { q: 'a' } }),
 };

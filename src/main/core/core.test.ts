@@ -76,7 +76,7 @@ describe('contract and router', () => {
     expect((await ok<{ data: unknown[] }>('portfolio.positions', { address: wallet })).data.length).toBeGreaterThan(0);
     expect((await ok<{ data: unknown[] }>('portfolio.trades', { address: wallet })).data.length).toBeGreaterThan(0);
     expect(await ok('accounts.unlock', { passphrase: 'pw' })).toEqual({ locked: false });
-    const acct = await ok<{ id: string }>('accounts.createLocal', { label: 'Paper' });
+    const acct = await ok<{ id: string; address: string }>('accounts.createLocal', { label: 'Paper' });
     const imported = await ok<{ id: string }>('accounts.import', { privateKey: '11'.repeat(32), label: 'Imported' });
     await ok('accounts.list');
     // No keychain here; accounts.test.ts moves a vault to one.
@@ -90,6 +90,11 @@ describe('contract and router', () => {
     await ok('orders.open', { accountId: acct.id });
     await ok('orders.journal', { accountId: acct.id });
     await ok('orders.cancel', { accountId: acct.id, all: true });
+    expect(await ok('markets.resolution', { conditionIds: [m.cid] })).toMatchObject({ data: [{ state: 'open' }] });
+    const settled = tradable(venue, 1);
+    venue.exchange.mint(acct.address.toLowerCase(), settled.cid, 5_000_000, 500_000);
+    venue.exchange.setMarketStatus(settled.cid, 'resolved', 0);
+    expect(await ok('portfolio.redeem', { accountId: acct.id, conditionId: settled.cid })).toMatchObject({ payout: '5' });
     expect(await ok('accounts.remove', { id: imported.id })).toEqual({ removed: true });
     expect(await ok('accounts.lock')).toEqual({ locked: true });
     await ok('cache.reset');

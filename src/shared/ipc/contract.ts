@@ -14,6 +14,7 @@ import { CHART_RANGES } from '../domain/candles.js';
 export { IPC_ERROR_CODES, type IpcError, type IpcErrorCode, type IpcResult } from './errors.js';
 import { AccountSummary, ImportAccount, VaultState } from './vault.js';
 import { LocalVenueAnswer, VenueStatus } from './venue-status.js';
+import { MarketResolution, RedeemResult } from './resolution.js';
 export { AccountSummary, ImportAccount, VaultState } from './vault.js';
 
 const id = z.string().min(1).max(200);
@@ -380,6 +381,8 @@ export const contract = {
   ),
   'markets.trades': call(z.object({ conditionId: id, limit: limit(500, 100), offset }), cached(z.array(Trade))),
   'markets.holders': call(z.object({ conditionId: id, limit: limit(100, 20) }), cached(z.array(HolderGroup))),
+  /** Whether each market trades, ended or resolved, and to which outcome, as the venue says it. */
+  'markets.resolution': call(z.object({ conditionIds: z.array(id).min(1, 'name at least one market').max(100, 'at most 100 markets') }), cached(z.array(MarketResolution))),
 
   'events.list': call(z.object({ active: z.boolean().optional(), tagId: id.optional(), seriesSlug: id.optional(), limit: limit(100, 50), offset }), cached(z.array(Event))),
   'events.get': call(z.object({ idOrSlug: id }), cached(Event)),
@@ -396,6 +399,8 @@ export const contract = {
   'portfolio.trades': call(TradeFilters, cached(z.array(Trade))),
   'portfolio.history': call(z.object({ accountId: id, from: z.number().optional(), to: z.number().optional() }), z.array(z.object({ at: z.number(), value: z.string(), cashPnl: z.string() }))),
   'portfolio.balance': call(z.object({ accountId: id }), cached(z.object({ balance: z.string(), reserved: z.string(), available: z.string() }))),
+  /** Turns the account's tokens of a resolved market into cash (venue-profile E); NOT_OFFERED where the venue lacks it. */
+  'portfolio.redeem': call(z.object({ accountId: id, conditionId: id }), RedeemResult),
 
   'leaderboard.list': call(
     z.object({

@@ -24,6 +24,15 @@ export type RequestSigner = (method: string, path: string, body: string) => Reco
 
 const list = <T extends z.ZodType>(item: T) => z.array(item);
 
+/** POST /redeem's answer (venue-profile E): each token turned into cash, amounts as decimal strings. */
+const decimalText = z.string().regex(/^\d+(\.\d+)?$/, 'expected a decimal string such as "12.34"');
+export const RedeemAnswer = z.looseObject({
+  conditionId: z.string(),
+  redeemed: z.array(z.looseObject({ asset_id: z.string(), size: decimalText, payout: decimalText })),
+  payout: decimalText,
+});
+export type RedeemAnswer = z.output<typeof RedeemAnswer>;
+
 /** The names endpoint `K` takes, each optional. */
 type QueryFor<K extends EndpointKey> = { [N in QueryName<K>]?: Query[string] };
 /** Query `Q` of endpoint `K`, with every name the endpoint does not list typed `never`. */
@@ -186,6 +195,10 @@ export class TradingClient {
   }
   balance(sign: RequestSigner) {
     return this.http.request('GET', '/balance-allowance', BalanceAllowance, { headers: sign });
+  }
+  /** A resolved market's tokens into cash. Sent once, never retried: a lost answer is an AnswerLostError. */
+  redeem(conditionId: string, sign: RequestSigner) {
+    return this.http.request('POST', '/redeem', RedeemAnswer, { body: { conditionId }, headers: sign, idempotent: false });
   }
 }
 

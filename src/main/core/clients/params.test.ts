@@ -92,6 +92,7 @@ const tradingCases: Record<string, (c: TradingClient) => Promise<unknown> | unkn
     await c.openOrders(sign, { next_cursor: 'MTAw' });
   },
   balance: (c) => c.balance(sign),
+  redeem: (c) => c.redeem(CID, sign),
 };
 
 /** Methods that send nothing. */

@@ -1,10 +1,12 @@
 // An account's money: cash, positions (with the venue's sorts and filters), trades, and its
-// value over time from the snapshots kept in user data.
+// value over time from the snapshots kept in user data; resolved markets and redeeming them
+// live in redeem.ts.
 import { formatMicros } from '@shared/domain/money.js';
 import type { Session } from '../session.js';
 import type { AccountSummary } from '../vault/vault.js';
 import type { Accounts } from './accounts.js';
 import { FRESH, type CoreContext, type HandlersOf } from './context.js';
+import { redeemService } from './redeem.js';
 
 export type Portfolio = ReturnType<typeof portfolioService>;
 
@@ -24,7 +26,16 @@ export function portfolioService(ctx: CoreContext, accounts: Accounts) {
     return s.cached('data', '/positions', q, maxAge, () => s.clients.data.positions(q));
   };
 
-  const handlers: HandlersOf<'portfolio.positions' | 'portfolio.trades' | 'portfolio.history' | 'portfolio.balance'> = {
+  /** The account's cash, positions and trades are read from the venue next (after a redemption). */
+  const changed = (s: Session, a: AccountSummary): void => {
+    const { user } = positionsQuery(a);
+    s.expire('trading', '/balance-allowance', { account: a.id });
+    s.expireReads('data', '/positions', { user });
+    s.expireReads('data', '/trades', { user });
+  };
+
+  const handlers: HandlersOf<'portfolio.positions' | 'portfolio.trades' | 'portfolio.history' | 'portfolio.balance' | 'markets.resolution' | 'portfolio.redeem'> = {
+    ...redeemService(ctx, accounts, { changed }).handlers,
     'portfolio.positions': async (a) => {
       const s = ctx.session();
       const user = a.address.toLowerCase();
