@@ -1,0 +1,130 @@
+/// <reference lib="dom" />
+// The app's footprint as a user lives with it: the browser host (the same core and embedded venue
+// as Electron's main, simulator on) on a fresh data folder, and its page in Chromium. Prints the
+// resident memory of every process (core/host, venue, renderer) after opening the markets list, a
+// market page and the portfolio, then each process's CPU over an idle spell with nothing open
+// (the Settings screen) and with a market page open. Linux only (reads /proc).
+// Usage: npm run bench -- footprint [--size default|large] [--seconds 60]
+// Targets: whole app < 350 MB RSS on default, < 600 MB on large; idle CPU < 1% of a core with
+// nothing open, < 3% with a market page open.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { launchChromium, RENDERER } from '../e2e/support.js';
+
+const { values } = parseArgs({ options: { size: { type: 'string', default: 'default' }, seconds: { type: 'string', default: '60' } } });
+const seconds = Number(values.seconds);
+if (!existsSync(join(RENDERER, 'index.html'))) throw new Error('the renderer is not built: run npm run build first');
+const TICK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+const read = (path: string): string | undefined => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+};
+const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(read(`/proc/${pid}/status`) ?? '')?.[1] ?? 0) / 1024;
+/** Proportional set size: shared pages split among the processes sharing them, so a sum is fair. */
+const pssMb = (pid: number): number => Number(/Pss:\s+(\d+) kB/.exec(read(`/proc/${pid}/smaps_rollup`) ?? '')?.[1] ?? 0) / 1024;
+const cpuTicks = (pid: number): number => {
+  const stat = read(`/proc/${pid}/stat`) ?? '';
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(f[11] ?? 0) + Number(f[12] ?? 0);
+};
+const children = (pid: number): number[] =>
+  readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((p) => Number((read(`/proc/${p}/stat`) ?? '').split(') ')[1]?.split(' ')[1]) === pid);
+const cmdline = (pid: number): string => (read(`/proc/${pid}/cmdline`) ?? '').replace(/\0/g, ' ');
+
+/** The process running `script` under `root` that has no child running it too (tsx starts a wrapper first). */
+function worker(root: number, script: string): number | undefined {
+  const all: number[] = [];
+  const walk = (p: number): void => {
+    all.push(p);
+    for (const c of children(p)) walk(c);
+  };
+  walk(root);
+  const running = all.filter((p) => cmdline(p).includes(script));
+  return running.find((p) => !children(p).some((c) => running.includes(c)));
+}
+
+async function rendererPids(page: Page): Promise<number[]> {
+  const cdp = await page.context().browser()!.newBrowserCDPSession();
+  const info = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string; id: number }> };
+  await cdp.detach();
+  return info.processInfo.filter((p) => p.type === 'renderer').map((p) => p.id);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'kairos-bench-footprint-'));
+const host: ChildProcess = spawn(resolve('node_modules/.bin/tsx'), ['src/host/main.ts', '--data-dir', dir, '--venue-size', values.size as string], { stdio: ['pipe', 'pipe', 'inherit'] });
+const url = await new Promise<string>((done, fail) => {
+  createInterface({ input: host.stdout! }).once('line', (l) => done(l.trim()));
+  host.once('exit', (code) => fail(new Error(`the host exited (${code}) before printing its URL`)));
+});
+const browser = await launchChromium();
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(url);
+  await page.waitForSelector('[data-testid=market-row]', { timeout: 120_000 });
+  const procs = (): Record<string, number[]> => ({
+    core: [worker(host.pid!, 'src/host/main.ts')].filter((p): p is number => p !== undefined),
+    venue: [worker(host.pid!, 'src/venue/cli.ts')].filter((p): p is number => p !== undefined),
+  });
+  // Headless Chromium keeps spare renderers beside the page's; the page's is the one that grew.
+  const renderers = (await rendererPids(page)).sort((a, b) => rssMb(b) - rssMb(a)).slice(0, 1);
+  const all = (): Record<string, number[]> => ({ ...procs(), renderer: renderers });
+  const memory = (label: string): Record<string, number> => {
+    const sum = (f: (pid: number) => number) => Object.fromEntries(Object.entries(all()).map(([k, ps]) => [k, Math.round(ps.reduce((s, p) => s + f(p), 0))]));
+    const m = sum(rssMb);
+    const pss = sum(pssMb);
+    const total = Object.values(m).reduce((a, b) => a + b, 0);
+    const pssTotal = Object.values(pss).reduce((a, b) => a + b, 0);
+    console.log(`${label.padEnd(28)} RSS MB: ${Object.entries(m).map(([k, v]) => `${k} ${v}`).join(', ')}, whole app ${total} (PSS ${pssTotal}: ${Object.entries(pss).map(([k, v]) => `${k} ${v}`).join(', ')})`);
+    return { ...m, total, pssTotal };
+  };
+
+  // The catalog sync runs after the first row; let it finish as a user's first minute would.
+  await page.waitForTimeout(20_000);
+  const peaks: Array<Record<string, number>> = [memory('markets list')];
+  await page.locator('[data-testid=market-row]').first().click();
+  await page.getByTestId('market-question').waitFor();
+  await page.waitForTimeout(5_000);
+  peaks.push(memory('+ a market page'));
+  await page.getByRole('button', { name: 'Portfolio', exact: true }).click();
+  await page.waitForTimeout(5_000);
+  peaks.push(memory('+ the portfolio'));
+  const rss = Object.fromEntries(Object.keys(peaks[0]!).map((k) => [k, Math.max(...peaks.map((p) => p[k] ?? 0))]));
+
+  const idle = async (label: string): Promise<Record<string, number>> => {
+    await page.waitForTimeout(3_000);
+    const ps = all();
+    const before = Object.fromEntries(Object.entries(ps).map(([k, xs]) => [k, xs.reduce((s, p) => s + cpuTicks(p), 0)]));
+    const t0 = performance.now();
+    await page.waitForTimeout(seconds * 1000);
+    const elapsed = (performance.now() - t0) / 1000;
+    const pct = Object.fromEntries(Object.entries(ps).map(([k, xs]) => [k, Math.round(((xs.reduce((s, p) => s + cpuTicks(p), 0) - (before[k] ?? 0)) / TICK / elapsed) * 1000) / 10]));
+    const total = Math.round(Object.values(pct).reduce((a, b) => a + b, 0) * 10) / 10;
+    console.log(`${label.padEnd(28)} CPU % of a core over ${seconds} s: ${Object.entries(pct).map(([k, v]) => `${k} ${v}`).join(', ')}, whole app ${total}`);
+    return { ...pct, total };
+  };
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const idleNothing = await idle('idle, nothing open');
+  await page.getByRole('button', { name: 'Markets', exact: true }).click();
+  await page.locator('[data-testid=market-row]').first().click();
+  await page.getByTestId('market-question').waitFor();
+  const idleMarket = await idle('idle, a market page open');
+  console.log(JSON.stringify({ bench: 'footprint', size: values.size, seconds, rssMb: rss, idleNothingCpuPct: idleNothing, idleMarketCpuPct: idleMarket }));
+} finally {
+  await browser.close();
+  const exited = new Promise((r) => host.once('exit', r));
+  host.kill('SIGTERM');
+  await exited;
+  rmSync(dir, { recursive: true, force: true });
+}
