@@ -62,6 +62,10 @@ describe('contract and router', () => {
     await ok('events.list', { limit: 3 });
     await ok('series.list');
     await ok('tags.list');
+    await ok('events.browse', { limit: 3 });
+    await ok('events.outcomes', { idOrSlug: event.slug });
+    await ok('series.browse', { limit: 3 });
+    await ok('tags.browse', { limit: 3 });
     await ok('comments.list', { parentType: 'Event', parentId: String(parent.id) });
     expect((await ok<{ data: unknown[] }>('comments.byUser', { address: commenter })).data.length).toBeGreaterThan(0);
     await ok('leaderboard.list');

@@ -15,6 +15,7 @@ export { IPC_ERROR_CODES, type IpcError, type IpcErrorCode, type IpcResult } fro
 import { AccountSummary, ImportAccount, VaultState } from './vault.js';
 import { LocalVenueAnswer, VenueStatus } from './venue-status.js';
 import { MarketResolution, RedeemResult } from './resolution.js';
+import { EventFilters, EventOutcomes, EventRow, SearchHit, SearchInput, SeriesFilters, SeriesRow, TagFilters, TagRow } from './find.js';
 export { AccountSummary, ImportAccount, VaultState } from './vault.js';
 
 const id = z.string().min(1).max(200);
@@ -65,13 +66,7 @@ export const MarketRow = z.object({
 });
 export type MarketRow = z.output<typeof MarketRow>;
 
-export const SearchHit = z.object({
-  kind: z.enum(['markets', 'events', 'series', 'tags', 'comments']),
-  id: z.string(),
-  title: z.string(),
-  snippet: z.string(),
-  rank: z.number(),
-});
+export { SearchHit } from './find.js';
 
 export const OutcomeQuote = z.object({
   tokenId: z.string(),
@@ -355,7 +350,8 @@ export const contract = {
   'drafts.save': call(TicketDraft, z.object({ savedAt: z.number() })),
 
   'markets.list': call(MarketFilters, cached(z.object({ rows: z.array(MarketRow), total: z.number().int() }))),
-  'markets.search': call(z.object({ query: z.string().max(200), limit: limit(100, 30), kinds: z.array(SearchHit.shape.kind).optional() }), z.array(SearchHit)),
+  /** Hits of the local full-text index, each with what its list row shows, filtered like the markets list. */
+  'markets.search': call(SearchInput, z.array(SearchHit)),
   'markets.get': call(z.object({ idOrSlug: id }), cached(CatalogMarket)),
   'markets.settings': call(z.object({ conditionId: id }), cached(MarketSettings)),
   'markets.quotes': call(z.object({ conditionId: id }), cached(z.array(OutcomeQuote))),
@@ -388,6 +384,14 @@ export const contract = {
   'events.get': call(z.object({ idOrSlug: id }), cached(Event)),
   'series.list': call(z.object({ limit: limit(100, 50), offset }), cached(z.array(Series))),
   'tags.list': call(z.object({ limit: limit(100, 100), offset }), cached(z.array(Tag))),
+  /** Every event of the synced catalog, searched, filtered and sorted locally (the venue's listing before the first sync). */
+  'events.browse': call(EventFilters, cached(z.object({ rows: z.array(EventRow), total: z.number().int() }))),
+  /** An event's outcomes with price, 24h change, volume and book, and a bracket's sums of best asks and bids. */
+  'events.outcomes': call(z.object({ idOrSlug: id }), cached(EventOutcomes)),
+  /** Every series of the synced catalog with its event counts. */
+  'series.browse': call(SeriesFilters, cached(z.object({ rows: z.array(SeriesRow), total: z.number().int() }))),
+  /** The venue's tags with their market counts in the synced catalog; NOT_OFFERED where the venue lists no tags. */
+  'tags.browse': call(TagFilters, cached(z.object({ rows: z.array(TagRow), total: z.number().int() }))),
 
   'comments.list': call(
     z.object({ parentType: z.enum(['Event', 'Series', 'market']), parentId: id, holdersOnly: z.boolean().default(false), limit: limit(100, 40), offset }),

@@ -8,8 +8,11 @@ import { microsForSql } from './money.js';
 
 export const CATALOG_KINDS = ['tags', 'events', 'series', 'markets'] as const;
 export type CatalogKind = (typeof CATALOG_KINDS)[number];
-export type SearchKind = CatalogKind | 'comments';
-export const SEARCH_KINDS: readonly SearchKind[] = [...CATALOG_KINDS, 'comments'];
+/** What the full-text index holds: the catalog, comments, and traders seen by name. */
+export type SearchKind = CatalogKind | 'comments' | 'traders';
+export const SEARCH_KINDS: readonly SearchKind[] = [...CATALOG_KINDS, 'comments', 'traders'];
+/** What the sync pages through: the catalog listings, and comments under a parent. */
+export type SyncedKind = CatalogKind | 'comments';
 
 export type CommentParentType = 'Event' | 'Series' | 'market';
 export interface CommentParent {
@@ -75,10 +78,12 @@ export function parseItem<S extends z.ZodType>(schema: S, item: unknown, where: 
   throw new Error(`${where}${path === '' ? '' : path.startsWith('[') ? path : `.${path}`}: ${issue?.message ?? 'Invalid input'}`);
 }
 
-const TABLE: Record<SearchKind, string> = { markets: 'markets', events: 'events', series: 'series', tags: 'tags', comments: 'comments' };
+const TABLE: Record<SearchKind, string> = { markets: 'markets', events: 'events', series: 'series', tags: 'tags', comments: 'comments', traders: 'traders' };
 
 export class CatalogStore {
   private readonly s;
+  /** Markets or events changed since the events' sums were last filled (events.ts). */
+  eventSumsDue = true;
 
   constructor(private readonly db: Database.Database) {
     const p = <R = unknown>(sql: string) => db.prepare<unknown[], R>(sql);
@@ -96,10 +101,12 @@ export class CatalogStore {
       market: p<Record<string, unknown>>('SELECT *, CAST(volume_micros AS TEXT) AS volume_text FROM markets WHERE id = ?'),
       event: p<{ id: string; slug: string | null; title: string | null; market_ids: string; raw: string }>('SELECT id, slug, title, market_ids, raw FROM events WHERE id = ?'),
       putMarket: p(`INSERT OR REPLACE INTO markets(id, condition_id, slug, question, description, event_ids, tag_ids, outcomes, clob_token_ids,
-        active, closed, archived, accepting_orders, volume_micros, end_date, raw, pass, volume24hr, first_price, outcome_prices, created_at, mirror)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      putEvent: p(`INSERT OR REPLACE INTO events(id, slug, title, description, tag_ids, market_ids, active, closed, archived, end_date, raw, pass)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+        active, closed, archived, accepting_orders, volume_micros, end_date, raw, pass, volume24hr, first_price, outcome_prices, created_at, mirror,
+        liquidity_micros, neg_risk)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      putEvent: p(`INSERT OR REPLACE INTO events(id, slug, title, description, tag_ids, market_ids, active, closed, archived, end_date, raw, pass,
+        created_at, neg_risk, series_ids, market_count, volume_micros, liquidity_micros)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       putSeries: p('INSERT OR REPLACE INTO series(id, slug, title, event_ids, active, closed, archived, raw, pass) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
       putTag: p('INSERT OR REPLACE INTO tags(id, label, slug, raw, pass) VALUES (?, ?, ?, ?, ?)'),
       putComment: p(`INSERT OR REPLACE INTO comments(id, parent_type, parent_id, body, user_address, created_at, raw, pass)
@@ -109,6 +116,7 @@ export class CatalogStore {
 
   /** Stores one page of `kind` as seen by sync pass `pass`; throws naming the item that does not fit. */
   ingest(kind: CatalogKind, items: readonly unknown[], pass: number, where: string = kind): void {
+    if (kind === 'markets' || kind === 'events') this.eventSumsDue = true;
     this.db.transaction(() => {
       items.forEach((item, i) => this.ingestOne(kind, item, pass, `${where}[${i}]`));
     })();
@@ -140,12 +148,14 @@ export class CatalogStore {
           ? ids(own.map((t, i) => parseItem(Tag, t, `${where}.tags[${i}]`)))
           : this.s.eventTagIds.all(eventsJson).map((r) => r.id);
         const volume = m.volumeNum ?? m.volume;
+        const liquidity = m.liquidityNum ?? m.liquidity;
         this.s.putMarket.run(
           m.id, m.conditionId.toLowerCase(), m.slug ?? null, m.question ?? null, m.description ?? null, eventsJson, JSON.stringify(tagIds),
           JSON.stringify(m.outcomes ?? []), JSON.stringify(m.clobTokenIds ?? []), flag(m.active), flag(m.closed), flag(m.archived),
           flag(m.acceptingOrders), volume === undefined ? null : microsForSql(requireMicros(volume, `${where}.volume`), `${where}.volume`),
           m.endDate ?? null, raw, pass,
           m.volume24hr ?? null, firstPrice(m.outcomePrices), JSON.stringify(m.outcomePrices ?? []), m.createdAt ?? null, m.mirrorConditionId ? 1 : 0,
+          liquidity === undefined ? null : microsForSql(requireMicros(liquidity, `${where}.liquidity`), `${where}.liquidity`), flag(m.negRisk),
         );
         const eventTitles = (m.events ?? []).map((e) => e.title).filter((t): t is string => t !== undefined);
         if (eventTitles.length === 0) eventTitles.push(...this.s.eventTitles.all(eventsJson).map((r) => r.title));
@@ -157,9 +167,13 @@ export class CatalogStore {
       case 'events': {
         const e = parseItem(Event, item, where);
         const id = this.requireId(e.id, where);
+        const markets = ids(e.markets);
+        // The event's own sums where the venue sends them; the markets' sums replace them once synced.
+        const money = (v: number | undefined, what: string) => (v === undefined ? null : microsForSql(requireMicros(v, `${where}.${what}`), `${where}.${what}`));
         this.s.putEvent.run(
-          id, e.slug ?? null, e.title ?? null, e.description ?? null, JSON.stringify(ids(e.tags)), JSON.stringify(ids(e.markets)),
+          id, e.slug ?? null, e.title ?? null, e.description ?? null, JSON.stringify(ids(e.tags)), JSON.stringify(markets),
           flag(e.active), flag(e.closed), flag(e.archived), e.endDate ?? null, raw, pass,
+          e.createdAt ?? null, flag(e.negRisk), JSON.stringify(ids(e.series)), markets.length, money(e.volume, 'volume'), money(e.liquidity, 'liquidity'),
         );
         const title = e.title ?? e.slug ?? id;
         this.index('events', id, { label: title, title, body: text(e.description, ...(e.tags ?? []).map((t) => t.label)) });
@@ -187,6 +201,11 @@ export class CatalogStore {
   private requireId(id: string | undefined, where: string): string {
     if (id === undefined || id === '') throw new Error(`${where}.id: Invalid input: expected an id`);
     return id;
+  }
+
+  /** Puts one document into the full-text index (replacing the one of the same kind and id). */
+  indexDoc(kind: SearchKind, id: string, doc: Doc): void {
+    this.index(kind, id, doc);
   }
 
   private index(kind: SearchKind, id: string, doc: Doc): void {

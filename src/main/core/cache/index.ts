@@ -6,14 +6,17 @@ import { join } from 'node:path';
 import { privateDbFile, privateDir } from '../../../native/private-files.js';
 import { CatalogStore, type CachedEvent, type CachedMarket, type CatalogKind, type CommentParent, type SearchKind } from './catalog.js';
 import { MIGRATIONS, migrateCache } from './migrations.js';
-import { catalogSeenAt, listMarkets, noteLastPrices, type MarketListPage, type MarketListQuery } from './list.js';
+import { eventById, eventMarkets, fillEventSums, listEvents, listSeries, listTags, type EventListQuery, type EventMarketRow, type ListedEvent, type ListedSeries, type ListedTag, type Page, type SeriesListQuery, type TagListQuery } from './events.js';
+import { withDetails, type HitDetails } from './hits.js';
+import { catalogSeenAt, listMarkets, marketWhere, noteLastPrices, type MarketListPage, type MarketListQuery } from './list.js';
+import { PeopleIndex } from './people.js';
 import { ResponseStore, responseKey, type CacheEntry, type CachedOptions, type CachedResult, type QueryValue, type Surface } from './responses.js';
 import { SearchIndex, type SearchHit, type SearchOptions } from './search.js';
 import { CatalogSync, type FetchPage, type KindResult, type SyncOptions } from './sync.js';
 
 export { privateDbFile, privateDir } from '../../../native/private-files.js';
 export { CATALOG_KINDS, SEARCH_KINDS } from './catalog.js';
-export type { CachedEvent, CachedMarket, CatalogKind, CommentParent, CommentParentType, SearchKind } from './catalog.js';
+export type { CachedEvent, CachedMarket, CatalogKind, CommentParent, CommentParentType, SearchKind, SyncedKind } from './catalog.js';
 export { MIGRATIONS, migrateCache } from './migrations.js';
 export { isNetworkError, responseKey } from './responses.js';
 export type { CacheEntry, CachedOptions, CachedResult, QueryValue, Surface } from './responses.js';
@@ -21,6 +24,10 @@ export { SNIPPET_CLOSE, SNIPPET_OPEN, toFtsQuery } from './search.js';
 export type { SearchHit, SearchOptions } from './search.js';
 export { MAX_PAGE_SIZE } from './sync.js';
 export type { MarketListPage, MarketListQuery } from './list.js';
+export { statusSql } from './events.js';
+export type { EventListQuery, EventMarketRow, ListedEvent, ListedSeries, ListedTag, ListStatus, Page, RowStatus, SeriesListQuery, TagListQuery } from './events.js';
+export type { HitDetails } from './hits.js';
+export type { KindFilter } from './search.js';
 export type { FetchPage, KindResult, PageRequest, SyncOptions, SyncProgress } from './sync.js';
 
 const PROFILE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
@@ -67,6 +74,7 @@ export class Cache {
   private readonly catalogStore: CatalogStore;
   private readonly syncer: CatalogSync;
   private readonly index: SearchIndex;
+  private readonly people: PeopleIndex;
 
   constructor(
     readonly path: string,
@@ -94,6 +102,7 @@ export class Cache {
     this.catalogStore = new CatalogStore(this.db);
     this.syncer = new CatalogSync(this.db, this.catalogStore, now);
     this.index = new SearchIndex(this.db);
+    this.people = new PeopleIndex(this.db, this.catalogStore, profileId);
   }
 
   /** Key of a read of this profile: surface, path and normalised query. */
@@ -144,8 +153,65 @@ export class Cache {
     this.catalogStore.ingest(kind, items, pass);
   }
 
+  /** Hits for what the user typed; traders and comments the cache has kept answers naming are indexed first. */
   search(query: string, opts?: SearchOptions): SearchHit[] {
+    const kinds = opts?.kinds;
+    if (!kinds || kinds.includes('traders') || kinds.includes('comments')) this.people.harvest();
     return this.index.search(query, opts);
+  }
+
+  /** Each hit with what its row shows (price, volume, status, counts, a comment's parent). */
+  hitDetails(hits: readonly SearchHit[]): Array<SearchHit & HitDetails> {
+    this.eventSums();
+    return withDetails(this.db, hits);
+  }
+
+  /** The markets list's filters, as a search filter on market hits. */
+  marketFilter(q: Parameters<typeof marketWhere>[0]): { sql: string; args: readonly unknown[] } | undefined {
+    const w = marketWhere(q);
+    return w.sql ? { sql: `SELECT id FROM markets ${w.sql}`, args: w.args } : undefined;
+  }
+
+  /** One page of every synced event matching the filters, with the count of all that match. */
+  listEvents(q: EventListQuery): Page<ListedEvent> {
+    this.eventSums();
+    return listEvents(this.db, q);
+  }
+
+  listSeries(q: SeriesListQuery): Page<ListedSeries> {
+    return listSeries(this.db, q);
+  }
+
+  listTags(q: TagListQuery): Page<ListedTag> {
+    return listTags(this.db, q);
+  }
+
+  /** A synced event as the listing shows it, with its description and series. */
+  eventRow(id: string): ReturnType<typeof eventById> {
+    this.eventSums();
+    return eventById(this.db, id);
+  }
+
+  /** The id of the synced event with this slug. */
+  eventIdBySlug(slug: string): string | undefined {
+    return (this.db.prepare('SELECT id FROM events WHERE slug = ? LIMIT 1').pluck().get(slug) as string | undefined) ?? undefined;
+  }
+
+  /** The slug of a synced series. */
+  seriesSlug(id: string): string | undefined {
+    return (this.db.prepare('SELECT slug FROM series WHERE id = ?').pluck().get(id) as string | null | undefined) ?? undefined;
+  }
+
+  /** The synced markets of an event. */
+  eventMarkets(id: string): EventMarketRow[] {
+    return eventMarkets(this.db, id);
+  }
+
+  /** Events' sums follow their markets: filled again on the first read after a change. */
+  private eventSums(): void {
+    if (!this.catalogStore.eventSumsDue) return;
+    fillEventSums(this.db);
+    this.catalogStore.eventSumsDue = false;
   }
 
   count(kind: SearchKind, parent?: CommentParent): number {

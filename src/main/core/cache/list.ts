@@ -68,7 +68,8 @@ const strings = (json: unknown): string[] => {
   }
 };
 
-export function listMarkets(db: Database.Database, q: MarketListQuery): MarketListPage {
+/** The WHERE clause of the list's filters over `markets` (empty when none), with its arguments. */
+export function marketWhere(q: Pick<MarketListQuery, 'status' | 'tagId' | 'eventId' | 'seriesId' | 'mirror'>): { sql: string; args: unknown[] } {
   const where: string[] = [];
   const args: unknown[] = [];
   if (q.status === 'active') where.push('active = 1 AND closed IS NOT 1');
@@ -88,7 +89,11 @@ export function listMarkets(db: Database.Database, q: MarketListQuery): MarketLi
     args.push(q.seriesId);
   }
   if (q.mirror !== 'any') where.push(`mirror = ${q.mirror === 'only' ? 1 : 0}`);
-  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', args };
+}
+
+export function listMarkets(db: Database.Database, q: MarketListQuery): MarketListPage {
+  const { sql: filter, args } = marketWhere(q);
   const dir = q.ascending ? 'ASC' : 'DESC';
   // Missing values sort last either way; id keeps pages stable between equal keys.
   const key = SORT_SQL[q.sort];

@@ -44,11 +44,17 @@ const LEVELS: Record<number, { adds(db: Database.Database): void; seed(db: Datab
     },
     seed(db) {
       // The raw JSON carries what migration 4 later copies into the list columns.
-      const raw = { id: '7', conditionId: '0xABC', outcomePrices: '["0.7","0.3"]', volume24hr: 12.5, mirrorConditionId: '0x1', createdAt: '2024-01-02T00:00:00Z' };
+      // ...and what migration 5 copies into the events list's columns.
+      const raw = { id: '7', conditionId: '0xABC', outcomePrices: '["0.7","0.3"]', volume24hr: 12.5, mirrorConditionId: '0x1', createdAt: '2024-01-02T00:00:00Z', liquidityNum: 1234.56, negRisk: true };
       db.prepare(
         `INSERT INTO markets(id, condition_id, slug, question, description, event_ids, tag_ids, outcomes, clob_token_ids,
          active, closed, archived, accepting_orders, volume_micros, end_date, raw, pass) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run('7', '0xabc', 'old-slug', 'Will the old file survive?', 'desc', '["3"]', '["1"]', '["Yes","No"]', '["11","12"]', 1, 0, 0, 1, 58_400_000, null, JSON.stringify(raw), 1);
+      const event = { id: '3', title: 'Old bracket', createdAt: '2024-01-01T00:00:00Z', negRisk: true, series: [{ id: '9', title: 'Old series' }] };
+      db.prepare(
+        `INSERT INTO events(id, slug, title, description, tag_ids, market_ids, active, closed, archived, end_date, raw, pass)
+         VALUES ('3', 'old-bracket', 'Old bracket', NULL, '[]', '["7"]', 1, 0, 0, '2030-01-01T00:00:00Z', ?, 1)`,
+      ).run(JSON.stringify(event));
       const doc = db.prepare("INSERT INTO search_docs(kind, id) VALUES ('markets', '7') RETURNING doc").pluck().get() as number;
       db.prepare('INSERT INTO search_fts(rowid, kind, id, label, title, body) VALUES (?, ?, ?, ?, ?, ?)').run(
         doc, 'markets', '7', 'Will the old file survive?', 'Will the old file survive?', 'desc',
@@ -92,6 +98,33 @@ const LEVELS: Record<number, { adds(db: Database.Database): void; seed(db: Datab
         expect(page.rows.map((r) => r.id)).toEqual(['7', '8']);
         expect(page.rows[0]).toMatchObject({ conditionId: '0xABC', outcomePrices: ['0.7', '0.3'], volume24hr: 12.5, mirror: true });
         expect(cache.db.prepare("SELECT first_price, created_at FROM markets WHERE id = '7'").get()).toEqual({ first_price: 0.7, created_at: '2024-01-02T00:00:00Z' });
+      }
+    },
+  },
+  5: {
+    adds(db) {
+      expect(columns(db, 'events')).toEqual(expect.arrayContaining(['created_at', 'neg_risk', 'series_ids', 'volume_micros', 'volume24hr', 'liquidity_micros', 'market_count']));
+      expect(columns(db, 'markets')).toEqual(expect.arrayContaining(['liquidity_micros', 'neg_risk']));
+      expect(columns(db, 'traders')).toEqual(['address', 'name', 'pseudonym', 'seen_at']);
+    },
+    seed(db) {
+      db.prepare(
+        `INSERT INTO events(id, slug, title, tag_ids, market_ids, active, closed, archived, raw, pass, created_at, neg_risk, series_ids, market_count, volume_micros)
+         VALUES ('4', 'new-event', 'Listed by its columns', '[]', '[]', 1, 0, 0, '{"id":"4"}', 1, '2025-05-05T00:00:00Z', 0, '["10"]', 0, 2500000)`,
+      ).run();
+      db.prepare("INSERT INTO traders(address, name, pseudonym, seen_at) VALUES ('0x00000000000000000000000000000000000000aa', 'Ada', NULL, 1)").run();
+    },
+    check(cache) {
+      const page = cache.listEvents({ status: 'all', sort: 'createdAt', ascending: false, limit: 10, offset: 0 });
+      expect(page.rows.find((e) => e.id === '4')).toMatchObject({ title: 'Listed by its columns', createdAt: '2025-05-05T00:00:00Z', negRisk: false, volume: 2.5 });
+      expect(cache.listEvents({ status: 'all', seriesId: '10', sort: 'volume', ascending: false, limit: 10, offset: 0 }).rows.map((e) => e.id)).toEqual(['4']);
+      expect(cache.count('traders')).toBe(1);
+      // An event written before this migration is listed by what it copied out of the raw JSON,
+      // with its markets' sums (market 7: volume 58.4, liquidity 1,234.56).
+      if (cache.market('7')) {
+        expect(page.rows.map((e) => e.id)).toEqual(['4', '3']);
+        expect(page.rows[1]).toMatchObject({ title: 'Old bracket', createdAt: '2024-01-01T00:00:00Z', negRisk: true, markets: 1, volume: 58.4, liquidity: 1234.56 });
+        expect(cache.listEvents({ status: 'active', seriesId: '9', negRisk: true, sort: 'volume', ascending: false, limit: 10, offset: 0 }).rows.map((e) => e.id)).toEqual(['3']);
       }
     },
   },

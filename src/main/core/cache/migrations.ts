@@ -154,6 +154,40 @@ export const MIGRATIONS: readonly Migration<Database.Database>[] = [
       CREATE INDEX markets_by_price ON markets(first_price, active, closed, archived, mirror, id);
     `,
   },
+  {
+    version: 5,
+    name: 'events listing, series links and traders',
+    // The events list sorts every event by its markets' sums; those are kept on the event row
+    // (filled by the cache when markets change) rather than summed per query. Older rows are
+    // filled from their raw JSON here; the sums follow on the next read.
+    up: `
+      ALTER TABLE events ADD COLUMN created_at TEXT;
+      ALTER TABLE events ADD COLUMN neg_risk INTEGER;
+      ALTER TABLE events ADD COLUMN series_ids TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE events ADD COLUMN volume_micros INTEGER;
+      ALTER TABLE events ADD COLUMN volume24hr REAL;
+      ALTER TABLE events ADD COLUMN liquidity_micros INTEGER;
+      ALTER TABLE events ADD COLUMN market_count INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE markets ADD COLUMN liquidity_micros INTEGER;
+      ALTER TABLE markets ADD COLUMN neg_risk INTEGER;
+      UPDATE events SET
+        created_at = json_extract(raw, '$.createdAt'),
+        neg_risk = CASE json_type(raw, '$.negRisk') WHEN 'true' THEN 1 WHEN 'false' THEN 0 ELSE NULL END,
+        series_ids = COALESCE((SELECT json_group_array(CAST(json_extract(s.value, '$.id') AS TEXT)) FROM json_each(raw, '$.series') s WHERE json_extract(s.value, '$.id') IS NOT NULL), '[]'),
+        market_count = json_array_length(market_ids);
+      UPDATE markets SET
+        neg_risk = CASE json_type(raw, '$.negRisk') WHEN 'true' THEN 1 WHEN 'false' THEN 0 ELSE NULL END,
+        liquidity_micros = CAST(ROUND(CAST(COALESCE(json_extract(raw, '$.liquidityNum'), json_extract(raw, '$.liquidity')) AS REAL) * 1000000) AS INTEGER);
+      CREATE INDEX events_by_end ON events(end_date);
+      -- Everyone the app has seen by name: leaderboard entries, holders, comment authors.
+      CREATE TABLE traders (
+        address TEXT PRIMARY KEY,
+        name TEXT,
+        pseudonym TEXT,
+        seen_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Brings a cache file up to `target` (default: the latest) and returns the version it ends at. */

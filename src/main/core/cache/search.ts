@@ -6,10 +6,18 @@ import { SEARCH_KINDS, type SearchKind } from './catalog.js';
 export const SNIPPET_OPEN = '\u0002';
 export const SNIPPET_CLOSE = '\u0003';
 
+/** A condition on a kind's hits: `sql` selects the ids of that kind's table that may be hits. */
+export interface KindFilter {
+  sql: string;
+  args: readonly unknown[];
+}
+
 export interface SearchOptions {
   /** 1..100, default 20. */
   limit?: number;
   kinds?: readonly SearchKind[];
+  /** Per kind, which of its rows may be hits (the list's filters); kinds without one are not narrowed. */
+  filters?: Partial<Record<SearchKind, KindFilter>>;
 }
 
 export interface SearchHit {
@@ -61,8 +69,13 @@ export class SearchIndex {
   private readonly broadAt: number;
   private readonly broadCandidates: number;
   private readonly s;
+  /** Statements of filtered searches, by their text. */
+  private readonly filtered = new Map<string, Database.Statement<unknown[], Row>>();
 
-  constructor(db: Database.Database, tuning: SearchTuning = {}) {
+  constructor(
+    private readonly db: Database.Database,
+    tuning: SearchTuning = {},
+  ) {
     this.broadAt = tuning.broadAt ?? 2000;
     this.broadCandidates = tuning.broadCandidates ?? 200;
     this.s = {
@@ -96,18 +109,48 @@ export class SearchIndex {
     const excluded = SEARCH_KINDS.filter((k) => !kinds.includes(k));
     const not = excluded.length ? ` NOT kind : (${excluded.map((k) => `"${k}"`).join(' OR ')})` : '';
     const anywhere = `{title body} : (${terms})${not}`;
+    const where = this.narrowing(kinds, opts.filters);
+    const ranked = (match: string) => (where ? this.statement('ranked', where.sql).all(match, ...where.args, `bm25(${WEIGHTS})`, limit) : this.s.ranked.all(match, `bm25(${WEIGHTS})`, limit));
+    const newest = (match: string) =>
+      where ? this.statement('newest', where.sql).all(match, ...where.args, this.broadCandidates, limit) : this.s.newest.all(match, this.broadCandidates, limit);
     let rows: Row[];
     if (this.s.count.get(anywhere, this.broadAt)! < this.broadAt) {
-      rows = this.s.ranked.all(anywhere, `bm25(${WEIGHTS})`, limit);
+      rows = ranked(anywhere);
     } else {
-      rows = this.s.newest.all(`title : (${terms})${not}`, this.broadCandidates, limit);
+      rows = newest(`title : (${terms})${not}`);
       if (rows.length < limit) {
         const seen = new Set(rows.map((r) => r.doc));
-        for (const r of this.s.newest.all(anywhere, this.broadCandidates, limit)) {
+        for (const r of newest(anywhere)) {
           if (rows.length < limit && !seen.has(r.doc)) rows.push(r);
         }
       }
     }
     return rows.map((r) => ({ kind: r.kind, id: r.id, title: r.label, snippet: r.snippet, rank: r.rank }));
+  }
+
+  /** The extra WHERE terms of the searched kinds' filters, or undefined when none applies. */
+  private narrowing(kinds: readonly SearchKind[], filters: SearchOptions['filters']): KindFilter | undefined {
+    const parts: string[] = [];
+    const args: unknown[] = [];
+    for (const k of kinds) {
+      const f = filters?.[k];
+      if (!f) continue;
+      // The kind is one of SEARCH_KINDS (checked above), so it is safe inline.
+      parts.push(`(kind <> '${k}' OR id IN (${f.sql}))`);
+      args.push(...f.args);
+    }
+    return parts.length ? { sql: parts.map((p) => ` AND ${p}`).join(''), args } : undefined;
+  }
+
+  private statement(shape: 'ranked' | 'newest', where: string): Database.Statement<unknown[], Row> {
+    const sql =
+      shape === 'ranked'
+        ? `SELECT rowid AS doc, kind, id, label, ${SNIPPET} AS snippet, rank FROM search_fts
+           WHERE search_fts MATCH ?${where} AND rank MATCH ? ORDER BY rank LIMIT ?`
+        : `SELECT * FROM (SELECT rowid AS doc, kind, id, label, ${SNIPPET} AS snippet, bm25(search_fts, ${WEIGHTS}) AS rank FROM search_fts
+           WHERE search_fts MATCH ?${where} ORDER BY rowid DESC LIMIT ?) ORDER BY rank LIMIT ?`;
+    let st = this.filtered.get(sql);
+    if (!st) this.filtered.set(sql, (st = this.db.prepare<unknown[], Row>(sql)));
+    return st;
   }
 }

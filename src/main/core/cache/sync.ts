@@ -1,7 +1,7 @@
 // Catalog sync: pages through each listing with the catalog caps, storing every page together
 // with its checkpoint, so an interrupted sync resumes where it stopped with no gap or duplicate.
 import type Database from 'better-sqlite3';
-import { CATALOG_KINDS, type CatalogKind, type CatalogStore, type CommentParent, type SearchKind } from './catalog.js';
+import { CATALOG_KINDS, type CatalogKind, type CatalogStore, type CommentParent, type SyncedKind } from './catalog.js';
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -18,10 +18,10 @@ export interface PageRequest {
  * stable ascending order where the surface allows it (markets and events `order=id&ascending=true`,
  * comments `order=createdAt&ascending=true`); series and tags list in a fixed id order.
  */
-export type FetchPage = (kind: SearchKind, page: PageRequest) => Promise<unknown[]>;
+export type FetchPage = (kind: SyncedKind, page: PageRequest) => Promise<unknown[]>;
 
 export interface SyncProgress {
-  kind: SearchKind;
+  kind: SyncedKind;
   /** Items stored so far in this pass of the kind (resumed passes count earlier runs too). */
   done: number;
   /** The kind's size when known: the count of the previous complete pass, or this one once complete. */
@@ -115,7 +115,7 @@ export class CatalogSync {
 
   private async run(
     key: string,
-    kind: SearchKind,
+    kind: SyncedKind,
     run: string | null,
     fetchPage: FetchPage,
     opts: Omit<SyncOptions, 'kinds'>,

@@ -2,10 +2,10 @@
 // shared schemas, in the stable orders the sync asks for.
 import { z } from 'zod';
 import { CatalogMarket, Comment, Event, Series, Tag, formatError } from '@shared/spec/index.js';
-import type { FetchPage, SearchKind } from './index.js';
+import type { FetchPage, SyncedKind } from './index.js';
 
-const SCHEMA: Record<SearchKind, z.ZodType> = { markets: CatalogMarket, events: Event, series: Series, tags: Tag, comments: Comment };
-const ORDER: Partial<Record<SearchKind, Record<string, string>>> = {
+const SCHEMA: Record<SyncedKind, z.ZodType> = { markets: CatalogMarket, events: Event, series: Series, tags: Tag, comments: Comment };
+const ORDER: Partial<Record<SyncedKind, Record<string, string>>> = {
   markets: { order: 'id', ascending: 'true' },
   events: { order: 'id', ascending: 'true' },
   comments: { order: 'createdAt', ascending: 'true' },

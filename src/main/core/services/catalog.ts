@@ -7,6 +7,7 @@ import { AppError } from '../router.js';
 import type { Session } from '../session.js';
 import type { Markets } from './markets.js';
 import { FRESH, type CoreContext, type HandlersOf } from './context.js';
+import { findService } from './find.js';
 import { traderSummary } from './traders.js';
 
 export function catalogService(ctx: CoreContext, markets: Markets) {
@@ -55,7 +56,7 @@ export function catalogService(ctx: CoreContext, markets: Markets) {
     },
     'traders.get': ({ address }) => traderSummary(ctx.session(), address),
   };
-  return { handlers };
+  return { handlers: { ...handlers, ...findService(ctx, markets).handlers } };
 }
 
 /**

@@ -10,6 +10,7 @@ import { AppError } from '../router.js';
 import type { Session } from '../session.js';
 import { priceChart } from './chart.js';
 import { FRESH, type CoreContext, type HandlersOf } from './context.js';
+import { searchHits } from './search.js';
 
 /** Questions and outcome labels do not change; they are read again a day later at most. */
 const LABELS_FOR = 86_400_000;
@@ -123,8 +124,7 @@ export function marketsService(ctx: CoreContext) {
 
   const handlers: HandlersOf<'markets.list' | 'markets.search' | 'markets.get' | 'markets.settings' | 'markets.quotes' | 'markets.book' | 'markets.history' | 'markets.trades' | 'markets.holders'> = {
     'markets.list': list,
-    'markets.search': ({ query, limit, kinds }) =>
-      ctx.session().cache.search(query, { limit, ...(kinds ? { kinds } : {}) }).map((h) => ({ kind: h.kind, id: h.id, title: h.title, snippet: h.snippet, rank: h.rank })),
+    'markets.search': (a) => searchHits(ctx.session(), a),
     'markets.get': async ({ idOrSlug }) => {
       const s = ctx.session();
       // Numeric ids (list rows, search hits) resolve through the synced catalog to a slug.
