@@ -58,6 +58,15 @@ describe('contract and router', () => {
     await ok('markets.history', { tokenId: m.tokens[0] });
     await ok('markets.trades', { conditionId: m.cid });
     await ok('markets.holders', { conditionId: m.cid });
+    await ok('markets.changes', { conditionIds: [m.cid] });
+    expect(await ok('watchlist.add', { kind: 'market', id: m.cid })).toMatchObject({ kind: 'market', id: m.cid.toLowerCase(), title: m.question });
+    expect(await ok('markets.list', { watchlist: true })).toMatchObject({ data: { total: 1, rows: [{ conditionId: m.cid }] } });
+    expect(await ok('watchlist.list')).toHaveLength(1);
+    expect(await ok('watchlist.remove', { kind: 'market', id: m.cid })).toEqual({ removed: true });
+    const alert = await ok<{ id: number }>('alerts.create', { conditionId: m.cid, condition: { kind: 'price', outcome: 0, op: '>=', price: '0.9' } });
+    expect(await ok('alerts.update', { id: alert.id, paused: true })).toMatchObject({ paused: true, words: 'Yes ≥ 90¢' });
+    expect(await ok('alerts.list')).toHaveLength(1);
+    expect(await ok('alerts.remove', { id: alert.id })).toEqual({ removed: true });
     expect((await ok<{ data: { id: string } }>('events.get', { idOrSlug: event.slug })).data.id).toBe(String(event.id));
     await ok('events.list', { limit: 3 });
     await ok('series.list');

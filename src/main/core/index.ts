@@ -11,11 +11,13 @@ import { Prefs } from './prefs.js';
 import { Router, type Handlers } from './router.js';
 import { Sessions } from './session.js';
 import { accountsService, openVault, type AccountsOptions } from './services/accounts.js';
+import { alertsService, type Alerts, type AlertsOptions } from './services/alerts.js';
 import { appService, type AppOptions } from './services/app.js';
 import { catalogService } from './services/catalog.js';
 import { FRESH, type CoreContext } from './services/context.js';
 import type { LiveOptions } from './live/feed.js';
 import { liveService } from './services/live.js';
+import { marketChangesService } from './services/market-changes.js';
 import { marketsService } from './services/markets.js';
 import { ordersService } from './services/orders.js';
 import { portfolioService } from './services/portfolio.js';
@@ -24,8 +26,9 @@ import { ProfileStore, profilesService } from './services/profiles.js';
 import { settingsService } from './services/settings.js';
 import { syncService } from './services/sync.js';
 import { watchService, type WatchOptions } from './services/watch.js';
+import { watchlistService } from './services/watchlist.js';
 
-export interface CoreOptions extends AccountsOptions, AppOptions, WatchOptions {
+export interface CoreOptions extends AccountsOptions, AppOptions, WatchOptions, AlertsOptions {
   dataDir: string;
   /** The embedded local venue's profile (or any default). */
   defaultProfile: Omit<VenueProfile, 'id'> & { id?: string };
@@ -53,7 +56,16 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 export function createCore(opts: CoreOptions): Core {
   const log = opts.logger ?? consoleLogger;
   const clock = opts.clock ?? systemClock;
-  const emit = opts.emit ?? (() => undefined);
+  const host = opts.emit ?? (() => undefined);
+  // Live prices pushed to the screens are readings for price alerts too (once alerts exist).
+  const late: { checkAlerts?: Alerts['checkAlerts'] } = {};
+  const emit: CoreContext['emit'] = (name, payload) => {
+    host(name, payload);
+    if (name === 'market.live' && late.checkAlerts) {
+      const p = payload as EventPayload<'market.live'>;
+      late.checkAlerts([{ tokenId: p.tokenId, conditionId: p.conditionId, bestBid: p.bestBid, bestAsk: p.bestAsk, last: p.lastTrade?.price }]);
+    }
+  };
   privateDir(opts.dataDir);
   const profiles = new ProfileStore(opts.dataDir, { id: opts.defaultProfile.id ?? 'local', ...opts.defaultProfile });
   const sessions = new Sessions(profiles.active, {
@@ -84,7 +96,10 @@ export function createCore(opts: CoreOptions): Core {
   };
 
   const accounts = accountsService(ctx, opts);
-  const markets = marketsService(ctx);
+  const watchlist = watchlistService(ctx);
+  const markets = marketsService(ctx, { onPrices: (prices, s) => alerts.checkAlerts(prices, s), watched: (s) => watchlist.watchedMarkets(s) });
+  const alerts = alertsService(ctx, opts, { markets });
+  late.checkAlerts = alerts.checkAlerts;
   const portfolio = portfolioService(ctx, accounts);
   const sync = syncService(ctx);
   // Orders and the ticket's checks lean on each other (sending re-runs the checks; checking a
@@ -117,8 +132,12 @@ export function createCore(opts: CoreOptions): Core {
     ...orders.handlers,
     ...sync.handlers,
     ...live.handlers,
+    ...marketChangesService(ctx).handlers,
+    ...watchlist.handlers,
+    ...alerts.handlers,
   };
   watch?.watcher.start();
+  alerts.start();
 
   return {
     router: new Router(handlers, { logger: log, ...(opts.checkOutputs ? { checkOutputs: true } : {}) }),
@@ -126,6 +145,7 @@ export function createCore(opts: CoreOptions): Core {
     close() {
       app.close();
       watch?.watcher.stop();
+      alerts.stop();
       vault.lock();
       sessions.close();
     },

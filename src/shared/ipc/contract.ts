@@ -16,6 +16,7 @@ import { AccountSummary, ImportAccount, VaultState } from './vault.js';
 import { LocalVenueAnswer, VenueStatus } from './venue-status.js';
 import { MarketResolution, RedeemResult } from './resolution.js';
 import { EventFilters, EventOutcomes, EventRow, SearchHit, SearchInput, SeriesFilters, SeriesRow, TagFilters, TagRow } from './find.js';
+import { Alert, AlertCreate, AlertUpdate, WatchAdd, WatchItem, WatchTarget } from './watchlist.js';
 export { AccountSummary, ImportAccount, VaultState } from './vault.js';
 
 const id = z.string().min(1).max(200);
@@ -38,6 +39,8 @@ export const MarketFilters = z.object({
   seriesId: id.optional(),
   mirror: z.enum(['only', 'none', 'any']).default('any'),
   creator: z.string().max(100).optional(),
+  /** Only the markets on the watchlist. */
+  watchlist: z.boolean().default(false),
   sort: z.enum(['volume24hr', 'volume', 'endDate', 'question', 'createdAt', 'lastPrice']).default('volume24hr'),
   ascending: z.boolean().default(false),
   limit: limit(500, 100),
@@ -56,6 +59,7 @@ export const MarketRow = z.object({
   clobTokenIds: z.array(z.string()),
   volume24hr: z.number().optional(),
   volume: z.number().optional(),
+  liquidity: z.number().optional(),
   endDate: z.string().optional(),
   active: z.boolean(),
   closed: z.boolean(),
@@ -200,12 +204,12 @@ export const JournalEntry = z.object({
 /** An open order as the venue lists it, with its market's question for display. */
 export const OpenOrderRow = OpenOrder.extend({ question: z.string().optional() });
 
-/** A fill of one of the account's orders, or a market it holds that resolved or closed. */
+/** A fill of one of the account's orders, a market it holds that resolved or closed, or a price alert that fired (no account). */
 export const Notice = z.object({
-  kind: z.enum(['fill', 'resolved']),
+  kind: z.enum(['fill', 'resolved', 'alert']),
   title: z.string(),
   body: z.string(),
-  accountId: z.string(),
+  accountId: z.string().optional(),
   orderId: z.string().optional(),
   conditionId: z.string().optional(),
   at: z.number(),
@@ -456,6 +460,23 @@ export const contract = {
   'live.watch': call(z.object({ key: watchKey, tokenIds: z.array(id).max(500, 'a screen watches at most 500 tokens') }), LiveStatus),
   'live.unwatch': call(z.object({ key: watchKey }), LiveStatus),
   'live.status': call(none, LiveStatus),
+
+  /** Each market's Yes price now minus 24 hours ago, from the venue's trades; none where they do not reach back a day. */
+  'markets.changes': call(
+    z.object({ conditionIds: z.array(id).min(1, 'name at least one market').max(100, 'at most 100 markets') }),
+    cached(z.array(z.object({ conditionId: z.string(), change24h: z.string().optional() }))),
+  ),
+  /** Starred markets and events, newest first, with what the local catalog knows of each. */
+  'watchlist.list': call(none, z.array(WatchItem)),
+  'watchlist.add': call(WatchAdd, WatchItem),
+  'watchlist.remove': call(WatchTarget, z.object({ removed: z.boolean() })),
+  /** Price alerts, newest first, each with where it stands and when it last fired. */
+  'alerts.list': call(none, z.array(Alert)),
+  /** A new alert on a market, armed unless its condition holds already (then it fires on the next crossing). */
+  'alerts.create': call(AlertCreate, Alert),
+  /** A new condition, or paused / resumed. */
+  'alerts.update': call(AlertUpdate, Alert),
+  'alerts.remove': call(z.object({ id: z.number().int().positive() }), z.object({ removed: z.boolean() })),
 } as const;
 
 export type Contract = typeof contract;
@@ -490,6 +511,10 @@ export const events = {
   }),
   /** The live feed went live, lost its connection, or the venue was found to have none. */
   'live.status': LiveStatus,
+  /** A market or event was starred or unstarred. */
+  'watchlist.changed': z.object({ kind: WatchTarget.shape.kind, id: z.string(), starred: z.boolean() }),
+  /** An alert was made, changed, removed or fired. */
+  'alerts.changed': z.object({ id: z.number().int(), fired: z.boolean() }),
 } as const;
 
 export type Events = typeof events;

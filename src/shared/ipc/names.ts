@@ -63,9 +63,17 @@ export const CALL_NAMES: readonly string[] = [
   'live.watch',
   'live.unwatch',
   'live.status',
+  'markets.changes',
+  'watchlist.list',
+  'watchlist.add',
+  'watchlist.remove',
+  'alerts.list',
+  'alerts.create',
+  'alerts.update',
+  'alerts.remove',
 ];
 
-export const EVENT_NAMES: readonly string[] = ['sync.progressed', 'orders.updated', 'notices.raised', 'connection.changed', 'update.status', 'capabilities.changed', 'venue.status', 'market.live', 'live.status'];
+export const EVENT_NAMES: readonly string[] = ['sync.progressed', 'orders.updated', 'notices.raised', 'connection.changed', 'update.status', 'capabilities.changed', 'venue.status', 'market.live', 'live.status', 'watchlist.changed', 'alerts.changed'];
 
 const CHANNEL_PREFIX = 'kairos:';
 

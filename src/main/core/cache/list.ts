@@ -7,6 +7,8 @@ export interface MarketListQuery {
   tagId?: string | undefined;
   eventId?: string | undefined;
   seriesId?: string | undefined;
+  /** Only these markets (lower-case condition ids): the watchlist. */
+  conditionIds?: readonly string[] | undefined;
   mirror: 'only' | 'none' | 'any';
   sort: 'volume24hr' | 'volume' | 'endDate' | 'question' | 'createdAt' | 'lastPrice';
   ascending: boolean;
@@ -25,6 +27,7 @@ export interface ListedMarket {
   clobTokenIds: string[];
   volume24hr?: number;
   volume?: number;
+  liquidity?: number;
   endDate?: string;
   active: boolean;
   closed: boolean;
@@ -69,7 +72,7 @@ const strings = (json: unknown): string[] => {
 };
 
 /** The WHERE clause of the list's filters over `markets` (empty when none), with its arguments. */
-export function marketWhere(q: Pick<MarketListQuery, 'status' | 'tagId' | 'eventId' | 'seriesId' | 'mirror'>): { sql: string; args: unknown[] } {
+export function marketWhere(q: Pick<MarketListQuery, 'status' | 'tagId' | 'eventId' | 'seriesId' | 'mirror' | 'conditionIds'>): { sql: string; args: unknown[] } {
   const where: string[] = [];
   const args: unknown[] = [];
   if (q.status === 'active') where.push('active = 1 AND closed IS NOT 1');
@@ -89,6 +92,10 @@ export function marketWhere(q: Pick<MarketListQuery, 'status' | 'tagId' | 'event
     args.push(q.seriesId);
   }
   if (q.mirror !== 'any') where.push(`mirror = ${q.mirror === 'only' ? 1 : 0}`);
+  if (q.conditionIds !== undefined) {
+    where.push('condition_id IN (SELECT value FROM json_each(?))');
+    args.push(JSON.stringify(q.conditionIds.map((c) => c.toLowerCase())));
+  }
   return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', args };
 }
 
@@ -98,7 +105,7 @@ export function listMarkets(db: Database.Database, q: MarketListQuery): MarketLi
   // Missing values sort last either way; id keeps pages stable between equal keys.
   const key = SORT_SQL[q.sort];
   // The planner would pick the flags index and then read every wide row to sort them.
-  const narrow = q.tagId === undefined && q.eventId === undefined && q.seriesId === undefined;
+  const narrow = q.tagId === undefined && q.eventId === undefined && q.seriesId === undefined && q.conditionIds === undefined;
   const total = db.prepare(`SELECT COUNT(*) FROM markets ${filter}`).pluck().get(...args) as number;
   // The page's row ids come from a narrow index; only those rows are read whole.
   const ids = db
@@ -110,7 +117,7 @@ export function listMarkets(db: Database.Database, q: MarketListQuery): MarketLi
       db
         .prepare(
           `SELECT rowid AS r, id, json_extract(raw, '$.conditionId') AS cid, slug, question, outcomes, outcome_prices, clob_token_ids, volume24hr,
-             CAST(volume_micros AS TEXT) AS volume, end_date, active, closed, archived, accepting_orders, mirror, event_ids
+             CAST(volume_micros AS TEXT) AS volume, CAST(liquidity_micros AS TEXT) AS liquidity, end_date, active, closed, archived, accepting_orders, mirror, event_ids
            FROM markets WHERE rowid IN (SELECT value FROM json_each(?))`,
         )
         .all(JSON.stringify(ids)) as Array<Record<string, unknown>>
@@ -130,6 +137,7 @@ export function listMarkets(db: Database.Database, q: MarketListQuery): MarketLi
       ...(r['volume24hr'] !== null ? { volume24hr: Number(r['volume24hr']) } : {}),
       // Display only: the exact figure stays in micros in the row.
       ...(r['volume'] !== null ? { volume: Number(r['volume']) / 1e6 } : {}),
+      ...(r['liquidity'] !== null ? { liquidity: Number(r['liquidity']) / 1e6 } : {}),
       ...(r['end_date'] !== null ? { endDate: String(r['end_date']) } : {}),
       active: r['active'] === 1,
       closed: r['closed'] === 1,

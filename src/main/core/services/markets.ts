@@ -8,6 +8,7 @@ import { sameRecord } from '../clients/same-record.js';
 import { fresh, liveBest, liveQuotes, withLivePrices } from '../live/serve.js';
 import { AppError } from '../router.js';
 import type { Session } from '../session.js';
+import type { PriceSeen } from './alert-rules.js';
 import { priceChart } from './chart.js';
 import { FRESH, type CoreContext, type HandlersOf } from './context.js';
 import { searchHits } from './search.js';
@@ -22,7 +23,18 @@ export const BOOK_FRESH = 1_000;
 
 export type Markets = ReturnType<typeof marketsService>;
 
-export function marketsService(ctx: CoreContext) {
+export interface MarketsDeps {
+  /** Every price read passes its readings here (price alerts judge them). */
+  onPrices?: (prices: PriceSeen[], s: Session) => void;
+  /** Condition ids of the watchlist's markets, each in the cache (the list's "Watchlist only"). */
+  watched?: (s: Session) => Promise<string[]>;
+}
+
+export function marketsService(ctx: CoreContext, deps: MarketsDeps = {}) {
+  const seen = (s: Session, prices: PriceSeen[]): void => {
+    if (prices.length > 0) deps.onPrices?.(prices, s);
+  };
+
   /** A market as the trading surface gives it, no older than `maxAge`. */
   const market = async (s: Session, conditionId: string, maxAge: number): Promise<TradingMarket> =>
     (await s.cached('trading', `/markets/${conditionId}`, {}, maxAge, () => s.clients.trading.market(conditionId))).data;
@@ -34,7 +46,9 @@ export function marketsService(ctx: CoreContext) {
     if (live) return live;
     try {
       const r = await s.cached('trading', '/prices', { tokens: [...tokenIds].sort().join(',') }, FRESH.prices, () => s.clients.trading.prices(tokenIds.map((token_id) => ({ token_id }))));
-      return r.data as Record<string, { BUY?: string; SELL?: string }>;
+      const map = r.data as Record<string, { BUY?: string; SELL?: string }>;
+      seen(s, tokenIds.map((t) => ({ tokenId: t, bestBid: map[t]?.BUY ?? null, bestAsk: map[t]?.SELL ?? null, at: r.fetchedAt })));
+      return map;
     } catch {
       return {};
     }
@@ -85,9 +99,10 @@ export function marketsService(ctx: CoreContext) {
 
   const list = async (f: CallArgs<'markets.list'>) => {
     const s = ctx.session();
+    const watched = f.watchlist ? await (deps.watched?.(s) ?? Promise.resolve([])) : undefined;
     // Once the catalog has synced, the list is answered locally over every market; the venue
     // is asked directly before that, and for what the local rows do not carry (the creator).
-    if (!f.creator && s.cache.count('markets') > 0) {
+    if (!f.creator && (s.cache.count('markets') > 0 || watched)) {
       // A one-market read, at most once per freshness window, tells whether the venue still
       // answers, so the list is stamped when it cannot be refreshed.
       const probe = await s.cached('catalog', '/markets', { limit: 1 }, FRESH.catalog, () => s.clients.catalog.markets({ limit: 1 })).catch((err: unknown) => {
@@ -95,7 +110,7 @@ export function marketsService(ctx: CoreContext) {
         const at = s.cache.catalogSeenAt() ?? 0;
         return { fetchedAt: at, stale: true, ageMs: ctx.clock.now() - at };
       });
-      const page = s.cache.listMarkets(f);
+      const page = s.cache.listMarkets({ ...f, ...(watched ? { conditionIds: watched } : {}) });
       return { data: { ...page, rows: withLivePrices(s, page.rows) }, fetchedAt: probe.fetchedAt, stale: probe.stale, ageMs: probe.ageMs };
     }
     const q = {
@@ -113,7 +128,8 @@ export function marketsService(ctx: CoreContext) {
       s.cache.ingest('markets', rows);
       return rows;
     });
-    const rows = withLivePrices(s, r.data.map(marketRow));
+    const mine = watched ? new Set(watched) : undefined;
+    const rows = withLivePrices(s, r.data.map(marketRow)).filter((m) => !mine || mine.has(m.conditionId.toLowerCase()));
     // The venue sorts only by its own columns; these two are ranked within the page.
     const by = f.sort === 'volume24hr' || f.sort === 'volume' ? f.sort : undefined;
     if (by) rows.sort((a, b) => (f.ascending ? 1 : -1) * ((a[by] ?? 0) - (b[by] ?? 0)));
@@ -133,6 +149,8 @@ export function marketsService(ctx: CoreContext) {
       // The client checks the answer's slug; a market asked by id must be that id, too.
       const r = await s.cached('catalog', `/markets/slug/${slug}`, {}, FRESH.catalog, () => s.clients.catalog.marketBySlug(slug));
       if (slug !== idOrSlug) sameRecord(r.data, 'market', idOrSlug, r.data.id);
+      // Its 24h volume as the venue gave it then (alerts on volume); the list's synced copy may be older.
+      if (r.data.volume24hr !== undefined) seen(s, [{ conditionId: String(r.data.conditionId), volume24hr: r.data.volume24hr, at: r.fetchedAt }]);
       return r;
     },
     'markets.settings': ({ conditionId }) => {
@@ -142,8 +160,9 @@ export function marketsService(ctx: CoreContext) {
     'markets.quotes': async ({ conditionId }) => {
       const s = ctx.session();
       const live = await liveQuotes(s, conditionId, (maxAge) => market(s, conditionId, maxAge), ctx.clock.now());
+      const r = live ?? (await s.cached('trading', `/quotes/${conditionId}`, {}, FRESH.prices, () => outcomeQuotes(s, conditionId)));
+      seen(s, r.data.map((q) => ({ tokenId: q.tokenId, conditionId, bestBid: q.bestBid ?? null, bestAsk: q.bestAsk ?? null, last: q.lastPrice, at: r.fetchedAt })));
       if (live) return live;
-      const r = await s.cached('trading', `/quotes/${conditionId}`, {}, FRESH.prices, () => outcomeQuotes(s, conditionId));
       const last = r.data.map((q) => q.lastPrice);
       if (!r.stale && last.every((p): p is string => p !== undefined)) s.cache.noteLastPrices(conditionId, last);
       return r;
@@ -179,6 +198,7 @@ function marketRow(m: CatalogMarket) {
     clobTokenIds: (m.clobTokenIds ?? []).map(String),
     ...(typeof m.volume24hr === 'number' ? { volume24hr: m.volume24hr } : {}),
     ...(typeof m.volumeNum === 'number' ? { volume: m.volumeNum } : {}),
+    ...(typeof (m.liquidityNum ?? m.liquidity) === 'number' ? { liquidity: (m.liquidityNum ?? m.liquidity) as number } : {}),
     ...(m.endDate ? { endDate: String(m.endDate) } : {}),
     active: m.active === true,
     closed: m.closed === true,

@@ -69,4 +69,47 @@ export const USER_MIGRATIONS: readonly Migration<Database.Database>[] = [
       ALTER TABLE journal ADD COLUMN taking_amount TEXT;
     `,
   },
+  {
+    version: 6,
+    name: 'watchlist and price alerts',
+    // An alert is armed until its condition holds; it fires then, and is armed again once the
+    // condition stops holding — so one crossing fires once, across restarts too. Thresholds and
+    // values are micro units (exact), as everywhere money is kept.
+    up: `
+      CREATE TABLE watchlist (
+        kind TEXT NOT NULL CHECK (kind IN ('market', 'event')),
+        id TEXT NOT NULL,
+        ref TEXT NOT NULL,
+        title TEXT NOT NULL,
+        added_at INTEGER NOT NULL,
+        PRIMARY KEY (kind, id)
+      ) WITHOUT ROWID;
+      CREATE TABLE alerts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        condition_id TEXT NOT NULL,
+        ref TEXT NOT NULL,
+        question TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('price', 'spread', 'volume24h')),
+        outcome INTEGER,
+        outcome_label TEXT,
+        token_id TEXT,
+        tokens TEXT NOT NULL DEFAULT '[]',
+        op TEXT CHECK (op IN ('>=', '<=')),
+        threshold_micros INTEGER NOT NULL,
+        paused INTEGER NOT NULL DEFAULT 0,
+        armed INTEGER NOT NULL DEFAULT 1,
+        value_micros INTEGER,
+        checked_at INTEGER,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX alerts_market ON alerts(condition_id);
+      CREATE TABLE alert_fires (
+        alert_id INTEGER NOT NULL REFERENCES alerts(id) ON DELETE CASCADE,
+        at INTEGER NOT NULL,
+        value_micros INTEGER NOT NULL
+      );
+      CREATE INDEX alert_fires_alert ON alert_fires(alert_id, at);
+    `,
+  },
 ];

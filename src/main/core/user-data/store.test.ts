@@ -79,7 +79,7 @@ describe('user-data migrations', () => {
     const db = new Database(':memory:');
     migrate(db, USER_MIGRATIONS, { what: 'user data', target: 1 });
     db.exec('ALTER TABLE journal ADD COLUMN condition_id TEXT; ALTER TABLE journal ADD COLUMN expires_at INTEGER');
-    expect(migrate(db, USER_MIGRATIONS, { what: 'user data' })).toBe(5);
+    expect(migrate(db, USER_MIGRATIONS, { what: 'user data' })).toBe(USER_MIGRATIONS.length);
     db.close();
   });
 
@@ -93,7 +93,7 @@ describe('user-data migrations', () => {
     file.close();
 
     const user = UserData.open(dir, 'local', () => 99);
-    expect(user.db.pragma('user_version', { simple: true })).toBe(5);
+    expect(user.db.pragma('user_version', { simple: true })).toBe(USER_MIGRATIONS.length);
     expect(columns(user.db, 'journal')).toEqual(expect.arrayContaining(['venue_status', 'making_amount', 'taking_amount']));
     const [old] = user.journal(undefined, 10);
     expect(old).toMatchObject({ orderId: '0xabc', state: 'filled', sizeMatched: '10', code: 'X', message: 'kept' });
@@ -109,6 +109,73 @@ describe('user-data migrations', () => {
     user.journalPut({ ...row, state: 'partly_filled', at: 102 });
     expect(user.journal(undefined, 10)[0]).toMatchObject({ orderId: '0xdef', state: 'partly_filled', sizeMatched: '4', status: 'matched', avgPrice: '0.5' });
     user.close();
+  });
+});
+
+describe('user-data migration 6', () => {
+  it('5 → 6: a file of version 5 keeps its journal, notices, snapshots, draft and claims; the watchlist and alerts appear, empty', () => {
+    const dir = tempDir();
+    const file = new Database(userDataFile(dir, 'local'));
+    migrate(file, USER_MIGRATIONS, { what: 'user data', target: 5 });
+    insertOrder(file);
+    file.prepare("UPDATE journal SET venue_status = 'live', making_amount = '4000000', taking_amount = '10000000' WHERE order_id = '0xabc'").run();
+    file.prepare("INSERT INTO notices (account_id, key, at) VALUES ('a1', 'baseline', 3)").run();
+    file.prepare("INSERT INTO snapshots VALUES ('0xab', 1000, 12500000, -500000, '[]')").run();
+    file.prepare("INSERT INTO drafts VALUES ('ticket', ?, 4)").run(JSON.stringify({ lines: [{ key: 'k1', price: '0.4', size: '10' }], results: {}, updatedAt: 4 }));
+    file.prepare("INSERT INTO trade_claims VALUES ('a1', 't1#1', '0xabc', '5', 7)").run();
+    // Every step done once before stays done.
+    for (const step of ['cache snapshots', 'draft file']) file.prepare('INSERT INTO done VALUES (?, 1)').run(step);
+    file.close();
+
+    const user = UserData.open(dir, 'local', () => 99);
+    expect(user.db.pragma('user_version', { simple: true })).toBe(6);
+    expect(user.journal(undefined, 10)).toEqual([expect.objectContaining({ orderId: '0xabc', state: 'open', status: 'live' })]);
+    expect(user.tell('a1', 'baseline', 5)).toBe(false);
+    expect(user.snapshots.history('0xab')).toEqual([{ at: 1000, value: '12.5', cashPnl: '-0.5' }]);
+    expect(user.draft()).toMatchObject({ lines: [{ key: 'k1', price: '0.4', size: '10' }], updatedAt: 4 });
+    expect(user.tradeClaims('a1')).toEqual(new Map([['t1#1', { orderId: '0xabc', size: '5' }]]));
+    expect(columns(user.db, 'watchlist')).toEqual(['kind', 'id', 'ref', 'title', 'added_at']);
+    expect(columns(user.db, 'alerts')).toEqual(expect.arrayContaining(['condition_id', 'kind', 'outcome', 'op', 'threshold_micros', 'paused', 'armed', 'value_micros', 'checked_at']));
+    expect(user.watch.list()).toEqual([]);
+    expect(user.watch.alerts()).toEqual([]);
+    user.close();
+  });
+
+  it('keeps a starred market and an alert with its firings across a reopen; one crossing fires once, and a paused alert not at all', () => {
+    const dir = tempDir();
+    let t = 1000;
+    const user = UserData.open(dir, 'local', () => t);
+    expect(user.watch.add({ kind: 'market', id: '0xc1', ref: '12', title: 'Will it rain?' })).toBe(true);
+    expect(user.watch.add({ kind: 'market', id: '0xc1', ref: 'will-it-rain', title: 'Will it rain?' })).toBe(false);
+    expect(user.watch.add({ kind: 'event', id: '7', ref: 'weather', title: 'Weather' })).toBe(true);
+    const id = user.watch.addAlert({ conditionId: '0xc1', ref: '12', question: 'Will it rain?', tokens: ['1', '2'], kind: 'price', outcome: 0, outcomeLabel: 'Yes', tokenId: '1', op: '>=', threshold: 600_000n, armed: true, value: 550_000n });
+    t = 2000;
+    expect(user.watch.observe(id, 590_000n, false)).toBe(false);
+    t = 3000;
+    expect(user.watch.observe(id, 600_000n, true)).toBe(true);
+    t = 4000;
+    expect(user.watch.observe(id, 650_000n, true)).toBe(false);
+    user.close();
+
+    const again = UserData.open(dir, 'local', () => 5000);
+    expect(again.watch.list()).toEqual([
+      { kind: 'event', id: '7', ref: 'weather', title: 'Weather', addedAt: 1000 },
+      { kind: 'market', id: '0xc1', ref: 'will-it-rain', title: 'Will it rain?', addedAt: 1000 },
+    ]);
+    expect(again.watch.alert(id)).toMatchObject({ conditionId: '0xc1', kind: 'price', op: '>=', threshold: 600_000n, armed: false, value: 650_000n, checkedAt: 4000, tokens: ['1', '2'] });
+    // Still above after the restart: no second firing until it falls below and rises again.
+    expect(again.watch.observe(id, 620_000n, true)).toBe(false);
+    expect(again.watch.observe(id, 580_000n, false)).toBe(false);
+    expect(again.watch.observe(id, 610_000n, true)).toBe(true);
+    expect(again.watch.fires(id)).toEqual({ latest: [{ at: 5000, value: 610_000n }, { at: 3000, value: 600_000n }], count: 2 });
+    again.watch.updateAlert(id, { paused: true });
+    expect(again.watch.observe(id, 500_000n, false)).toBe(false);
+    expect(again.watch.observe(id, 700_000n, true)).toBe(false);
+    expect(again.watch.fires(id).count).toBe(2);
+    expect(again.watch.remove('event', '7')).toBe(true);
+    expect(again.watch.removeAlert(id)).toBe(true);
+    expect(again.db.prepare('SELECT COUNT(*) FROM alert_fires').pluck().get()).toBe(0);
+    again.close();
   });
 });
 

@@ -1,6 +1,6 @@
 // A profile's user data: what the venue cannot give back — the order journal, the notices told,
-// portfolio value snapshots and the ticket's draft. One SQLite file per profile beside the cache
-// folder, never touched by a cache reset.
+// portfolio value snapshots, the ticket's draft, the watchlist and price alerts. One SQLite file
+// per profile beside the cache folder, never touched by a cache reset.
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -12,6 +12,7 @@ import { cacheDir } from '../app-data.js';
 import { averagePrice } from './fills.js';
 import { USER_MIGRATIONS } from './migrations.js';
 import { SnapshotStore } from './snapshots.js';
+import { WatchStore } from './watchlist.js';
 
 export type { HistoryPoint, HistoryRange } from './snapshots.js';
 
@@ -94,6 +95,8 @@ export function userDataFile(dataDir: string, profileId: string): string {
 export class UserData {
   readonly db: Database.Database;
   readonly snapshots: SnapshotStore;
+  /** Starred markets and events, and price alerts. */
+  readonly watch: WatchStore;
   private readonly put: Database.Statement;
 
   private constructor(
@@ -120,6 +123,7 @@ export class UserData {
       throw new Error(`cannot open the user data ${path}: ${reason}; ${todo}`, { cause: err });
     }
     this.snapshots = new SnapshotStore(this.db);
+    this.watch = new WatchStore(this.db, now);
     this.put = this.db.prepare(PUT);
   }
 

@@ -69,7 +69,8 @@ export const STALE: StaleMap = {
   },
   // A placed, cancelled or filled order moves cash, positions and trades as well as the orders.
   'orders.updated': [...ORDER_CALLS, ...PORTFOLIO_CALLS],
-  'notices.raised': [...ORDER_CALLS, ...PORTFOLIO_CALLS],
+  // A fill or a resolution moves orders and positions; an alert that fired changes only the alerts.
+  'notices.raised': (n) => (n.kind === 'alert' ? ['alerts.list'] : [...ORDER_CALLS, ...PORTFOLIO_CALLS]),
   // Shown from the UI state (the offline banner and dots); screens ask again on their own timers.
   'connection.changed': [],
   // The footer shows it; no answer of a call changes until the app restarts into the update.
@@ -81,6 +82,9 @@ export const STALE: StaleMap = {
   'market.live': liveChange,
   // Once live, books and quotes are the core's live copies: asked again, they are exact at once.
   'live.status': (e) => (e.state === 'live' ? ['live.status', 'markets.book', 'markets.quotes'] : ['live.status']),
+  // A star changes the watchlist, and the markets list where it shows the watchlist only.
+  'watchlist.changed': ['watchlist.list', { key: keyOf('markets.list', { watchlist: true }) }],
+  'alerts.changed': ['alerts.list'],
 };
 
 export function staleFor<E extends EventName>(event: E, payload: EventPayload<E>, seen: Seen): readonly Stale[] {
