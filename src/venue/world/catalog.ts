@@ -292,7 +292,7 @@ export function planCatalog(rng: Rng, names: Names, counts: Counts, anchor: numb
       negRiskMarketId: negRisk ? `${hashId(`kairos-world:${seed}:neg-risk:${id}`).slice(0, 64)}00` : '',
       markets: [], tags: [],
       pop: rng.lognormal(0, 1) * CATEGORY_POP[s.kind.category] * (s.series ? 1.3 : 1),
-      tick: rng.weighted([10_000, 1_000, 100], [0.85, 0.13, 0.02]),
+      tick: 0, // its first market's
     };
     s.series?.events.push(e);
     events.push(e);
@@ -334,6 +334,11 @@ function decideOutcomes(rng: Rng, kind: Kind, ms: MarketText[], endedEarly: (m: 
   return ms.map((m) => (rng.chance(m.prior) ? 0 : 1));
 }
 
+function tickOf(e: EventPlan, drawn: number): number {
+  if (e.markets.length === 0) e.tick = drawn;
+  return e.tick;
+}
+
 /** A closed ladder awaits only its last deadline: the earlier ones have resolved, and once one
  *  of them resolved Yes the later ones are settled too. */
 function settleClosedLadder(e: EventPlan): void {
@@ -364,7 +369,9 @@ function planMarket(rng: Rng, e: EventPlan, t: MarketText, j: number, outcome: n
     start: e.start, end, createdAt, updatedAt,
     image: single ? `${IMG}/events/${e.slug}.png` : `${IMG}/markets/${slug}.png`,
     mirrorConditionId: null, mirrorTokenIds: null,
-    tick: e.tick,
+    // Drawn for every market, kept from the event's first: one grid per event, and the same
+    // draws as when each market had its own (a seed keeps its catalog).
+    tick: tickOf(e, rng.weighted([10_000, 1_000, 100], [0.85, 0.13, 0.02])),
     minSize: rng.weighted([5, 1, 10, 15], [0.8, 0.05, 0.1, 0.05]),
     makerFee: 0, takerFee,
     feeRate: takerFee / 10_000, feeExponent: takerFee ? rng.int(1, 2) : 0,

@@ -97,7 +97,7 @@ export function generateWorld(db: Db, opts: WorldOptions): WorldSummary {
         insertFill.run(++fillId, matchId, ts, w, m.conditionId, f.outcome, f.side, f.role, f.price, f.size, notional(f.size, f.price), f.fee, tx);
       }
       if (matchId % BATCH === 0) db.exec('COMMIT; BEGIN');
-    });
+    }, root.fork('closing'));
     // After trading: it settles each event's tick size.
     insertCatalog(db, catalog, wallets);
     // Its orders are signed on a second thread meanwhile, and written at the end.

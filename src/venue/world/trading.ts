@@ -105,6 +105,8 @@ export function simulateTrading(
   total: number,
   anchor: number,
   emit: (market: MarketPlan, ts: number, taker: Fill, maker: Fill) => void,
+  /** Draws of the closes, apart from the rest so that a seed keeps its trading history. */
+  closeRng: Rng,
 ): TradingResult {
   // ---- when matches happen, and in which market. Times follow one recency-weighted density
   // over the 90 days (a few percent in the last day); each goes to a market open at that
@@ -119,9 +121,7 @@ export function simulateTrading(
     return [0, 1].map(() => ({ t: Math.floor(t0 + (t1 - t0) * when.next()), i }));
   });
   seeded.sort((a, b) => a.t - b.t || a.i - b.i);
-  // Each market's close (two matches) counts toward the total too.
-  const closingCount = windows.filter(([t0, t1]) => t1 > t0).length;
-  const drawn = Math.max(0, total - seeded.length - 2 * closingCount);
+  const drawn = Math.max(0, total - seeded.length);
   const times = new Float64Array(drawn);
   const TAU = 45; // days
   const mass = 1 - Math.exp(-90 / TAU);
@@ -184,7 +184,7 @@ export function simulateTrading(
   const pathOf = planFairs(rng.fork('paths'), events, indexOf, pointTimes);
   for (const e of events) {
     const extreme = e.markets.some((m) => {
-      const p = pathOf[indexOf.get(m) ?? -1]?.at(-1);
+      const p = settled(m) ? undefined : pathOf[indexOf.get(m) ?? -1]?.at(-1);
       return p !== undefined && (p < FINE_BELOW || p > 1 - FINE_BELOW);
     });
     if (extreme && e.tick > 1_000) setTick(e, 1_000);
@@ -200,7 +200,8 @@ export function simulateTrading(
     const last = path.at(-1) ?? 0.5;
     return Uint8Array.from(path, (p) => m.outcome ?? (p < last ? 0 : 1));
   });
-  const closings = markets.map((_, i) => i).filter((i) => centres.has(markets[i]?.id ?? -1));
+  // A winner is priced at 1 without trades: only markets without one need a close.
+  const closings = markets.map((_, i) => i).filter((i) => centres.has(markets[i]?.id ?? -1) && !settled(markets[i] as MarketPlan));
   closings.sort((a, b) => (closeAt[a] ?? 0) - (closeAt[b] ?? 0) || a - b);
 
   // ---- the order flow.
@@ -254,23 +255,25 @@ export function simulateTrading(
   };
   const buy = (wallet: number, role: 'T' | 'M', m: MarketPlan, outcome: number, price: number, size: number): Fill =>
     ({ wallet, outcome, side: 'BUY', role, price, size, fee: feeMicro(role === 'T' ? m.takerFee : m.makerFee, price, size) });
-  /** The close: a mint at the closing price for each outcome, so both last trades sit on it;
-   *  then the quoting maker of a market still accepting orders splits cash into the tokens its
-   *  asks will rest on. */
+  /** The close: a mint of the smallest size at the closing price for each outcome, so both last
+   *  trades sit on it; then the quoting maker of a market still accepting orders splits cash
+   *  into the tokens its asks will rest on. */
   const close = (mi: number): void => {
     const m = markets[mi] as MarketPlan;
     const ts = closeAt[mi] ?? 0;
     const p = centres.get(m.id) ?? MICRO / 2;
+    const size = m.minSize * MICRO;
     for (const o of [0, 1]) {
-      const taker = traderTable.pick(rng);
-      const size = Math.max(m.minSize, Math.round(rng.range(10, 100))) * MICRO;
+      const taker = traderTable.pick(closeRng);
+      let maker = taker;
+      while (maker === taker) maker = closeRng.chance(0.65) ? closeRng.pick(makers) : traderTable.pick(closeRng);
       const price = o === 0 ? p : MICRO - p;
-      record(mi, ts, buy(taker, 'T', m, o, price, size), buy(counterparty(taker), 'M', m, 1 - o, MICRO - price, size));
+      record(mi, ts, buy(taker, 'T', m, o, price, size), buy(maker, 'M', m, 1 - o, MICRO - price, size));
     }
     if (m.status !== 'active') return;
     const maker = makers[quoteMaker(m.conditionId, makers.length)] ?? 0;
-    const size = Math.max(m.minSize, Math.round(rng.range(2_000, 5_000))) * MICRO;
-    const split = [{ ...buy(maker, 'M', m, 0, p, size), fee: 0 }, { ...buy(maker, 'M', m, 1, MICRO - p, size), fee: 0 }] as const;
+    const inventory = Math.max(m.minSize, Math.round(closeRng.range(2_000, 5_000))) * MICRO;
+    const split = [{ ...buy(maker, 'M', m, 0, p, inventory), fee: 0 }, { ...buy(maker, 'M', m, 1, MICRO - p, inventory), fee: 0 }] as const;
     for (const f of split) add(mi * 2 + f.outcome, maker, f.size);
     emit(m, ts, split[0], split[1]);
   };
@@ -380,6 +383,8 @@ class Fenwick {
     return pos;
   }
 }
+
+const settled = (m: MarketPlan): boolean => m.status === 'resolved' || m.status === 'archived';
 
 function setTick(e: EventPlan, tick: number): void {
   e.tick = tick;
