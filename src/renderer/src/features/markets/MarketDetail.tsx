@@ -11,6 +11,7 @@ import { Holders } from './Holders';
 import { Comments } from '../comments/Comments';
 import type { EntryHandle, EntryOutcome } from './OrderEntry';
 import { Trade } from './Trade';
+import { endedWords, Resolution } from './Resolution';
 
 // The chart library loads with the first market page, not with the app.
 const PriceChart = lazy(() => import('./PriceChart').then((m) => ({ default: m.PriceChart })));
@@ -23,6 +24,8 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
   const quotes = useCall('markets.quotes', { conditionId }, { enabled: conditionId !== '', refetchInterval: 5000 });
   const settings = useCall('markets.settings', { conditionId }, { enabled: conditionId !== '' });
   const trades = useCall('markets.trades', { conditionId, limit: 15 }, { enabled: conditionId !== '', refetchInterval: 10_000 });
+  // Whether trading ended or the market resolved, as the venue says it now (the catalog copy may be a minute old).
+  const standing = useCall('markets.resolution', { conditionIds: [conditionId] }, { enabled: conditionId !== '', refetchInterval: 10_000 });
   // The outcome the book and the entry are on, for this market only: another market starts on its first.
   const [pick, setPick] = useState({ id, index: 0 });
   const outcome = pick.id === id ? pick.index : 0;
@@ -38,15 +41,18 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
     ? quotes.data.data
     : (m.clobTokenIds ?? []).map((t, i) => ({ tokenId: String(t), outcome: labels[i] ?? `Outcome ${i + 1}` }));
   const index = Math.min(outcome, Math.max(0, outcomes.length - 1));
-  const ended = m.closed ? 'This market is closed: no new orders. Its resolution shows on the market once it is known.' : undefined;
+  const r = standing.data?.data[0];
+  const ended = endedWords(r, m.closed === true);
   return (
     <article className="mk">
       <h1 data-testid="market-question">{m.question}</h1>
       <div className="muted">
-        {m.closed ? 'Closed' : m.active ? 'Open' : 'Inactive'} · ends {shortDate(m.endDate ? String(m.endDate) : undefined)}
+        {r?.state === 'resolved' ? 'Resolved' : ended ? 'Trading ended' : r?.state === 'paused' ? 'Paused' : m.active ? 'Open' : 'Inactive'} · ends {shortDate(m.endDate ? String(m.endDate) : undefined)}
         {m.mirrorConditionId ? <span className="badge">mirror</span> : null}
         {market.data?.stale ? <> · <Stamp fetchedAt={market.data.fetchedAt} stale /></> : null}
       </div>
+
+      {r && (r.state === 'resolved' || r.state === 'closed') ? <Resolution resolution={r} question={String(m.question ?? '')} /> : null}
 
       {/* The chart, and the book with the order entry: side by side where the pane is wide, else one above the other. */}
       <div className="mk-top">

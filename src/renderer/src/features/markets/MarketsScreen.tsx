@@ -2,6 +2,7 @@
 // market's detail on the right. Arrow keys move the selection.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
+import { resolutionOf } from '@shared/domain/resolution';
 import { useCall, useCallPages } from '../../api/hooks';
 import { useLive } from '../../api/live';
 import { useUi } from '../../state/ui';
@@ -21,6 +22,18 @@ interface Row {
   archived?: boolean;
   mirror?: boolean;
   paused?: boolean;
+  /** Resolved, read from its final prices: the winner, and what Yes settled at. */
+  won?: string;
+  yesSettles?: '1' | '0';
+}
+
+/** A closed market's winner where its final prices are exactly 1 and 0. */
+function settled(m: { closed: boolean; outcomes: string[]; outcomePrices: string[] }): Pick<Row, 'won' | 'yesSettles'> {
+  if (!m.closed) return {};
+  const r = resolutionOf({ catalog: { closed: true, outcomes: m.outcomes, outcomePrices: m.outcomePrices } });
+  const won = r.winner !== undefined ? r.outcomes[r.winner]?.outcome : undefined;
+  const yes = r.outcomes[0]?.settles;
+  return won && yes ? { won, yesSettles: yes } : {};
 }
 
 const PAGE = 200;
@@ -79,6 +92,7 @@ export function MarketsScreen(): React.JSX.Element {
       mirror: m.mirror,
       // Open but not taking orders: paused by the venue.
       paused: m.active && !m.closed && m.acceptingOrders === false,
+      ...settled(m),
     }));
   }, [searching, hits.data, loaded]);
 
@@ -179,13 +193,17 @@ export function MarketsScreen(): React.JSX.Element {
                 style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}
               >
                 <span title={r.question}>
-                  {r.closed ? <span className="badge" data-badge="closed">closed</span> : null}
+                  {r.won ? <span className="badge" data-badge="resolved" title={`Resolved: ${r.won} won`}>{r.won} won</span> : r.closed ? <span className="badge" data-badge="closed">closed</span> : null}
                   {r.archived ? <span className="badge" data-badge="archived">archived</span> : null}
                   {r.paused ? <span className="badge" data-badge="paused">paused</span> : null}
                   {r.mirror ? <span className="badge" data-badge="mirror">mirror</span> : null}
                   {r.question}
                 </span>
-                <span className="num yes" title={r.price ? `probability ${Math.round(Number(r.price) * 1000) / 10}%` : undefined}>{cents(r.price)}</span>
+                {r.yesSettles ? (
+                  <span className="num yes" data-field="settled" title={`Settled at $${r.yesSettles}`}>${r.yesSettles}</span>
+                ) : (
+                  <span className="num yes" title={r.price ? `probability ${Math.round(Number(r.price) * 1000) / 10}%` : undefined}>{cents(r.price)}</span>
+                )}
                 <span className="num">{usdCompact(r.volume24hr)}</span>
                 <span className="num muted">{shortDate(r.endDate)}</span>
               </div>

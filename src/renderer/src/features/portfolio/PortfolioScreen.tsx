@@ -5,18 +5,21 @@ import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { AccountSummary, CallInput } from '@shared/ipc/contract';
 import { toMicros } from '@shared/domain/money';
-import type { Position, Trade } from '@shared/spec/data';
+import type { Trade } from '@shared/spec/data';
 import { useCall, useCallPages } from '../../api/hooks';
 import { staleCalls } from '../../api/keys';
 import { PORTFOLIO_CALLS } from '../../api/stale';
 import { useUi } from '../../state/ui';
 import { useAccount } from '../../ui/AccountPicker';
-import { asOf, cents, dateTime, shortDate, size } from '../../ui/format';
+import { asOf, cents, dateTime, size } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { csvName, HISTORY_COLUMNS, POSITION_COLUMNS, toCsv, TRADE_COLUMNS, type Column } from './csv';
-import { sign, sumMicros, usdMicros } from '../../ui/money';
+import { sign, usdMicros } from '../../ui/money';
 import { SORTS, usePortfolioView, type Range, type SortBy } from './view';
 import { CashTiles } from './Cash';
+import { outcomeTone, PositionsTable } from './Positions';
+import { RedeemNote } from './Redeem';
+import { byMarket, endedMarkets, worthOf } from './settled';
 import { isNotOffered } from '../../ui/venue';
 
 // lightweight-charts is large; load it only when the portfolio is opened.
@@ -35,9 +38,6 @@ function rangeStart(range: Range): number | undefined {
 }
 
 const tone = (m: bigint | undefined): string => ['no', '', 'yes'][sign(m) + 1] as string;
-const percent = (v: number | undefined): string => (v === undefined || !Number.isFinite(v) ? '—' : `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(1)}%`);
-/** Yes and No read as the two sides; other outcome labels stay neutral. */
-const outcomeTone = (o: string | undefined): string => (/^yes$/i.test(o ?? '') ? 'yes' : /^no$/i.test(o ?? '') ? 'no' : 'muted');
 
 function download<R>(what: string, address: string, at: number, columns: ReadonlyArray<Column<R>>, rows: readonly R[]): void {
   const text = toCsv(`Kairos ${what} of ${address}`, at, columns, rows);
@@ -141,12 +141,16 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
   const staleAt = [positions.data, balance.data, ...(trades.data?.pages ?? [])].filter((d) => d?.stale).map((d) => d?.fetchedAt as number);
   const refresh = (): void => void staleCalls(client, PORTFOLIO_CALLS);
 
-  const rows = positions.data?.data ?? [];
+  const rows = useMemo(() => positions.data?.data ?? [], [positions.data]);
+  // Markets the positions hint have ended: whether they resolved, and to what (winning tokens are worth $1).
+  const ended = useMemo(() => endedMarkets(rows, Date.now()), [rows]);
+  const settled = useCall('markets.resolution', { conditionIds: ended }, { enabled: ended.length > 0, refetchInterval: REFRESH_MS, placeholderData: keepPreviousData });
+  const resolutions = useMemo(() => byMarket(ended.length ? settled.data?.data : []), [ended.length, settled.data]);
   const points = history.data ?? [];
   const last = points[points.length - 1];
   // Whole-portfolio value: the listed positions when nothing filters them, else the last snapshot.
   const whole = !filtered && positions.data && rows.length < POSITIONS_LIMIT;
-  const value = whole ? sumMicros(rows.map((p) => p.currentValue)) : toMicros(last?.value);
+  const value = whole ? rows.reduce((t, p) => t + (worthOf(p, p.conditionId ? resolutions.get(p.conditionId) : undefined) ?? 0n), 0n) : toMicros(last?.value);
 
   return (
     <div className="page pf" data-testid="portfolio">
@@ -227,12 +231,22 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
           </button>
           {filtered ? <button className="link action" onClick={clearFilters}>Clear filters</button> : null}
         </div>
+        <RedeemNote />
         {positions.isPending ? (
           <Skeleton rows={6} />
         ) : positions.isError && !positions.data ? (
           <ErrorState error={positions.error} retry={() => void positions.refetch()} />
         ) : (
-          <PositionsTable rows={rows} dim={positions.isPlaceholderData || positions.data?.stale === true} filtered={filtered} full={rows.length >= POSITIONS_LIMIT} onClear={clearFilters} />
+          <PositionsTable
+            rows={rows}
+            resolutions={resolutions}
+            accountId={account.id}
+            redeemBlocked={locked ? 'Unlock the vault in Settings to redeem' : undefined}
+            dim={positions.isPlaceholderData || positions.data?.stale === true}
+            filtered={filtered}
+            full={rows.length >= POSITIONS_LIMIT}
+            onClear={clearFilters}
+          />
         )}
       </section>
 
@@ -274,110 +288,6 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
         )}
       </section>
     </div>
-  );
-}
-
-const COLUMNS: ReadonlyArray<[string, SortBy | undefined, string?]> = [
-  ['Market', 'TITLE'],
-  ['Size', 'TOKENS', 'num'],
-  ['Avg', 'AVGPRICE', 'num'],
-  ['Price', 'PRICE', 'num'],
-  ['Cost', 'INITIAL', 'num'],
-  ['Value', 'CURRENT', 'num'],
-  ['P&L', 'CASHPNL', 'num'],
-  ['P&L %', 'PERCENTPNL', 'num'],
-  ['Realised', undefined, 'num'],
-  ['Ends', 'RESOLVING', 'num'],
-];
-
-function PositionsTable({ rows, dim, filtered, full, onClear }: { rows: readonly Position[]; dim: boolean; filtered: boolean; full: boolean; onClear: () => void }): React.JSX.Element {
-  const view = usePortfolioView();
-  const select = useUi((s) => s.select);
-  const go = useUi((s) => s.go);
-  const cost = sumMicros(rows.map((p) => p.initialValue));
-  const pnl = sumMicros(rows.map((p) => p.cashPnl));
-  const realised = sumMicros(rows.map((p) => p.realizedPnl));
-  const value = sumMicros(rows.map((p) => p.currentValue));
-  // Percent of the summed cost: display only, the money itself stays exact.
-  const pct = cost > 0n ? (Number(pnl) / Number(cost)) * 100 : undefined;
-  return (
-    <table className={`pf-table ${dim ? 'stale' : ''}`} data-testid="positions">
-      <thead>
-        <tr>
-          {COLUMNS.map(([label, key, cls]) => (
-            <th key={label} className={cls} aria-sort={key && key === view.sortBy ? (view.sortDirection === 'ASC' ? 'ascending' : 'descending') : undefined}>
-              {key ? (
-                <button className="pf-sort" onClick={() => view.sortOn(key)} title={`Sort by ${label}`}>
-                  {label}
-                  {key === view.sortBy ? (view.sortDirection === 'ASC' ? ' ↑' : ' ↓') : ''}
-                </button>
-              ) : (
-                label
-              )}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr>
-            <td colSpan={COLUMNS.length} className="pf-none">
-              {filtered ? (
-                <>No positions match these filters. <button className="link action" onClick={onClear}>Clear filters</button></>
-              ) : (
-                <>No positions yet: they appear here once an order fills. <button className="link action" onClick={() => go('markets')}>Browse markets</button></>
-              )}
-            </td>
-          </tr>
-        ) : null}
-        {rows.map((p) => {
-          const cash = toMicros(p.cashPnl);
-          const real = toMicros(p.realizedPnl);
-          return (
-            <tr key={String(p.asset)} data-asset={p.asset}>
-              <td className="pf-market">
-                {p.slug ? (
-                  <button className="link pf-name" title={`${p.title ?? ''}: open the market`} onClick={() => { select(String(p.slug)); go('markets'); }}>{p.title}</button>
-                ) : (
-                  <span className="pf-name">{p.title}</span>
-                )}
-                <span className={`pf-outcome ${outcomeTone(p.outcome)}`}>{p.outcome}</span>
-                {p.redeemable ? <span className="badge">redeemable</span> : null}
-                {p.mergeable ? <span className="badge">mergeable</span> : null}
-              </td>
-              <td className="num" data-field="size">{size(p.size)}</td>
-              <td className="num" data-field="avg" title={p.avgPrice !== undefined ? `probability ${(p.avgPrice * 100).toFixed(1)}%` : undefined}>{cents(p.avgPrice)}</td>
-              <td className="num" data-field="price">{cents(p.curPrice)}</td>
-              <td className="num" data-field="cost">{usdMicros(toMicros(p.initialValue))}</td>
-              <td className="num" data-field="value">{usdMicros(toMicros(p.currentValue))}</td>
-              <td className={`num ${tone(cash)}`} data-field="pnl">{usdMicros(cash)}</td>
-              <td className={`num ${tone(cash)}`} data-field="pct">{percent(p.percentPnl)}</td>
-              <td className={`num ${tone(real)}`} data-field="realized">{usdMicros(real)}</td>
-              <td className="num muted" data-field="ends">{shortDate(p.endDate)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-      {rows.length ? (
-        <tfoot>
-          <tr data-testid="positions-total">
-            <td>
-              Total · {rows.length} position{rows.length === 1 ? '' : 's'}
-              {full ? <span className="muted"> (first {rows.length}; narrow the filters to see the rest)</span> : null}
-            </td>
-            <td />
-            <td />
-            <td />
-            <td className="num" data-field="cost">{usdMicros(cost)}</td>
-            <td className="num" data-field="value">{usdMicros(value)}</td>
-            <td className={`num ${tone(pnl)}`} data-field="pnl">{usdMicros(pnl)}</td>
-            <td className={`num ${tone(pnl)}`} data-field="pct">{percent(pct)}</td>
-            <td className={`num ${tone(realised)}`} data-field="realized">{usdMicros(realised)}</td>
-            <td />
-          </tr>
-        </tfoot>
-      ) : null}
-    </table>
   );
 }
 

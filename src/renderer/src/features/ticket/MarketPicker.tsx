@@ -17,6 +17,13 @@ export function MarketSearch({ onPick, placeholder = 'Find a market…' }: { onP
   const pick = async (id: string): Promise<void> => {
     try {
       const m = await call('markets.get', { idOrSlug: id });
+      // A market whose trading ended (or resolved) takes no orders: it never goes on the ticket.
+      const standing = m.data.closed === true ? undefined : await call('markets.resolution', { conditionIds: [String(m.data.conditionId)] }).catch(() => undefined);
+      const state = standing?.data[0]?.state;
+      if (m.data.closed === true || state === 'closed' || state === 'resolved') {
+        setError(`Trading ended on “${String(m.data.question ?? id)}”: it takes no orders, so it cannot go on the ticket.`);
+        return;
+      }
       onPick({ conditionId: String(m.data.conditionId), label: String(m.data.question ?? m.data.slug ?? id) });
       setQ('');
       setOpen(false);
