@@ -173,10 +173,12 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
       await expect.poll(() => page.locator('[data-testid=market-row]').count(), { timeout: 10_000 }).toBe(tag.n);
       await page.getByLabel('Tag').selectOption('');
     }
-    const ev = venue.db.prepare("SELECT e.id, COUNT(*) AS n FROM events e JOIN markets m ON m.event_id = e.id WHERE m.status = 'active' GROUP BY e.id ORDER BY n DESC LIMIT 1").get() as { id: number; n: number };
-    await page.getByLabel('Event').selectOption(String(ev.id));
+    const ev = venue.db.prepare("SELECT e.id, e.title, COUNT(*) AS n FROM events e JOIN markets m ON m.event_id = e.id WHERE m.status = 'active' GROUP BY e.id ORDER BY n DESC LIMIT 1").get() as { id: number; title: string; n: number };
+    // The event filter finds any event by the words of its title.
+    await page.getByRole('combobox', { name: 'Event' }).fill(ev.title);
+    await page.locator(`[role=option][data-event="${ev.id}"]`).click();
     await expect.poll(() => page.locator('[data-testid=market-row]').count(), { timeout: 10_000 }).toBe(ev.n);
-    await page.getByLabel('Event').selectOption('');
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
     await page.getByLabel('Sort').selectOption('lastPrice');
     await expect
       .poll(async () => {

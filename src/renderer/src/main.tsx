@@ -5,6 +5,8 @@ import { useCall } from './api/hooks';
 import { useRefreshOnEvents } from './api/stale';
 import { call, onEvent } from './api/transport';
 import { EventsScreen } from './features/events/EventsScreen';
+import { SearchBox } from './features/search/SearchBox';
+import { TagsScreen } from './features/tags/TagsScreen';
 import { TraderPage } from './features/traders/TraderPage';
 import { LeaderboardScreen } from './features/leaderboard/LeaderboardScreen';
 import { MarketsScreen } from './features/markets/MarketsScreen';
@@ -34,7 +36,6 @@ const queries = new QueryClient({ defaultOptions: { queries: { staleTime: 5_000,
 function App(): React.JSX.Element {
   const screen = useUi((s) => s.screen);
   const go = useUi((s) => s.go);
-  const search = useUi((s) => s.search);
   const trader = useUi((s) => s.trader);
   const setSearch = useUi((s) => s.setSearch);
   const searchBox = useRef<HTMLInputElement>(null);
@@ -97,7 +98,7 @@ function App(): React.JSX.Element {
         ))}
       </nav>
       <header className="top">
-        <input ref={searchBox} type="search" placeholder="Search markets  (/)" value={search} aria-label="Search markets" onChange={(e) => { setSearch(e.target.value); go('markets'); }} />
+        <SearchBox inputRef={searchBox} />
         <AccountPicker />
       </header>
       <main className="main" style={{ gridTemplateRows: down.length ? 'auto 1fr' : '1fr' }}>
@@ -110,6 +111,8 @@ function App(): React.JSX.Element {
           <EventsScreen />
         ) : screen === 'series' ? (
           <EventsScreen key="series" series />
+        ) : screen === 'tags' ? (
+          <TagsScreen />
         ) : screen === 'trader' && trader ? (
           <TraderPage address={trader} onBack={() => go(useUi.getState().traderFrom)} />
         ) : screen === 'ticket' ? (

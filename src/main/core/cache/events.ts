@@ -249,6 +249,7 @@ export interface EventMarketRow {
   conditionId: string;
   question: string;
   label?: string;
+  outcomes: string[];
   outcomePrices: string[];
   clobTokenIds: string[];
   volume?: number;
@@ -262,7 +263,7 @@ export interface EventMarketRow {
 export function eventMarkets(db: Database.Database, id: string): EventMarketRow[] {
   const rows = db
     .prepare(
-      `SELECT id, json_extract(raw, '$.conditionId') AS cid, question, json_extract(raw, '$.groupItemTitle') AS label, outcome_prices, clob_token_ids,
+      `SELECT id, json_extract(raw, '$.conditionId') AS cid, question, json_extract(raw, '$.groupItemTitle') AS label, outcomes, outcome_prices, clob_token_ids,
          CAST(volume_micros AS TEXT) AS volume, volume24hr, CAST(liquidity_micros AS TEXT) AS liquidity, neg_risk, active, closed, archived, accepting_orders
        FROM markets WHERE EXISTS (SELECT 1 FROM json_each(markets.event_ids) WHERE value = ?) ORDER BY CAST(id AS INTEGER)`,
     )
@@ -276,6 +277,7 @@ export function eventMarkets(db: Database.Database, id: string): EventMarketRow[
       conditionId: String(r['cid'] ?? ''),
       question: String(r['question'] ?? ''),
       ...(typeof r['label'] === 'string' && r['label'] !== '' ? { label: r['label'] } : {}),
+      outcomes: list(r['outcomes']),
       outcomePrices: list(r['outcome_prices']),
       clobTokenIds: list(r['clob_token_ids']),
       ...(volume !== undefined ? { volume } : {}),

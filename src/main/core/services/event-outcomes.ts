@@ -67,6 +67,7 @@ function rowOf(m: CatalogMarket): EventMarketRow {
     conditionId: String(m.conditionId),
     question: String(m.question ?? ''),
     ...(typeof label === 'string' && label !== '' ? { label } : {}),
+    outcomes: (m.outcomes ?? []).map(String),
     outcomePrices: (m.outcomePrices ?? []).map(String),
     clobTokenIds: (m.clobTokenIds ?? []).map(String),
     ...(volume !== undefined ? { volume } : {}),
@@ -134,6 +135,7 @@ export async function eventOutcomes(s: Session, markets: Markets, idOrSlug: stri
       ...(q?.BUY ? { bestBid: q.BUY } : {}),
       ...(q?.SELL ? { bestAsk: q.SELL } : {}),
       status: m.status,
+      ...(m.status === 'closed' || m.status === 'archived' ? { outcomes: m.outcomes, outcomePrices: m.outcomePrices } : {}),
     };
   });
   const negRisk = local?.negRisk || e?.negRisk === true || rows.some((m) => m.negRisk === true);

@@ -1,13 +1,14 @@
 // UI state only (what is selected, which screen, the search text). Server data lives in react-query.
 import { create } from 'zustand';
 
-export type Screen = 'markets' | 'events' | 'series' | 'leaderboard' | 'trader' | 'ticket' | 'orders' | 'portfolio' | 'settings';
+export type Screen = 'markets' | 'events' | 'series' | 'tags' | 'leaderboard' | 'trader' | 'ticket' | 'orders' | 'portfolio' | 'settings';
 
 /** The screens the rail and the palette offer, in their order. */
 export const SCREENS: ReadonlyArray<readonly [Screen, string]> = [
   ['markets', 'Markets'],
   ['events', 'Events'],
   ['series', 'Series'],
+  ['tags', 'Tags'],
   ['leaderboard', 'Leaderboard'],
   ['ticket', 'Order ticket'],
   ['orders', 'Orders'],
@@ -25,6 +26,11 @@ interface UiState {
   /** Surfaces the main process reported unreachable. */
   offline: Record<'catalog' | 'trading' | 'data', boolean>;
   filters: { status: 'active' | 'closed' | 'archived' | 'all'; sort: 'volume24hr' | 'volume' | 'endDate' | 'question' | 'lastPrice'; mirror: 'any' | 'only' | 'none'; tagId?: string | undefined; eventId?: string | undefined; seriesId?: string | undefined; creator?: string | undefined };
+  /** The event open on the Events screen, and the series chosen on the Series screen (catalog ids). */
+  selectedEvent: string | undefined;
+  selectedSeries: string | undefined;
+  openEvent(id: string): void;
+  openSeries(id: string | undefined): void;
   /** The trader whose page is open (from the leaderboard or a comment author). */
   trader: string | undefined;
   /** The screen the trader page was opened from, which its Back returns to. */
@@ -53,6 +59,10 @@ export const useUi = create<UiState>((set) => ({
   offline: { catalog: false, trading: false, data: false },
   setOnline: (surface, online) => set((s) => ({ offline: { ...s.offline, [surface]: !online } })),
   filters: { status: 'active', sort: 'volume24hr', mirror: 'any' },
+  selectedEvent: undefined,
+  selectedSeries: undefined,
+  openEvent: (selectedEvent) => set({ selectedEvent, screen: 'events' }),
+  openSeries: (selectedSeries) => set({ selectedSeries, screen: 'series' }),
   trader: undefined,
   traderFrom: 'leaderboard',
   openTrader: (trader) => set((s) => ({ trader, screen: 'trader', traderFrom: s.screen === 'trader' ? s.traderFrom : s.screen })),
@@ -69,6 +79,6 @@ export const useUi = create<UiState>((set) => ({
     set({ accountId });
   },
   sync: {},
-  resetVenue: () => set({ sync: {}, offline: { catalog: false, trading: false, data: false }, selectedMarket: undefined, trader: undefined }),
+  resetVenue: () => set({ sync: {}, offline: { catalog: false, trading: false, data: false }, selectedMarket: undefined, selectedEvent: undefined, selectedSeries: undefined, trader: undefined }),
   syncProgress: (kind, done, total) => set((s) => ({ sync: { ...s.sync, [kind]: { done, ...(total !== undefined ? { total } : {}) } } })),
 }));

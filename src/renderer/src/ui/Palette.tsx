@@ -1,15 +1,20 @@
-// Ctrl/Cmd+K: go to any screen or market, or run a command, from the keyboard.
+// Ctrl/Cmd+K: go to any market, event, series, tag, trader or comment found by words, or to a
+// screen, or run a command, from the keyboard. Enter opens the first hit; ↓ ↑ move.
 import { Command } from 'cmdk';
 import { useState } from 'react';
-import { useCall } from '../api/hooks';
+import { HitLine, useHits, useOpenHit } from '../features/search/hits';
 import { SCREENS, useUi } from '../state/ui';
+
+const PER_KIND = 5;
 
 export function Palette({ onClose }: { onClose: () => void }): React.JSX.Element {
   const [query, setQuery] = useState('');
   const go = useUi((s) => s.go);
-  const select = useUi((s) => s.select);
   const setTheme = useUi((s) => s.setTheme);
-  const hits = useCall('markets.search', { query, limit: 8, kinds: ['markets'] }, { enabled: query.trim().length > 1 });
+  const { groups } = useHits(query.trim().length > 1 ? query : '', PER_KIND);
+  const openHit = useOpenHit();
+  const screens = SCREENS.filter(([, label]) => label.toLowerCase().includes(query.toLowerCase()));
+  const themes = (['system', 'light', 'dark'] as const).filter((t) => `theme ${t}`.includes(query.toLowerCase()));
   const run = (fn: () => void) => () => {
     fn();
     onClose();
@@ -17,38 +22,39 @@ export function Palette({ onClose }: { onClose: () => void }): React.JSX.Element
   return (
     <div className="palette" onClick={onClose} role="presentation">
       <Command label="Command palette" shouldFilter={false} onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-        <Command.Input autoFocus value={query} onValueChange={setQuery} placeholder="Go to a market, screen or command…" />
+        <Command.Input autoFocus value={query} onValueChange={setQuery} placeholder="Go to a market, event, trader, screen or command…" />
         <Command.List>
           <Command.Empty>Nothing matches.</Command.Empty>
-          {(hits.data ?? []).length > 0 ? (
-            <Command.Group heading="Markets">
-              {(hits.data ?? []).map((h) => (
-                <Command.Item key={h.id} value={`market-${h.id}`} onSelect={run(() => { go('markets'); select(h.id); })}>
-                  {h.title}
+          {/* Hits first, so Enter opens the best one. */}
+          {groups.map((g) => (
+            <Command.Group key={g.kind} heading={g.heading}>
+              {g.hits.map((h) => (
+                <Command.Item key={`${h.kind}-${h.id}`} value={`${h.kind}-${h.id}`} onSelect={run(() => openHit(h))}>
+                  <HitLine hit={h} />
                 </Command.Item>
               ))}
             </Command.Group>
-          ) : null}
-          <Command.Group heading="Screens">
-            {SCREENS.filter(([, label]) => label.toLowerCase().includes(query.toLowerCase()))
-              .map(([s, label]) => (
+          ))}
+          {screens.length ? (
+            <Command.Group heading="Screens">
+              {screens.map(([s, label]) => (
                 <Command.Item key={s} value={s} onSelect={run(() => go(s))}>
                   Go to {label}
                 </Command.Item>
               ))}
-          </Command.Group>
-          <Command.Group heading="Commands">
-            {(['system', 'light', 'dark'] as const)
-              .filter((t) => `theme ${t}`.includes(query.toLowerCase()))
-              .map((t) => (
+            </Command.Group>
+          ) : null}
+          {themes.length ? (
+            <Command.Group heading="Commands">
+              {themes.map((t) => (
                 <Command.Item key={t} value={`theme-${t}`} onSelect={run(() => setTheme(t))}>
                   Theme: {t === 'system' ? 'follow the system' : t}
                 </Command.Item>
               ))}
-          </Command.Group>
+            </Command.Group>
+          ) : null}
         </Command.List>
       </Command>
     </div>
   );
 }
-

@@ -9,6 +9,7 @@ import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { TradesTable } from '../../ui/TradesTable';
 import { Holders } from './Holders';
 import { Comments } from '../comments/Comments';
+import { EventContext } from '../events/EventContext';
 import type { EntryHandle, EntryOutcome } from './OrderEntry';
 import { Trade } from './Trade';
 import { endedWords, Resolution } from './Resolution';
@@ -107,6 +108,9 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
           </tbody>
         </table>
       </div>
+
+      {/* The market's event, and the event's other markets. */}
+      {m.events?.[0]?.id ? <EventContext eventId={String(m.events[0].id)} title={m.events[0].title} marketId={String(m.id)} /> : null}
 
       <div className="section">
         <h2>Recent trades</h2>

@@ -10,6 +10,7 @@ import { cents, shortDate, usdCompact } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { isNotOffered } from '../../ui/venue';
 import { MarketDetail } from './MarketDetail';
+import { EventPicker } from '../events/EventPicker';
 
 interface Row {
   id: string;
@@ -62,23 +63,42 @@ export function MarketsScreen(): React.JSX.Element {
   // The filter menus' lists wait for the first rows: the core answers one call at a time.
   const listed = pages.isSuccess;
   const tags = useCall('tags.list', { limit: 100 }, { enabled: listed });
-  const events = useCall('events.list', { active: true, limit: 100 }, { enabled: listed });
   const seriesList = useCall('series.list', { limit: 100 }, { enabled: listed });
   // Rebuilt when a page arrives, not on every keystroke or scroll frame.
   const loaded = useMemo(() => pages.data?.pages.flatMap((p) => p.data.rows) ?? [], [pages.data]);
   const head = pages.data?.pages[0];
   const total = pages.data?.pages.at(-1)?.data.total ?? 0;
   // The previous results stay on screen while the next keystroke's arrive: no flash of empty.
-  const hits = useCall('markets.search', { query: search, limit: 50, kinds: ['markets'] }, { enabled: search.trim().length > 0, placeholderData: (prev) => prev });
+  // Hits carry their own price, volume, end date and status, and honour the list's filters.
+  const hits = useCall(
+    'markets.search',
+    {
+      query: search,
+      limit: 100,
+      kinds: ['markets'],
+      status: filters.status,
+      mirror: filters.mirror,
+      ...(filters.tagId ? { tagId: filters.tagId } : {}),
+      ...(filters.eventId ? { eventId: filters.eventId } : {}),
+      ...(filters.seriesId ? { seriesId: filters.seriesId } : {}),
+    },
+    { enabled: search.trim().length > 0, placeholderData: (prev) => prev },
+  );
 
   const searching = search.trim().length > 0;
   const rows: Row[] = useMemo(() => {
     if (searching) {
-      const byId = new Map(loaded.map((r) => [r.id, r]));
-      return (hits.data ?? []).map((h) => {
-        const m = byId.get(h.id);
-        return { id: h.id, conditionId: m?.conditionId ?? '', question: h.title, ...(m?.outcomePrices[0] ? { price: m.outcomePrices[0] } : {}) };
-      });
+      return (hits.data ?? []).map((h) => ({
+        id: h.id,
+        conditionId: '',
+        question: h.title,
+        ...(h.price !== undefined ? { price: h.price } : {}),
+        ...(h.volume24hr !== undefined ? { volume24hr: h.volume24hr } : {}),
+        ...(h.endDate ? { endDate: h.endDate } : {}),
+        closed: h.status === 'closed',
+        archived: h.status === 'archived',
+        paused: h.status === 'paused',
+      }));
     }
     return loaded.map((m) => ({
       id: m.id,
@@ -153,12 +173,7 @@ export function MarketsScreen(): React.JSX.Element {
             <option value="only">Mirrors only</option>
             <option value="none">No mirrors</option>
           </select>
-          <select aria-label="Event" value={filters.eventId ?? ''} onChange={(e) => setFilters({ eventId: e.target.value || undefined })} style={{ maxWidth: 140 }}>
-            <option value="">Any event</option>
-            {(events.data?.data ?? []).map((e) => (
-              <option key={String(e.id)} value={String(e.id)}>{e.title}</option>
-            ))}
-          </select>
+          <EventPicker value={filters.eventId} onChange={(eventId) => setFilters({ eventId })} />
           <select aria-label="Series" value={filters.seriesId ?? ''} onChange={(e) => setFilters({ seriesId: e.target.value || undefined })} style={{ maxWidth: 140 }}>
             <option value="">Any series</option>
             {(seriesList.data?.data ?? []).map((x) => (

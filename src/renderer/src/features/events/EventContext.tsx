@@ -1,0 +1,50 @@
+// On a market page: the event the market belongs to (a link to its page) and the event's other
+// markets with their prices, each one click away. Read from the markets list by event.
+import { useCall } from '../../api/hooks';
+import { useUi } from '../../state/ui';
+import { cents, usdCompact } from '../../ui/format';
+import { StatusBadge } from './StatusBadge';
+import './events.css';
+
+/** The other markets shown at most; the event's page lists them all. */
+const SHOWN = 8;
+
+export function EventContext({ eventId, title, marketId }: { eventId: string; title: string | undefined; marketId: string }): React.JSX.Element {
+  const openEvent = useUi((s) => s.openEvent);
+  const select = useUi((s) => s.select);
+  const list = useCall('markets.list', { eventId, status: 'all', sort: 'lastPrice', limit: 100 });
+  const rows = list.data?.data.rows ?? [];
+  const others = rows.filter((m) => m.id !== marketId);
+  return (
+    <div className="section ev-context" data-testid="event-context">
+      <h2>
+        Event{' '}
+        <button className="link ev-link" data-testid="event-link" onClick={() => openEvent(eventId)}>
+          {title ?? `event ${eventId}`} →
+        </button>
+        {list.data ? <span className="muted ev-context-count"> · {rows.length} market{rows.length === 1 ? '' : 's'}</span> : null}
+      </h2>
+      {others.length ? (
+        <table className="ev-table ev-others" data-testid="event-others">
+          <tbody>
+            {others.slice(0, SHOWN).map((m) => (
+              <tr key={m.id} className="ev-outcome" onClick={() => select(m.id)} data-market={m.id}>
+                <td title={m.question}>
+                  <button className="link" onClick={(e) => (e.stopPropagation(), select(m.id))}>{m.question}</button>
+                  <StatusBadge status={m.archived ? 'archived' : m.closed ? 'closed' : m.active ? (m.acceptingOrders === false ? 'paused' : 'open') : 'inactive'} />
+                </td>
+                <td className="num yes">{cents(m.outcomePrices[0])}</td>
+                <td className="num muted">{usdCompact(m.volume24hr)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {others.length > SHOWN ? (
+        <button className="link action" onClick={() => openEvent(eventId)}>
+          {others.length - SHOWN} more in this event
+        </button>
+      ) : null}
+    </div>
+  );
+}

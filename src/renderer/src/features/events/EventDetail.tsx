@@ -1,0 +1,170 @@
+// One event: its sums (volume, 24h volume, liquidity), every outcome with its Yes price, 24h
+// change, best bid and ask and volume; a multi-outcome event reads as one bracket, ranked by
+// price, with the book's sums across its open outcomes — flagged when buying every outcome costs
+// less than 100¢ or selling every one pays more. A market that ended shows its winner.
+import { resolutionOf } from '@shared/domain/resolution';
+import type { BracketSums, EventOutcome } from '@shared/ipc/find';
+import { useCall } from '../../api/hooks';
+import { useLive } from '../../api/live';
+import { useUi } from '../../state/ui';
+import { cents, shortDate, usdCompact } from '../../ui/format';
+import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+import { shortLabels } from './labels';
+import { centsText, changeText, diffText } from './prices';
+import { StatusBadge } from './StatusBadge';
+
+const ended = (o: EventOutcome): boolean => o.status === 'closed' || o.status === 'archived';
+
+/** The winner of an outcome's market that ended, where its final prices make it clear. */
+function winnerOf(o: EventOutcome): { won: string; settles: string } | undefined {
+  if (!ended(o) || !o.outcomes || !o.outcomePrices) return undefined;
+  const r = resolutionOf({ catalog: { closed: true, outcomes: o.outcomes, outcomePrices: o.outcomePrices } });
+  const won = r.winner !== undefined ? r.outcomes[r.winner]?.outcome : undefined;
+  const settles = r.outcomes[0]?.settles;
+  return won && settles ? { won, settles } : undefined;
+}
+
+export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Element {
+  const event = useCall('events.outcomes', { idOrSlug }, { refetchInterval: 5000 });
+  const go = useUi((s) => s.go);
+  const select = useUi((s) => s.select);
+  const openSeries = useUi((s) => s.openSeries);
+  useLive((event.data?.data.outcomes ?? []).filter((o) => !ended(o)).map((o) => o.tokenId ?? ''));
+  if (event.isPending) return <Skeleton rows={8} />;
+  if (event.isError) return <ErrorState error={event.error} retry={() => void event.refetch()} />;
+  const e = event.data.data;
+  const open = (marketId: string): void => {
+    go('markets');
+    select(marketId);
+  };
+  // A bracket ranks its outcomes by price; the ones that ended follow.
+  // Outcomes the venue names only by their market's question read by what sets them apart.
+  const short = shortLabels(e.outcomes.map((o) => o.label));
+  const outcomes = e.outcomes.map((o, i) => ({ ...o, label: o.label === o.question ? (short[i] ?? o.label) : o.label }));
+  if (e.negRisk) outcomes.sort((a, b) => Number(ended(a)) - Number(ended(b)) || Number(b.price ?? 0) - Number(a.price ?? 0));
+  return (
+    <article className="ev" data-testid="event-detail" data-event={e.id}>
+      <h1 data-testid="event-title">{e.title}</h1>
+      <div className="muted ev-sub">
+        {e.negRisk ? <span className="badge" data-badge="bracket">multi-outcome: one wins</span> : null}
+        <StatusBadge status={e.status} /> ends {shortDate(e.endDate)}
+        {e.series ? (
+          <>
+            {' · series '}
+            <button className="link" data-testid="event-series" onClick={() => openSeries(e.series?.id)}>{e.series.title}</button>
+          </>
+        ) : null}{' '}
+        <Stamp fetchedAt={event.data.fetchedAt} stale={event.data.stale} />
+      </div>
+      <div className="ev-tiles" data-testid="event-sums">
+        <Tile label="Volume" value={usdCompact(e.volume)} field="volume" />
+        <Tile label="24h volume" value={usdCompact(e.volume24hr)} field="volume24hr" />
+        <Tile label="Liquidity" value={usdCompact(e.liquidity)} field="liquidity" />
+        <Tile label={e.negRisk ? 'Outcomes' : 'Markets'} value={String(e.outcomes.length)} field="count" />
+      </div>
+      {e.sums ? <Sums sums={e.sums} /> : null}
+      <div className="section">
+        <h2>{e.negRisk ? 'Outcomes (one wins)' : 'Markets'}</h2>
+        <table data-testid={e.negRisk ? 'bracket' : 'event-markets'} className="ev-table ev-board">
+          <colgroup>
+            <col />
+            <col className="ev-c-price" />
+            <col className="ev-c-change" />
+            <col className="ev-c-price" />
+            <col className="ev-c-price" />
+            <col className="ev-c-vol" />
+            <col className="ev-c-vol" />
+            {e.negRisk ? <col className="ev-c-bar" /> : null}
+          </colgroup>
+          <thead>
+            <tr>
+              <th>{e.negRisk ? 'Outcome' : 'Market'}</th>
+              <th className="num" title="The price of Yes: the venue's last trade">Yes</th>
+              <th className="num" title="Price now minus the price 24 hours ago">24h</th>
+              <th className="num" title="Best bid for Yes">Bid</th>
+              <th className="num" title="Best ask for Yes">Ask</th>
+              <th className="num">24h vol</th>
+              <th className="num">Volume</th>
+              {e.negRisk ? <th aria-label="Chance" /> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {outcomes.map((o) => {
+              const w = winnerOf(o);
+              return (
+                <tr key={o.marketId} data-testid="outcome" data-market={o.marketId} data-settled={w ? 'true' : undefined} onClick={() => open(o.marketId)} className="ev-outcome">
+                  <td title={o.question}>
+                    <button className="link" onClick={(ev) => (ev.stopPropagation(), open(o.marketId))}>{o.label}</button>
+                    {w ? <span className="badge" data-badge="resolved">{w.won} won</span> : <StatusBadge status={o.status} />}
+                  </td>
+                  {/* A market that ended shows what Yes settled at, not a price to trade at. */}
+                  {w ? <td className="num" data-field="settled">${w.settles}</td> : <td className="num yes" data-field="price">{cents(o.price)}</td>}
+                  <td className={`num ${changeClass(o.change24h)}`} data-field="change">{changeText(o.change24h)}</td>
+                  <td className="num" data-field="bid">{cents(o.bestBid)}</td>
+                  <td className="num" data-field="ask">{cents(o.bestAsk)}</td>
+                  <td className="num">{usdCompact(o.volume24hr)}</td>
+                  <td className="num">{usdCompact(o.volume)}</td>
+                  {e.negRisk ? (
+                    <td className="ev-bar-cell">
+                      <div className="ev-bar">
+                        <div style={{ width: `${Math.min(100, Math.round(Number(o.price ?? 0) * 100))}%` }} />
+                      </div>
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {e.changeNote ? <p className="muted ev-note">{e.changeNote}</p> : null}
+      </div>
+      {e.description ? <p className="muted">{e.description}</p> : null}
+    </article>
+  );
+}
+
+function changeClass(change: string | undefined): string {
+  if (change === undefined || Number(change) === 0) return 'muted';
+  return change.startsWith('-') ? 'no' : 'yes';
+}
+
+function Tile({ label, value, field }: { label: string; value: string; field: string }): React.JSX.Element {
+  return (
+    <div className="ev-tile">
+      <div className="ev-tile-label">{label}</div>
+      <div className="ev-tile-value num" data-field={field}>{value}</div>
+    </div>
+  );
+}
+
+/** The bracket's book across its open outcomes: what buying all and selling all come to. */
+function Sums({ sums }: { sums: BracketSums }): React.JSX.Element {
+  const buy = sums.asks !== undefined ? centsText(sums.asks) : undefined;
+  const sell = sums.bids !== undefined ? centsText(sums.bids) : undefined;
+  return (
+    <div className="ev-sums" data-testid="bracket-sums">
+      <div className={`ev-sum ${sums.underAsk ? 'flag' : ''}`} data-testid="sum-asks" data-flag={sums.underAsk ? 'under' : undefined}>
+        <div className="ev-tile-label">Buy every outcome · sum of asks</div>
+        <div className="ev-sum-value num" data-field="asks">{buy ?? '—'}</div>
+        <div className="ev-sum-note">
+          {buy === undefined
+            ? `${sums.missingAsks} of ${sums.outcomes} outcomes have no ask: buying all is not possible now.`
+            : sums.underAsk
+              ? `Costs less than the 100¢ one outcome pays: ${diffText('1', sums.asks ?? '0')} under, before fees.`
+              : `Over-round ${diffText(sums.asks ?? '0', '1')}: what buying certainty costs.`}
+        </div>
+      </div>
+      <div className={`ev-sum ${sums.overBid ? 'flag' : ''}`} data-testid="sum-bids" data-flag={sums.overBid ? 'over' : undefined}>
+        <div className="ev-tile-label">Sell every outcome · sum of bids</div>
+        <div className="ev-sum-value num" data-field="bids">{sell ?? '—'}</div>
+        <div className="ev-sum-note">
+          {sell === undefined
+            ? `${sums.missingBids} of ${sums.outcomes} outcomes have no bid: selling all is not possible now.`
+            : sums.overBid
+              ? `Pays more than the 100¢ one outcome is worth: ${diffText(sums.bids ?? '0', '1')} over, before fees.`
+              : `${diffText('1', sums.bids ?? '0')} under 100¢.`}
+        </div>
+      </div>
+    </div>
+  );
+}
