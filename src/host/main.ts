@@ -1,14 +1,16 @@
 // `npm run web`: the app in a browser tab — the embedded venue in its own process, the real
 // core, and the built renderer served on 127.0.0.1 with a per-run token. Prints the URL.
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { privateDir } from '../native/private-files.js';
 import { useNativeSecp256k1 } from '../native/secp256k1.js';
 import { createCore } from '../main/core/index.js';
 import { localProfile } from '../main/core/local-profile.js';
 import type { EventSink } from '../main/core/transport.js';
-import { sourceVenueChild, superviseVenue } from '../main/core/venue-launcher.js';
+import { localVenuePort, sourceVenueChild, superviseVenue } from '../main/core/venue-launcher.js';
 import { guardProcess, stoppedOnExit } from './lifecycle.js';
 import { startHost } from './server.js';
 
@@ -35,10 +37,15 @@ async function main(): Promise<void> {
   await useNativeSecp256k1();
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const venueArgs = ['--data-dir', join(dataDir, 'venue'), ...(values['venue-size'] ? ['--size', values['venue-size']] : []), ...(values['no-simulator'] ? ['--no-simulator'] : [])];
-  process.stderr.write(`kairos: starting the local venue (first start generates its world, a few seconds)…\n`);
-  // A venue that exits while the host runs is started again once, on the same port; after a second
-  // exit the page's status bar offers a restart (log lines say so).
+  const firstStart = !existsSync(join(dataDir, 'venue', 'venue.sqlite'));
+  privateDir(dataDir);
+  // The venue's URLs are known before it listens: the page opens on the cached catalog at once
+  // and the status bar says the venue is starting (on a first start, generating its world).
+  // A venue that exits while the host runs is started again once, on the same port; after a
+  // second exit the page's status bar offers a restart (log lines say so).
   const venue = await superviseVenue({
+    port: await localVenuePort(dataDir),
+    ...(firstStart ? { startingReason: 'first start: generating its world' } : {}),
     spawn: (port) => stoppedOnExit(guard, () => sourceVenueChild(root, [...venueArgs, ...(port ? ['--port', String(port)] : [])]))(),
     onLog: log,
   });

@@ -10,7 +10,7 @@ import { createCore, type Core } from './core/index.js';
 import type { EventPayload } from '@shared/ipc/contract.js';
 import { CSP } from './core/csp.js';
 import { localProfile } from './core/local-profile.js';
-import { superviseVenue, type SupervisedVenue } from './core/venue-launcher.js';
+import { localVenuePort, superviseVenue, type SupervisedVenue } from './core/venue-launcher.js';
 import { bindRouter, windowEvents } from './electron/ipc.js';
 import { utilityVenueChild } from './electron/venue-child.js';
 import { SafeStorageCipher } from './electron/safe-storage.js';
@@ -64,7 +64,11 @@ function createWindow(): BrowserWindow {
 async function startVenue(dataDir: string): Promise<SupervisedVenue> {
   // A venue that exits while the app runs is started again once, on the same port; a second exit
   // leaves it down until the user restarts it from the status bar. All are said in the log.
+  // Its URLs are known before it listens (the port is kept from launch to launch), so the window
+  // opens on the cached catalog at once while the status bar says the venue is starting.
   const venue = await superviseVenue({
+    port: await localVenuePort(dataDir),
+    ...(existsSync(join(dataDir, 'venue', 'venue.sqlite')) ? {} : { startingReason: 'first start: generating its world' }),
     spawn: (port) => {
       const args = ['--exit-with-parent', '--data-dir', join(dataDir, 'venue'), ...(port ? ['--port', String(port)] : [])];
       const child = utilityProcess.fork(join(import.meta.dirname, 'venue.js'), args, { stdio: 'pipe', serviceName: 'Kairos local venue' });

@@ -21,7 +21,7 @@ export interface SecretCipher {
 
 /** Where the embedded venue stands: `reason` says why it is restarting or down. */
 export interface LocalVenueStatus {
-  state: 'running' | 'restarting' | 'down';
+  state: 'starting' | 'running' | 'restarting' | 'down';
   reason?: string;
   /** When it entered this state (epoch ms). */
   since: number;

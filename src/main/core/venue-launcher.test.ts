@@ -1,13 +1,14 @@
 // The venue launcher against tiny Node scripts standing in for the venue: a good start, a start
 // line that is not JSON or lacks a URL, a venue that never answers, one that dies first.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchVenue, nodeVenueChild, parseStartLine, sourceVenueChild, superviseVenue, type VenueChild, type VenueEvent } from './venue-launcher.js';
+import { freePort, launchVenue, localVenuePort, nodeVenueChild, parseStartLine, sourceVenueChild, superviseVenue, venueUrlsAt, type VenueChild, type VenueEvent } from './venue-launcher.js';
 
 const URLS = { catalog_url: 'http://127.0.0.1:1/catalog', trading_url: 'http://127.0.0.1:1/trading', data_url: 'http://127.0.0.1:1/data' };
 
@@ -213,6 +214,69 @@ describe('superviseVenue', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(events).toEqual([]);
     expect(venue.status().state).toBe('running');
+  });
+
+  it('with a port known before, resolves at once as starting and runs at that port; a failed start leaves it down for a restart', async () => {
+    const at = venueUrlsAt(1);
+    expect(at).toEqual(URLS);
+    // The venue takes a moment to print its line: the supervisor does not wait for it.
+    let behaviour = `setTimeout(() => console.log(${line}), 300); ${STAY}`;
+    const ports: Array<number | undefined> = [];
+    const statuses: string[] = [];
+    const venue = await superviseVenue({
+      port: 1,
+      startingReason: 'first start: generating its world',
+      spawn: (port) => {
+        ports.push(port);
+        return node(behaviour)();
+      },
+      now: () => 7,
+    });
+    try {
+      expect(venue.urls).toEqual(URLS);
+      expect(venue.status()).toEqual({ state: 'starting', reason: 'first start: generating its world', since: 7 });
+      venue.onStatus((st) => statuses.push(st.state));
+      await expect.poll(() => venue.status().state, { timeout: 5000 }).toBe('running');
+      expect(ports).toEqual([1]);
+    } finally {
+      await venue.stop();
+    }
+    // One that cannot start is down with the reason, and starts on request.
+    behaviour = `console.error('venue: EADDRINUSE'); process.exit(2);`;
+    const broken = await superviseVenue({ port: 1, spawn: () => node(behaviour)() });
+    try {
+      await expect.poll(() => broken.status().state, { timeout: 5000 }).toBe('down');
+      expect(broken.status().reason).toBe('it could not be started: the local venue exited (code 2) before it listened');
+      behaviour = `console.log(${line}); ${STAY}`;
+      await broken.restart();
+      expect(broken.status().state).toBe('running');
+    } finally {
+      await broken.stop();
+    }
+    expect(statuses).toEqual(['running']);
+  });
+
+  it('keeps the venue port from launch to launch while it is free, and takes another when it is not', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kairos-launcher-port-'));
+    dirs.push(dir);
+    const first = await localVenuePort(dir);
+    expect(JSON.parse(readFileSync(join(dir, 'local-venue.json'), 'utf8'))).toEqual({ port: first });
+    expect(await localVenuePort(dir)).toBe(first);
+    // Something else took it: a new port, kept from now on.
+    const squatter = createServer();
+    await new Promise<void>((done) => squatter.listen(first, '127.0.0.1', done));
+    try {
+      const second = await localVenuePort(dir);
+      expect(second).not.toBe(first);
+      expect(JSON.parse(readFileSync(join(dir, 'local-venue.json'), 'utf8'))).toEqual({ port: second });
+    } finally {
+      await new Promise((done) => squatter.close(done));
+    }
+    // A file that does not parse is replaced, not trusted.
+    writeFileSync(join(dir, 'local-venue.json'), 'garbage');
+    expect(await freePort(undefined)).toBeGreaterThan(0);
+    const third = await localVenuePort(dir);
+    expect(JSON.parse(readFileSync(join(dir, 'local-venue.json'), 'utf8'))).toEqual({ port: third });
   });
 
   it('brings a killed real venue back at the same URLs', async () => {

@@ -2,6 +2,8 @@
 // the start line it prints once it listens. Electron forks it with utilityProcess, the browser
 // host with child_process: only the spawning differs, so that is what a host passes in.
 import { spawn as spawnChild } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -9,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { formatIssue } from '@shared/spec/index.js';
 import type { LocalVenue, LocalVenueStatus } from './ports.js';
+import { writeAtomic } from './prefs.js';
 
 /** The venue's start line: its three base URLs, as one JSON object (src/venue/cli.ts). */
 export const VenueUrls = z.object({
@@ -47,6 +50,49 @@ export interface RunningVenue {
 }
 
 export const VENUE_START_TIMEOUT_MS = 120_000;
+
+/** The URLs a venue listening on `port` of the loopback prints (src/venue/cli.ts). */
+export function venueUrlsAt(port: number): VenueUrls {
+  const base = `http://127.0.0.1:${port}`;
+  return { catalog_url: `${base}/catalog`, trading_url: `${base}/trading`, data_url: `${base}/data` };
+}
+
+/**
+ * A loopback port free right now: `preferred` when nothing holds it, else one the OS picks. Kept
+ * from run to run, it lets the app know the venue's URLs before the venue listens.
+ */
+export async function freePort(preferred?: number): Promise<number> {
+  const tryListen = (port: number): Promise<number | undefined> =>
+    new Promise((done) => {
+      const server = createServer();
+      server.once('error', () => done(undefined));
+      server.listen(port, '127.0.0.1', () => {
+        const got = (server.address() as AddressInfo).port;
+        server.close(() => done(got));
+      });
+    });
+  const port = (preferred ? await tryListen(preferred) : undefined) ?? (await tryListen(0));
+  if (port === undefined) throw new Error('no free loopback port for the local venue');
+  return port;
+}
+
+/**
+ * The embedded venue's port for this launch: the one kept in `<dataDir>/local-venue.json` while it
+ * is free, else a new one, kept for the next launch. Knowing it before the venue listens lets the
+ * window open and show the cached catalog at once.
+ */
+export async function localVenuePort(dataDir: string): Promise<number> {
+  const file = join(dataDir, 'local-venue.json');
+  let kept: number | undefined;
+  try {
+    if (existsSync(file)) kept = z.object({ port: z.number().int().min(1).max(65_535) }).parse(JSON.parse(readFileSync(file, 'utf8'))).port;
+  } catch {
+    kept = undefined; // unreadable: a new port is chosen and written over it
+  }
+  const port = await freePort(kept);
+  if (port !== kept) writeAtomic(file, `${JSON.stringify({ port })}\n`);
+  return port;
+}
 
 /** Parses the start line; the error names what is wrong and quotes the line. */
 export function parseStartLine(line: string): VenueUrls {
@@ -122,6 +168,13 @@ export type VenueEvent =
 export interface SuperviseOptions extends Omit<LaunchOptions, 'spawn'> {
   /** Starts a venue process; `port` is set on a restart, to listen where the first one did. */
   spawn: (port: number | undefined) => VenueChild;
+  /**
+   * A port to listen on, known before the venue listens: superviseVenue then resolves at once with
+   * the URLs and the status `starting`, and the app shows what it has while the venue starts.
+   */
+  port?: number;
+  /** Said while starting (e.g. that a first start generates the world). */
+  startingReason?: string;
   /** Told when the venue exits on its own, is restarted, or is left down. */
   onEvent?: (event: VenueEvent) => void;
   /** Stamps each status (tests pin it). */
@@ -143,13 +196,13 @@ const howItEnded = (code: number | null): string => (code === null ? 'stopped by
 export async function superviseVenue(opts: SuperviseOptions): Promise<SupervisedVenue> {
   const log = (line: string): void => opts.onLog?.(line);
   const now = opts.now ?? Date.now;
-  const first = await launchVenue({ ...opts, spawn: () => opts.spawn(undefined) });
-  const urls = first.urls;
+  const first = opts.port === undefined ? await launchVenue({ ...opts, spawn: () => opts.spawn(undefined) }) : undefined;
+  const urls = first?.urls ?? venueUrlsAt(opts.port as number);
   const port = Number(new URL(urls.catalog_url).port) || undefined;
-  let current = first;
-  let status: LocalVenueStatus = { state: 'running', since: now() };
+  let current: RunningVenue | undefined = first;
+  let status: LocalVenueStatus = first ? { state: 'running', since: now() } : { state: 'starting', ...(opts.startingReason ? { reason: opts.startingReason } : {}), since: now() };
   const statusListeners = new Set<(status: LocalVenueStatus) => void>();
-  // The last restart (automatic or asked for), which never rejects; stop() waits for it.
+  // The start or last restart (automatic or asked for), which never rejects; stop() waits for it.
   let relaunching: Promise<void> | undefined;
   let autoRestartSpent = false;
   let stopping = false;
@@ -169,10 +222,12 @@ export async function superviseVenue(opts: SuperviseOptions): Promise<Supervised
     setStatus({ state: 'down', reason });
     opts.onEvent?.({ type: 'down', code, reason });
   };
-  /** Starts a new process on the same port; resolves once it listens at the same URLs, or with it down. */
-  const relaunch = (code: number | null, requested: boolean): Promise<void> => {
-    setStatus({ state: 'restarting', reason: requested ? 'restart asked for' : `it exited unexpectedly (${howItEnded(code)})` });
-    opts.onEvent?.({ type: 'restarting', code, ...(requested ? { requested } : {}) });
+  /** Starts a process on the port; resolves once it listens at the expected URLs, or with it down. */
+  const launch = (starting: boolean, code: number | null, requested: boolean): Promise<void> => {
+    if (!starting) {
+      setStatus({ state: 'restarting', reason: requested ? 'restart asked for' : `it exited unexpectedly (${howItEnded(code)})` });
+      opts.onEvent?.({ type: 'restarting', code, ...(requested ? { requested } : {}) });
+    }
     const attempt = launchVenue({ ...opts, spawn: () => opts.spawn(port) }).then(
       async (venue) => {
         current = venue;
@@ -181,16 +236,17 @@ export async function superviseVenue(opts: SuperviseOptions): Promise<Supervised
           await venue.stop();
           return down(null, `it came back at other addresses (${venue.urls.catalog_url}, not ${urls.catalog_url})`);
         }
-        log('kairos: the local venue is running again');
+        log(starting ? 'kairos: the local venue is running' : 'kairos: the local venue is running again');
         setStatus({ state: 'running' });
-        opts.onEvent?.({ type: 'restarted', urls });
+        if (!starting) opts.onEvent?.({ type: 'restarted', urls });
         watch(venue);
       },
-      (err: unknown) => down(code, `it could not be restarted: ${err instanceof Error ? err.message : String(err)}`),
+      (err: unknown) => down(code, `it could not be ${starting ? 'started' : 'restarted'}: ${err instanceof Error ? err.message : String(err)}`),
     );
     relaunching = attempt;
     return attempt;
   };
+  const relaunch = (code: number | null, requested: boolean): Promise<void> => launch(false, code, requested);
   const watch = (venue: RunningVenue): void =>
     venue.onExit((code) => {
       if (stopping) return ended(code);
@@ -199,13 +255,14 @@ export async function superviseVenue(opts: SuperviseOptions): Promise<Supervised
       log(`kairos: the local venue exited unexpectedly (${howItEnded(code)}); restarting it once, on port ${port}`);
       void relaunch(code, false);
     });
-  watch(first);
+  if (first) watch(first);
+  else void launch(true, null, false);
   return {
     urls,
     async stop() {
       stopping = true;
       await relaunching;
-      await current.stop();
+      await current?.stop();
       if (finalCode === undefined) ended(null);
     },
     onExit(listener) {
@@ -219,7 +276,7 @@ export async function superviseVenue(opts: SuperviseOptions): Promise<Supervised
     },
     async restart() {
       if (stopping) throw new Error('the local venue is stopping with Kairos');
-      if (status.state === 'restarting') await relaunching;
+      if (status.state === 'restarting' || status.state === 'starting') await relaunching;
       else if (status.state === 'down') {
         log(`kairos: restarting the local venue on request, on port ${port}`);
         await relaunch(null, true);

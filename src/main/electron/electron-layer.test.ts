@@ -59,7 +59,7 @@ const stand = vi.hoisted(() => {
       updater.installs.push({ busyWhenCalled: updater.busy() });
     },
   };
-  const gate = { hold: false, held: [] as Array<() => void>, inFlight: 0, url: '', server: undefined as undefined | { close(): void } };
+  const gate = { hold: false, held: [] as Array<() => void>, inFlight: 0, target: '', server: undefined as undefined | { close(): void } };
   return { gate, handlers, windows, headerHooks, children, paths, appListeners, calls, menu, dialogs, updater, permission: undefined as undefined | ((wc: unknown, permission: string, done: (ok: boolean) => void) => void) };
 });
 
@@ -68,8 +68,11 @@ vi.mock('electron-updater', () => ({ autoUpdater: stand.updater }));
 // OS notifications the main process showed.
 const osNotices = vi.hoisted(() => [] as Array<{ title: string; body: string }>);
 
-/** A relay in front of the venue's trading surface that holds POST /orders while `gate.hold`. */
-async function gateTo(target: string): Promise<string> {
+/**
+ * A relay on the port the app gave the venue, in front of the real venue (wherever it listens),
+ * that holds POST /trading/orders while `gate.hold`.
+ */
+async function gateAt(port: number): Promise<void> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -77,19 +80,17 @@ async function gateTo(target: string): Promise<string> {
       const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length' && k !== 'connection')) as Record<string, string>;
       const forward = (): void => {
         stand.gate.inFlight++;
-        void fetch(`${target}${req.url ?? ''}`, { method: req.method ?? 'GET', headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) })
+        void fetch(`${stand.gate.target}${req.url ?? ''}`, { method: req.method ?? 'GET', headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) })
           .then(async (r) => res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' }).end(await r.text()))
           .catch(() => res.writeHead(502).end())
           .finally(() => stand.gate.inFlight--);
       };
-      if (req.method === 'POST' && req.url?.endsWith('/orders') && stand.gate.hold) stand.gate.held.push(forward);
+      if (req.method === 'POST' && req.url?.endsWith('/trading/orders') && stand.gate.hold) stand.gate.held.push(forward);
       else forward();
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   stand.gate.server = server;
-  stand.gate.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  return stand.gate.url;
 }
 
 vi.mock('electron', () => {
@@ -177,12 +178,15 @@ vi.mock('electron', () => {
         return '';
       },
     },
-    // The real venue, in a real child process, as utilityProcess.fork would run it. Its trading
-    // surface is reached through a gate that can hold POST /orders, so a test can keep an order
-    // batch in flight for as long as it needs.
+    // The real venue, in a real child process, as utilityProcess.fork would run it. It listens on
+    // a port of its own; the port the app chose holds a gate in front of it that can keep POST
+    // /orders, so a test can keep an order batch in flight for as long as it needs.
     utilityProcess: {
       fork: (script: string, args: string[]) => {
-        const child = spawn(process.execPath, [script, ...args, '--size', 'small', '--no-simulator'], { stdio: ['ignore', 'pipe', 'ignore'] });
+        const at = args.indexOf('--port');
+        const port = Number(args[at + 1]);
+        const own = args.filter((_, i) => i !== at && i !== at + 1);
+        const child = spawn(process.execPath, [script, ...own, '--size', 'small', '--no-simulator'], { stdio: ['ignore', 'pipe', 'ignore'] });
         stand.children.push(child);
         const stdout = new PassThrough();
         let buffer = '';
@@ -191,10 +195,12 @@ vi.mock('electron', () => {
           buffer += chunk.toString();
           if (!buffer.includes('\n') || started) return;
           started = true;
-          const urls = JSON.parse(buffer.split('\n')[0] as string) as { trading_url: string };
-          // A venue restarted on the same port is reached through the same gate.
-          const gate = stand.gate.url ? Promise.resolve(stand.gate.url) : gateTo(urls.trading_url);
-          void gate.then((url) => stdout.write(`${JSON.stringify({ ...urls, trading_url: url })}\n`));
+          const urls = JSON.parse(buffer.split('\n')[0] as string) as { catalog_url: string };
+          // A venue restarted elsewhere is reached through the same gate.
+          stand.gate.target = new URL(urls.catalog_url).origin;
+          const gate = stand.gate.server ? Promise.resolve() : gateAt(port);
+          const base = `http://127.0.0.1:${port}`;
+          void gate.then(() => stdout.write(`${JSON.stringify({ catalog_url: `${base}/catalog`, trading_url: `${base}/trading`, data_url: `${base}/data` })}\n`));
         });
         return { stdout, once: child.once.bind(child), kill: () => child.kill() };
       },
@@ -243,6 +249,10 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
     for (const bad of [event('https://evil.example/'), event(appUrl, { url: appUrl }), event(appUrl, null, 999)]) {
       expect(await stand.handlers.get('kairos:app.info')?.(bad, {})).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     }
+    // The window is up before the venue listens: it says so until the venue runs.
+    const venueState = async () => ((await stand.handlers.get('kairos:venue.status')?.(event(appUrl), {})) as { data: { local: { state: string } } }).data.local.state;
+    expect(['starting', 'running']).toContain(await venueState());
+    await vi.waitFor(async () => expect(await venueState()).toBe('running'), { timeout: 30_000, interval: 50 });
     // The real core answers through the binding, from the real venue the stand-in forked.
     const list = (await stand.handlers.get('kairos:markets.list')?.(event(appUrl), { limit: 5 })) as { ok: boolean; data: { data: { rows: unknown[] } } };
     expect(list.ok).toBe(true);
@@ -362,16 +372,26 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
     const call = callAsWindow(win);
     await call('accounts.unlock', { passphrase: 'stand-in passphrase' });
     const acct = await call<{ id: string }>('accounts.createLocal', { label: 'Notified' });
-    // A market with an empty book, so the buy below is the only bid a sell can hit.
+    // A market whose book leaves room inside its spread: the buy below, a tick over the best bid,
+    // is the best bid, so the sell below hits it first.
     const { default: Database } = await import('better-sqlite3');
     const db = new Database(join(userData, 'venue', 'venue.sqlite'));
     try {
       const m = db
-        .prepare("SELECT condition_id, tick_size, neg_risk FROM markets m WHERE status = 'active' AND taker_delay = 0 AND screening = 0 AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.condition_id = m.condition_id AND o.status IN ('live', 'delayed')) ORDER BY id LIMIT 1")
-        .get() as { condition_id: string; tick_size: number; neg_risk: number };
-      const token = (db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(m.condition_id) as { token_id: string }).token_id;
+        .prepare(
+          `SELECT m.condition_id, m.tick_size, m.neg_risk, t.token_id,
+             (SELECT MAX(price) FROM orders o WHERE o.token_id = t.token_id AND o.side = 'BUY' AND o.status = 'live') AS bid,
+             (SELECT MIN(price) FROM orders o WHERE o.token_id = t.token_id AND o.side = 'SELL' AND o.status = 'live') AS ask
+           FROM markets m JOIN tokens t ON t.condition_id = m.condition_id AND t.outcome_index = 0
+           WHERE m.status = 'active' AND m.taker_delay = 0 AND m.screening = 0 AND m.neg_risk = 0
+             AND COALESCE((SELECT MIN(price) FROM orders o WHERE o.token_id = t.token_id AND o.side = 'SELL' AND o.status = 'live'), 1000000)
+               - COALESCE((SELECT MAX(price) FROM orders o WHERE o.token_id = t.token_id AND o.side = 'BUY' AND o.status = 'live'), 0) >= 3 * m.tick_size
+           ORDER BY m.id LIMIT 1`,
+        )
+        .get() as { condition_id: string; tick_size: number; neg_risk: number; token_id: string; bid: number | null };
+      const token = m.token_id;
       const mos = (await call<{ data: { mos: number } }>('markets.settings', { conditionId: m.condition_id })).data.mos;
-      const price = String((m.tick_size * 10) / 1e6);
+      const price = String(((m.bid ?? m.tick_size * 9) + m.tick_size) / 1e6);
       const size = String(Math.max(mos, 5));
       const [order] = await call<Array<{ success: boolean; status?: string; orderId: string }>>('orders.submit', { accountId: acct.id, lines: [{ conditionId: m.condition_id, tokenId: token, side: 'BUY', price, size }] });
       expect(order).toMatchObject({ success: true, status: 'live' });
@@ -399,7 +419,9 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
   it('the venue going down reaches the window, and the window can restart it', async () => {
     const win = stand.windows[0] as (typeof stand.windows)[number];
     const call = callAsWindow(win);
-    const states = () => stand.calls.sent.filter(([ch]) => ch === 'kairos:event:venue.status').map(([, p]) => (p as { state: string }).state);
+    // The window saw the venue start; what follows comes after.
+    const seen = stand.calls.sent.filter(([ch]) => ch === 'kairos:event:venue.status').length;
+    const states = () => stand.calls.sent.filter(([ch]) => ch === 'kairos:event:venue.status').slice(seen).map(([, p]) => (p as { state: string }).state);
     expect(await call('venue.status')).toEqual({ local: { state: 'running', since: expect.any(Number) } });
     stand.children.at(-1)?.kill('SIGKILL');
     await vi.waitFor(() => expect(states()).toEqual(['restarting', 'running']), { timeout: 30_000, interval: 100 });

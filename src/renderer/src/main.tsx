@@ -70,7 +70,11 @@ function App(): React.JSX.Element {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-  const down = (Object.keys(offline) as Array<keyof typeof offline>).filter((k) => offline[k]);
+  // While the embedded venue starts, its surfaces cannot answer yet: the status bar says it is
+  // starting, and the saved catalog shows meanwhile; that is no outage to announce.
+  const localVenue = useCall('venue.status', {});
+  const starting = localVenue.data?.local?.state === 'starting';
+  const down = starting ? [] : (Object.keys(offline) as Array<keyof typeof offline>).filter((k) => offline[k]);
 
   useEffect(() => {
     // Fill the local search index in the background; the list works from the first page on.

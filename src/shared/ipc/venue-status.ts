@@ -2,8 +2,8 @@
 import { z } from 'zod';
 
 export const VenueStatus = z.object({
-  state: z.enum(['running', 'restarting', 'down']),
-  /** Why it is restarting or down, in words. */
+  state: z.enum(['starting', 'running', 'restarting', 'down']),
+  /** Why it is starting (a first start generates the world), restarting or down, in words. */
   reason: z.string().optional(),
   /** When it entered this state (epoch ms). */
   since: z.number(),

@@ -1,7 +1,10 @@
 // The status bar's word on the embedded local venue: nothing while it runs, a note while it is
-// being restarted, and once it is down, that it stopped with a button to start it again.
+// starting or being restarted, and once it is down, that it stopped with a button to start it
+// again. Each time it comes up the catalog sync resumes.
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useCall, useMutate } from '../api/hooks';
+import { call } from '../api/transport';
 import { keyOf } from '../api/keys';
 import './venue-status.css';
 
@@ -10,7 +13,21 @@ export function LocalVenueStatus(): React.JSX.Element | null {
   const restart = useMutate('venue.restart');
   const client = useQueryClient();
   const local = status.data?.local;
+  const last = useRef(local?.state);
+  useEffect(() => {
+    const state = local?.state;
+    if (state === 'running' && last.current !== undefined && last.current !== 'running') void call('sync.start', {}).catch(() => undefined);
+    last.current = state;
+  }, [local?.state]);
   if (!local) return null;
+  if (local.state === 'starting') {
+    return (
+      <span className="venue-status" role="status" data-testid="venue-status" data-state="starting">
+        <span className="dot wait" />
+        Starting the local venue{local.reason?.includes('generating') ? ' (first start: generating its world)' : ''}…
+      </span>
+    );
+  }
   if (local.state === 'restarting' || restart.isPending) {
     return (
       <span className="venue-status" role="status" data-testid="venue-status" data-state="restarting">

@@ -1,0 +1,97 @@
+// The launch as `npm run web` runs it (src/host/main.ts in its own process, the real venue CLI as
+// its child): the page is served before the embedded venue listens — on a first start, while the
+// venue generates its world — and the status bar says the venue is starting instead of calling
+// it an outage; once it runs, the list fills. A second launch on the same folder keeps the port.
+// The host runs its own venue whatever the peer, so the spec-only run skips it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, SHOTS, SPEC_ONLY, skipReason } from './support.js';
+
+const reason = skipReason() ?? (SPEC_ONLY ? 'the host runs its own embedded venue: run with the full venue' : undefined);
+
+interface Launched {
+  host: ChildProcess;
+  url: string;
+  /** ms since spawn at which each stderr line came, and the URL. */
+  lines: Array<{ at: number; line: string }>;
+  urlAt: number;
+}
+
+async function launch(dir: string): Promise<Launched> {
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const t0 = performance.now();
+  const host = spawn(process.execPath, ['--import', tsx, resolve('src/host/main.ts'), '--data-dir', dir, '--no-simulator'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, TSX_TSCONFIG_PATH: resolve('tsconfig.json') },
+  });
+  const lines: Launched['lines'] = [];
+  createInterface({ input: host.stderr! }).on('line', (line) => lines.push({ at: performance.now() - t0, line }));
+  const url = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the host did not start:\n${lines.map((l) => l.line).join('\n')}`)), 90_000);
+    createInterface({ input: host.stdout! }).once('line', (line) => {
+      clearTimeout(timer);
+      done(line.trim());
+    });
+  });
+  return { host, url, lines, urlAt: performance.now() - t0 };
+}
+
+async function stop(host: ChildProcess): Promise<void> {
+  if (host.exitCode !== null || host.signalCode !== null) return;
+  const exited = new Promise((done) => host.once('exit', done));
+  host.kill('SIGTERM');
+  await exited;
+}
+
+describe.skipIf(reason !== undefined)(`launch (${reason ?? 'Chromium + built renderer + src/host/main.ts'})`, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kairos-e2e-launch-'));
+  let browser: Browser;
+  const hosts: ChildProcess[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    for (const h of hosts) await stop(h);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the page before the venue has generated its world, says it is starting, then lists markets', async () => {
+    const first = await launch(dir);
+    hosts.push(first.host);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(first.url);
+    const note = page.getByTestId('venue-status');
+    // The default world takes seconds to generate: the page is up well before.
+    await expect.poll(() => note.getAttribute('data-state'), { timeout: 10_000 }).toBe('starting');
+    expect((await note.textContent())?.replace(/\s+/g, ' ').trim()).toBe('Starting the local venue (first start: generating its world)…');
+    expect(await page.getByRole('status').filter({ hasText: 'Offline:' }).count()).toBe(0);
+    await page.screenshot({ path: join(SHOTS, 'launch-starting.png') });
+    await page.getByTestId('market-row').first().waitFor({ timeout: 60_000 });
+    await expect.poll(() => note.count(), { timeout: 10_000 }).toBe(0);
+    const ready = first.lines.find((l) => /^venue: data in .* ready in/.test(l.line));
+    expect(ready, first.lines.map((l) => l.line).join('\n')).toBeDefined();
+    expect(first.urlAt).toBeLessThan(ready!.at);
+    const port = (JSON.parse(readFileSync(join(dir, 'local-venue.json'), 'utf8')) as { port: number }).port;
+    expect(new URL(first.url).host).not.toBe(`127.0.0.1:${port}`);
+    await page.close();
+    await stop(first.host);
+
+    // Again on the same folder: the venue's port is the same, and the list shows.
+    const second = await launch(dir);
+    hosts.push(second.host);
+    const again = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await again.goto(second.url);
+    await again.getByTestId('market-row').first().waitFor({ timeout: 30_000 });
+    expect((JSON.parse(readFileSync(join(dir, 'local-venue.json'), 'utf8')) as { port: number }).port).toBe(port);
+    await expect.poll(() => again.getByTestId('venue-status').count(), { timeout: 15_000 }).toBe(0);
+    await again.close();
+  });
+});
