@@ -12,6 +12,7 @@
 //                                   per profile: safe to delete (a reset)
 //   venue/                          the embedded local venue (the `local` profile): its SQLite
 //                                   world and master key
+//   local-venue.json                the embedded venue's port, kept so its URLs are known before it listens
 //   window.json                     the window's size and place
 //
 // Only `cache/` is disposable: everything in it is fetched again from the venue.
