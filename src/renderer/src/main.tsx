@@ -25,6 +25,7 @@ import { isNotOffered } from './ui/venue';
 const OrdersScreen = lazy(() => import('./features/orders/OrdersScreen').then((m) => ({ default: m.OrdersScreen })));
 const PortfolioScreen = lazy(() => import('./features/portfolio/PortfolioScreen').then((m) => ({ default: m.PortfolioScreen })));
 const SettingsScreen = lazy(() => import('./features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
+const WatchlistScreen = lazy(() => import('./features/watchlist/WatchlistScreen').then((m) => ({ default: m.WatchlistScreen })));
 const TicketScreen = lazy(() => import('./features/ticket/TicketScreen').then((m) => ({ default: m.TicketScreen })));
 const Palette = lazy(() => import('./ui/Palette').then((m) => ({ default: m.Palette })));
 import './ui/tokens.css';
@@ -111,6 +112,8 @@ function App(): React.JSX.Element {
         <Suspense fallback={<Skeleton />}>
         {screen === 'markets' ? (
           <MarketsScreen />
+        ) : screen === 'watchlist' ? (
+          <WatchlistScreen />
         ) : screen === 'events' ? (
           <EventsScreen />
         ) : screen === 'series' ? (

@@ -59,7 +59,7 @@ describe('price alerts', () => {
 
     await tradeAt(m, '0.62');
     await app.look(m);
-    expect(app.notices).toEqual([expect.objectContaining({ kind: 'alert', title: 'Alert: Yes ≥ 60¢', body: `Yes at 62¢ · ${m.question}`, conditionId: m.cid.toLowerCase() })]);
+    expect(app.notices).toEqual([expect.objectContaining({ kind: 'alert', title: 'Alert — Yes ≥ 60¢', body: `Yes at 62¢ · ${m.question}`, conditionId: m.cid.toLowerCase() })]);
     expect(app.notices[0]).not.toHaveProperty('accountId');
     const [fired] = await app.ok<Alert[]>('alerts.list');
     expect(fired).toMatchObject({ state: 'met', value: '0.62', fireCount: 1, fired: [{ value: '0.62', at: expect.any(Number) }] });
@@ -98,7 +98,7 @@ describe('price alerts', () => {
     expect(no).toMatchObject({ words: 'No ≤ 20¢', state: 'armed', value: '0.3', ref: expect.any(String) });
     await tradeAt(m, '0.19', 1);
     await app.look(m);
-    expect(app.notices.at(-1)).toMatchObject({ title: 'Alert: No ≤ 20¢', body: `No at 19¢ · ${m.question}` });
+    expect(app.notices.at(-1)).toMatchObject({ title: 'Alert — No ≤ 20¢', body: `No at 19¢ · ${m.question}` });
     expect(app.notices).toHaveLength(3);
 
     // Kept across a restart: state and firings; still met, so no repeat.
@@ -126,8 +126,8 @@ describe('price alerts', () => {
     h.venue.exchange.mint(maker.address.toLowerCase(), m.cid, 30_000_000, 500_000);
     await maker.post([maker.order(m.tokens[0] as string, 'BUY', '0.23', '5', { negRisk: m.negRisk }), maker.order(m.tokens[0] as string, 'SELL', '0.25', '5', { negRisk: m.negRisk })]);
     app.later();
-    await vi.waitFor(() => expect(app.notices.map((n) => n['title']).sort()).toEqual(['Alert: Spread ≤ 2¢', 'Alert: Yes ≤ 25¢']), { timeout: 5000, interval: 50 });
-    expect(app.notices.find((n) => n['title'] === 'Alert: Spread ≤ 2¢')?.['body']).toBe(`Spread 2¢ · ${m.question}`);
+    await vi.waitFor(() => expect(app.notices.map((n) => n['title']).sort()).toEqual(['Alert — Spread ≤ 2¢', 'Alert — Yes ≤ 25¢']), { timeout: 5000, interval: 50 });
+    expect(app.notices.find((n) => n['title'] === 'Alert — Spread ≤ 2¢')?.['body']).toBe(`Spread 2¢ · ${m.question}`);
     for (const a of await app.ok<Alert[]>('alerts.list')) await app.ok('alerts.remove', { id: a.id });
   });
 
@@ -144,7 +144,7 @@ describe('price alerts', () => {
     await tradeAt(m, '0.5');
     expect(await volume()).toBeGreaterThanOrEqual(Number(min));
     app.later();
-    await vi.waitFor(() => expect(app.notices).toEqual([expect.objectContaining({ title: `Alert: 24h volume ≥ $${Number(min).toLocaleString('en-US')}.00` })]), { timeout: 5000, interval: 50 });
+    await vi.waitFor(() => expect(app.notices).toEqual([expect.objectContaining({ title: `Alert — 24h volume ≥ $${Number(min).toLocaleString('en-US')}.00` })]), { timeout: 5000, interval: 50 });
     expect(app.notices[0]?.['body']).toMatch(/^24h volume \$[\d,]+\.\d\d · /);
 
     expect(await app.fails('alerts.create', { conditionId: m.cid, condition: { kind: 'price', outcome: 0, op: '>=', price: '1.2' } })).toMatchObject({ code: 'INVALID_INPUT', field: 'condition.price' });

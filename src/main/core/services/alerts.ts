@@ -38,7 +38,7 @@ export function alertsService(ctx: CoreContext, opts: AlertsOptions, deps: { mar
   const notify = (s: Session, a: AlertRow, value: bigint): void => {
     ctx.emit('notices.raised', {
       kind: 'alert',
-      title: `Alert: ${ruleWords(a)}`,
+      title: `Alert — ${ruleWords(a)}`,
       body: `${a.kind === 'price' ? `${a.outcomeLabel ?? 'Outcome'} at` : a.kind === 'spread' ? 'Spread' : '24h volume'} ${valueWords(a, value)} · ${a.question}`,
       conditionId: a.conditionId,
       at: now(),

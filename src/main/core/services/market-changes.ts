@@ -41,9 +41,10 @@ export function marketChangesService(ctx: CoreContext) {
       ids.map((cid) => {
         const m = rows.get(cid);
         const token = m?.clobTokenIds[0];
-        // A fill seen live is the price now, before the catalog hears of it.
+        // The price now: a fill seen live, else the newest trade read (the synced catalog's copy
+        // may be older than both).
         const live = token ? s.live.lastTrade(token)?.price : undefined;
-        return { conditionId: cid, outcomes: m?.outcomes.length || 2, price: live ?? m?.outcomePrices[0] };
+        return { conditionId: cid, outcomes: m?.outcomes.length || 2, price: live };
       }),
       read.trades,
       Math.floor(now / 1000),

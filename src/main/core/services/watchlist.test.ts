@@ -1,8 +1,10 @@
 // The watchlist through the core, on a real venue and real user-data files: starred markets and
 // events survive a restart, belong to their profile, and filter the markets list.
 import { describe, expect, it, vi } from 'vitest';
+import { formatMicros } from '@shared/domain/money.js';
 import type { WatchItem } from '@shared/ipc/watchlist.js';
-import { coreFor, coreForFile, tradable, venueProfile } from '../test-support.js';
+import { Trader } from '../../../venue/trading/test-trader.js';
+import { coreFor, coreForFile, sellInto, tradable, venueProfile } from '../test-support.js';
 
 const h = coreForFile();
 
@@ -68,5 +70,23 @@ describe('the watchlist', () => {
   it('refuses what it cannot star, naming the field', async () => {
     expect(await h.fails('watchlist.add', { kind: 'trader', id: 'x' })).toMatchObject({ code: 'INVALID_INPUT', field: 'kind' });
     expect(await h.fails('watchlist.add', { kind: 'market', id: '' })).toMatchObject({ code: 'INVALID_INPUT', field: 'id' });
+  });
+});
+
+describe('the markets list’s 24h change', () => {
+  it('is the Yes price now minus its last trade a day ago or earlier, exactly', async () => {
+    const m = tradable(h.venue, 4);
+    const cutoff = Date.now() - 86_400_000;
+    // Taker fills are the venue's trades; the one at or before the cutoff is the price then.
+    const then = h.venue.db.prepare("SELECT price FROM fills WHERE condition_id = ? AND outcome_index = 0 AND role = 'T' AND ts <= ? ORDER BY ts DESC, id DESC LIMIT 1").get(m.cid, cutoff) as { price: number } | undefined;
+    const buyer = await Trader.create(h.venue.urls);
+    h.venue.exchange.fund(buyer.address.toLowerCase(), 100_000_000);
+    await buyer.post([buyer.order(m.tokens[0] as string, 'BUY', '0.73', '5', { negRisk: m.negRisk })]);
+    await sellInto(h.venue, m, 0, '0.73', '5');
+    const [row] = (await h.ok<{ data: Array<{ conditionId: string; change24h?: string }> }>('markets.changes', { conditionIds: [m.cid] })).data;
+    expect(row?.conditionId).toBe(m.cid);
+    if (then) expect(row?.change24h).toBe(formatMicros(730_000n - BigInt(then.price)));
+    else expect(row).not.toHaveProperty('change24h');
+    expect(await h.fails('markets.changes', { conditionIds: [] })).toMatchObject({ code: 'INVALID_INPUT', field: 'conditionIds' });
   });
 });

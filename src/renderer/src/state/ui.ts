@@ -1,11 +1,12 @@
 // UI state only (what is selected, which screen, the search text). Server data lives in react-query.
 import { create } from 'zustand';
 
-export type Screen = 'markets' | 'events' | 'series' | 'tags' | 'leaderboard' | 'trader' | 'ticket' | 'orders' | 'portfolio' | 'settings';
+export type Screen = 'markets' | 'watchlist' | 'events' | 'series' | 'tags' | 'leaderboard' | 'trader' | 'ticket' | 'orders' | 'portfolio' | 'settings';
 
 /** The screens the rail and the palette offer, in their order. */
 export const SCREENS: ReadonlyArray<readonly [Screen, string]> = [
   ['markets', 'Markets'],
+  ['watchlist', 'Watchlist'],
   ['events', 'Events'],
   ['series', 'Series'],
   ['tags', 'Tags'],
@@ -25,7 +26,7 @@ interface UiState {
   select(conditionOrId: string | undefined): void;
   /** Surfaces the main process reported unreachable. */
   offline: Record<'catalog' | 'trading' | 'data', boolean>;
-  filters: { status: 'active' | 'closed' | 'archived' | 'all'; sort: 'volume24hr' | 'volume' | 'endDate' | 'question' | 'lastPrice'; mirror: 'any' | 'only' | 'none'; tagId?: string | undefined; eventId?: string | undefined; seriesId?: string | undefined; creator?: string | undefined };
+  filters: { status: 'active' | 'closed' | 'archived' | 'all'; sort: 'volume24hr' | 'volume' | 'endDate' | 'question' | 'lastPrice'; mirror: 'any' | 'only' | 'none'; tagId?: string | undefined; eventId?: string | undefined; seriesId?: string | undefined; creator?: string | undefined; watchlist?: boolean | undefined };
   /** The event open on the Events screen, and the series chosen on the Series screen (catalog ids). */
   selectedEvent: string | undefined;
   selectedSeries: string | undefined;

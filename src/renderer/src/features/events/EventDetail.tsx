@@ -12,6 +12,7 @@ import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { shortLabels } from './labels';
 import { centsText, changeText, diffText } from './prices';
 import { StatusBadge } from './StatusBadge';
+import { Star } from '../watchlist/Star';
 
 const ended = (o: EventOutcome): boolean => o.status === 'closed' || o.status === 'archived';
 
@@ -45,6 +46,7 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
   return (
     <article className="ev" data-testid="event-detail" data-event={e.id}>
       <h1 data-testid="event-title">{e.title}</h1>
+      <div className="mk-actions"><Star kind="event" id={e.id} openRef={e.slug} title={e.title} /></div>
       <div className="muted ev-sub">
         {e.negRisk ? <span className="badge" data-badge="bracket">multi-outcome: one wins</span> : null}
         <StatusBadge status={e.status} /> ends {shortDate(e.endDate)}

@@ -13,6 +13,7 @@ import { isNotOffered } from '../../ui/venue';
 import { EventDetail } from './EventDetail';
 import { StatusBadge } from './StatusBadge';
 import './events.css';
+import { Star } from '../watchlist/Star';
 
 const PAGE = 200;
 type Filters = Required<Pick<CallInput<'events.browse'>, 'status' | 'sort'>> & { query: string; tagId?: string | undefined; seriesId?: string | undefined; negRisk?: boolean | undefined };
@@ -183,6 +184,7 @@ function EventList({ label, heading, input, top, selected, select, words }: List
           return (
             <div key={e.id} className="row ev-row" role="option" data-testid="event-row" data-event={e.id} aria-selected={e.id === selected} onClick={() => select(e.id)} style={at}>
               <span title={e.title}>
+                <Star kind="event" id={e.id} openRef={e.slug} title={e.title} />
                 {e.negRisk ? <span className="badge" data-badge="bracket" title="Multi-outcome: one of its markets wins">bracket</span> : null}
                 <StatusBadge status={e.status} />
                 {e.title}

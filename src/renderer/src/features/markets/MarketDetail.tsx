@@ -12,6 +12,7 @@ import { Comments } from '../comments/Comments';
 import { EventContext } from '../events/EventContext';
 import type { EntryHandle, EntryOutcome } from './OrderEntry';
 import { Trade } from './Trade';
+import { MarketActions } from '../watchlist/MarketActions';
 import { endedWords, Resolution } from './Resolution';
 
 // The chart library loads with the first market page, not with the app.
@@ -47,6 +48,7 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
   return (
     <article className="mk">
       <h1 data-testid="market-question">{m.question}</h1>
+      {conditionId ? <MarketActions conditionId={conditionId} marketRef={String(m.id ?? id)} question={String(m.question ?? '')} outcomes={outcomes.map((o) => o.outcome)} lastPrices={outcomes.map((o) => quotes.data?.data.find((q) => q.tokenId === o.tokenId)?.lastPrice)} /> : null}
       <div className="muted">
         {r?.state === 'resolved' ? 'Resolved' : ended ? 'Trading ended' : r?.state === 'paused' ? 'Paused' : m.active ? 'Open' : 'Inactive'} · ends {shortDate(m.endDate ? String(m.endDate) : undefined)}
         {m.mirrorConditionId ? <span className="badge">mirror</span> : null}

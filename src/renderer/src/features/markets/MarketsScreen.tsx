@@ -1,15 +1,21 @@
 // Markets: the catalog list (virtualized) or local search results on the left, the selected
-// market's detail on the right. Arrow keys move the selection.
+// market's detail on the right. Arrow keys move the selection. The list keeps its order while the
+// user is on it (frozen-order.ts), shows the end of long questions, and says why it is empty.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { resolutionOf } from '@shared/domain/resolution';
 import { useCall, useCallPages } from '../../api/hooks';
 import { useLive } from '../../api/live';
 import { useUi } from '../../state/ui';
-import { cents, shortDate, usdCompact } from '../../ui/format';
+import { cents, usdCompact } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { isNotOffered } from '../../ui/venue';
 import { MarketDetail } from './MarketDetail';
+import { ListEmpty } from './ListEmpty';
+import { useFrozenOrder } from './frozen-order';
+import { changeText, endText, splitQuestion } from '../watchlist/alert-form';
+import { Star, useStarred } from '../watchlist/Star';
+import '../watchlist/watchlist.css';
 import { EventPicker } from '../events/EventPicker';
 
 interface Row {
@@ -18,6 +24,10 @@ interface Row {
   question: string;
   price?: string;
   volume24hr?: number;
+  volume?: number;
+  liquidity?: number;
+  /** Its outcome tokens, which stream while the row shows. */
+  tokens?: string[];
   endDate?: string;
   closed?: boolean;
   archived?: boolean;
@@ -45,6 +55,7 @@ export function MarketsScreen(): React.JSX.Element {
   const select = useUi((s) => s.select);
   const filters = useUi((s) => s.filters);
   const setFilters = useUi((s) => s.setFilters);
+  const setSearch = useUi((s) => s.setSearch);
   const pages = useCallPages(
     'markets.list',
     {
@@ -56,6 +67,7 @@ export function MarketsScreen(): React.JSX.Element {
       ...(filters.eventId ? { eventId: filters.eventId } : {}),
       ...(filters.seriesId ? { seriesId: filters.seriesId } : {}),
       ...(filters.creator ? { creator: filters.creator } : {}),
+      ...(filters.watchlist ? { watchlist: true } : {}),
     },
     PAGE,
     (p) => p.data.rows.length,
@@ -86,7 +98,7 @@ export function MarketsScreen(): React.JSX.Element {
   );
 
   const searching = search.trim().length > 0;
-  const rows: Row[] = useMemo(() => {
+  const fresh: Row[] = useMemo(() => {
     if (searching) {
       return (hits.data ?? []).map((h) => ({
         id: h.id,
@@ -106,6 +118,9 @@ export function MarketsScreen(): React.JSX.Element {
       question: m.question,
       ...(m.outcomePrices[0] ? { price: m.outcomePrices[0] } : {}),
       ...(m.volume24hr !== undefined ? { volume24hr: m.volume24hr } : {}),
+      ...(m.volume !== undefined ? { volume: m.volume } : {}),
+      ...(m.liquidity !== undefined ? { liquidity: m.liquidity } : {}),
+      tokens: m.clobTokenIds,
       ...(m.endDate ? { endDate: m.endDate } : {}),
       closed: m.closed,
       archived: m.archived,
@@ -116,10 +131,21 @@ export function MarketsScreen(): React.JSX.Element {
     }));
   }, [searching, hits.data, loaded]);
 
+  // The order holds while the user is on the list; new filters or a search start a new list.
+  const order = useFrozenOrder(fresh, JSON.stringify([filters, searching ? search : '']));
+  const rows = order.rows;
+  const starred = useStarred();
+
   const parent = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: searching ? rows.length : Math.max(rows.length, total), getScrollElement: () => parent.current, estimateSize: () => 30, overscan: 12 });
   const lastVisible = virtual.getVirtualItems().at(-1)?.index ?? 0;
-  useLive(searching ? [] : virtual.getVirtualItems().flatMap((v) => loaded[v.index]?.clobTokenIds ?? []));
+  useLive(searching ? [] : virtual.getVirtualItems().flatMap((v) => rows[v.index]?.tokens ?? []));
+  // The 24h change of the rows on screen, asked per block of rows so scrolling does not ask at every frame.
+  const block = Math.floor((virtual.getVirtualItems()[0]?.index ?? 0) / 50) * 50;
+  const changeIds = [...new Set(rows.slice(block, block + 100).map((r) => r.conditionId).filter((c) => c !== ''))];
+  const changes = useCall('markets.changes', { conditionIds: changeIds }, { enabled: changeIds.length > 0, staleTime: 15_000, refetchInterval: 30_000, placeholderData: (p) => p });
+  const change = useMemo(() => new Map((changes.data?.data ?? []).map((c) => [c.conditionId.toLowerCase(), c.change24h])), [changes.data]);
+  const byVolume = filters.sort === 'volume' && !searching;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
   useEffect(() => {
     // Load the next page before the user scrolls into rows that are not here yet.
@@ -138,8 +164,8 @@ export function MarketsScreen(): React.JSX.Element {
   };
 
   return (
-    <div className="split">
-      <div className="list" ref={parent} tabIndex={0} onKeyDown={onKey} aria-label="Markets" role="listbox" data-results-for={search.trim() && hits.data && !hits.isPlaceholderData ? search : ''}>
+    <div className="split markets-split">
+      <div className="list" ref={parent} tabIndex={0} onKeyDown={onKey} {...order.bind} aria-label="Markets" role="listbox" data-results-for={search.trim() && hits.data && !hits.isPlaceholderData ? search : ''}>
         <div className="list-top">
         <div className="filters">
           <select aria-label="Status" value={filters.status} onChange={(e) => setFilters({ status: e.target.value as typeof filters.status })}>
@@ -180,19 +206,41 @@ export function MarketsScreen(): React.JSX.Element {
               <option key={String(x.id)} value={String(x.id)}>{x.title}</option>
             ))}
           </select>
-          <input aria-label="Creator" placeholder="Creator or site" defaultValue={filters.creator ?? ''} style={{ width: 120 }} onKeyDown={(e) => e.key === 'Enter' && setFilters({ creator: e.currentTarget.value.trim() || undefined })} />
+          <input key={filters.creator ?? ''} aria-label="Creator" placeholder="Creator or site" defaultValue={filters.creator ?? ''} style={{ width: 120 }} onKeyDown={(e) => e.key === 'Enter' && setFilters({ creator: e.currentTarget.value.trim() || undefined })} />
+          <label className="toggle" title="Only the markets you starred">
+            <input type="checkbox" checked={filters.watchlist === true} onChange={(e) => setFilters({ watchlist: e.target.checked })} /> Watchlist only
+          </label>
         </div>
-        <div className="row head">
+        <div className={`row head mrow${byVolume ? ' with-volume' : ''}`} data-testid="list-head">
+          <span aria-hidden="true" />
           <span>
             Market{total && !searching ? <span className="muted" data-testid="market-count"> · {total.toLocaleString()}</span> : null} {head ? <Stamp fetchedAt={head.fetchedAt} stale={head.stale} /> : null}
           </span>
-          <span className="num">Yes</span>
+          <span className="num" title="Yes price: its last trade">Yes</span>
+          <span className="num" title="Change of the Yes price over 24 hours">24h</span>
           <span className="num">24h vol</span>
+          {byVolume ? <span className="num">Volume</span> : null}
+          <span className="num">Liquidity</span>
           <span className="num">Ends</span>
         </div>
+        {/* Floats over the rows, so saying it moves nothing. */}
+        {order.changed ? (
+          <button type="button" className="refresh-pill" data-testid="refresh-order" title="The list kept its order while you were on it" onClick={order.refresh}>
+            New data — refresh order
+          </button>
+        ) : null}
         </div>
         {pages.isPending ? <Skeleton rows={14} /> : pages.isError ? <ErrorState error={pages.error} retry={() => void pages.refetch()} /> : null}
-        {!pages.isPending && rows.length === 0 && search ? <p className="muted" style={{ padding: 12 }}>No market matches “{search}”. Try another word.</p> : null}
+        {!pages.isPending && !pages.isError && rows.length === 0 && (!searching || (hits.isSuccess && !hits.isPlaceholderData)) ? (
+          <ListEmpty
+            search={search}
+            filters={filters}
+            labels={{ tag: (id) => tags.data?.data.find((t) => String(t.id) === id)?.label, series: (id) => seriesList.data?.data.find((x) => String(x.id) === id)?.title }}
+            watchlistEmpty={starred.ready && starred.markets.size === 0}
+            setFilters={setFilters}
+            setSearch={setSearch}
+          />
+        ) : null}
         <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
           {virtual.getVirtualItems().map((v) => {
             const r = rows[v.index];
@@ -200,27 +248,31 @@ export function MarketsScreen(): React.JSX.Element {
             return (
               <div
                 key={r.id}
-                className="row"
+                className={`row mrow${byVolume ? ' with-volume' : ''}`}
                 role="option"
                 aria-selected={r.id === selected}
                 data-testid="market-row"
                 onClick={() => select(r.id)}
                 style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}
               >
-                <span title={r.question}>
+                {r.conditionId ? <Star kind="market" id={r.conditionId} openRef={r.id} title={r.question} starred={starred.markets.has(r.conditionId.toLowerCase())} /> : <span />}
+                <span className="q" title={r.question}>
                   {r.won ? <span className="badge" data-badge="resolved" title={`Resolved: ${r.won} won`}>{r.won} won</span> : r.closed ? <span className="badge" data-badge="closed">closed</span> : null}
                   {r.archived ? <span className="badge" data-badge="archived">archived</span> : null}
                   {r.paused ? <span className="badge" data-badge="paused">paused</span> : null}
                   {r.mirror ? <span className="badge" data-badge="mirror">mirror</span> : null}
-                  {r.question}
+                  <QuestionText text={r.question} />
                 </span>
                 {r.yesSettles ? (
                   <span className="num yes" data-field="settled" title={`Settled at $${r.yesSettles}`}>${r.yesSettles}</span>
                 ) : (
                   <span className="num yes" title={r.price ? `probability ${Math.round(Number(r.price) * 1000) / 10}%` : undefined}>{cents(r.price)}</span>
                 )}
+                <ChangeCell change={change.get(r.conditionId.toLowerCase())} />
                 <span className="num">{usdCompact(r.volume24hr)}</span>
-                <span className="num muted">{shortDate(r.endDate)}</span>
+                {byVolume ? <span className="num">{usdCompact(r.volume)}</span> : null}
+                <span className="num">{usdCompact(r.liquidity)}</span>
+                <span className="num muted" title={r.endDate}>{endText(r.endDate)}</span>
               </div>
             );
           })}
@@ -229,4 +281,21 @@ export function MarketsScreen(): React.JSX.Element {
       <div className="detail">{selected ? <MarketDetail id={selected} /> : <p className="muted">Pick a market on the left (↑ ↓ to move, / to search).</p>}</div>
     </div>
   );
+}
+
+/** A question whose end stays in view when the column cuts it: the head gives way, the tail does not. */
+function QuestionText({ text }: { text: string }): React.JSX.Element {
+  const { head, tail } = splitQuestion(text);
+  // Inline boxes only, so the question reads as one text; the head leaves the tail about its width.
+  return (
+    <span className="q-text" style={{ '--tail': `${tail.length * 0.56}em` } as React.CSSProperties}>
+      <span className="q-head">{head}</span>
+      {tail ? <span className="q-tail">{tail}</span> : null}
+    </span>
+  );
+}
+
+function ChangeCell({ change }: { change: string | undefined }): React.JSX.Element {
+  const tone = change === undefined || !/[1-9]/.test(change) ? 'muted' : change.startsWith('-') ? 'down' : 'up';
+  return <span className={`num ${tone}`} data-field="change">{changeText(change)}</span>;
 }

@@ -1,0 +1,76 @@
+// The alert form's fields as a condition the core takes, and the list's small formats: prices
+// are typed in cents and volumes in dollars, and become exact decimal text (no float arithmetic).
+import { formatMicros, parseMicros, toMicros } from '@shared/domain/money';
+import type { AlertCondition } from '@shared/ipc/watchlist';
+import { parsePriceInput } from '../../ui/cents';
+
+/** What the form is on: an outcome's price (by index), the spread, or 24h volume. */
+export type AlertTarget = { kind: 'price'; outcome: number } | { kind: 'spread' } | { kind: 'volume24h' };
+
+export interface AlertDraft {
+  target: AlertTarget;
+  op: '>=' | '<=';
+  /** Cents for a price or spread ("60", "2.5"), dollars for a volume ("25000", "$25,000"). */
+  value: string;
+}
+
+export type Parsed = { ok: true; condition: AlertCondition } | { ok: false; reason: string };
+
+/** The draft as a condition, or why it is not one yet, in words. */
+export function conditionOf(d: AlertDraft): Parsed {
+  if (d.target.kind === 'volume24h') {
+    const t = d.value.trim().replace(/^\$\s*/, '').replace(/,/g, '');
+    if (t === '') return { ok: false, reason: 'enter an amount in dollars, such as 25000' };
+    const micros = /^\d{1,15}(\.\d{1,6})?$/.test(t) ? parseMicros(t) : null;
+    if (micros === null || micros <= 0n) return { ok: false, reason: `"${d.value}" is not an amount: type dollars, such as 25000` };
+    return { ok: true, condition: { kind: 'volume24h', min: formatMicros(micros) } };
+  }
+  const p = parsePriceInput(d.value);
+  if (!p.ok) return { ok: false, reason: p.reason };
+  if (d.target.kind === 'spread') return { ok: true, condition: { kind: 'spread', max: p.price } };
+  return { ok: true, condition: { kind: 'price', outcome: d.target.outcome, op: d.op, price: p.price } };
+}
+
+/** A condition the core gave back, as the form shows it (for editing). */
+export function draftOf(c: { kind: 'price'; outcome: number; op: '>=' | '<='; price: string } | { kind: 'spread'; max: string } | { kind: 'volume24h'; min: string }): AlertDraft {
+  if (c.kind === 'price') return { target: { kind: 'price', outcome: c.outcome }, op: c.op, value: centsOf(c.price) };
+  if (c.kind === 'spread') return { target: { kind: 'spread' }, op: '<=', value: centsOf(c.max) };
+  return { target: { kind: 'volume24h' }, op: '>=', value: c.min };
+}
+
+/** "0.605" → "60.5": a decimal price in cents, exactly, without the sign. */
+export function centsOf(price: string): string {
+  const m = parseMicros(price);
+  return m === null ? price : formatMicros(m * 100n);
+}
+
+/** A signed change in cents ("+3¢", "−2.5¢", "0¢") from a decimal price difference; "—" when unknown. */
+export function changeText(change: string | undefined): string {
+  const m = change === undefined ? undefined : toMicros(change);
+  if (m === undefined) return '—';
+  const cents = formatMicros((m < 0n ? -m : m) * 100n);
+  return m === 0n ? '0¢' : `${m > 0n ? '+' : '−'}${cents}¢`;
+}
+
+/** An end date short enough for a column: "Dec 31", with the year when it is not this one ("Jan 5 ’27"). */
+export function endText(iso: string | undefined, now: Date = new Date()): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  const day = d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  return d.getFullYear() === now.getFullYear() ? day : `${day} ’${String(d.getFullYear()).slice(-2)}`;
+}
+
+/**
+ * A question cut for a narrow column so that its end stays readable: questions that differ only
+ * at their end ("… on March 31?" and "… on June 30?") must not look alike. The tail is the last
+ * words, up to about `tail` characters; the head is what comes before, cut by the column.
+ */
+export function splitQuestion(q: string, tail = 22): { head: string; tail: string } {
+  if (q.length <= tail + 8) return { head: q, tail: '' };
+  let at = q.length - tail;
+  const space = q.indexOf(' ', at);
+  // Start the tail at a word where one is near; else cut inside the word.
+  if (space !== -1 && space < q.length - 6) at = space;
+  return { head: q.slice(0, at), tail: q.slice(at) };
+}
