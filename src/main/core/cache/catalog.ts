@@ -82,8 +82,8 @@ const TABLE: Record<SearchKind, string> = { markets: 'markets', events: 'events'
 
 export class CatalogStore {
   private readonly s;
-  /** Markets or events changed since the events' sums were last filled (events.ts). */
-  eventSumsDue = true;
+  /** Grows with every change of markets or events: sums and counts kept elsewhere follow it. */
+  version = 0;
 
   constructor(private readonly db: Database.Database) {
     const p = <R = unknown>(sql: string) => db.prepare<unknown[], R>(sql);
@@ -116,7 +116,7 @@ export class CatalogStore {
 
   /** Stores one page of `kind` as seen by sync pass `pass`; throws naming the item that does not fit. */
   ingest(kind: CatalogKind, items: readonly unknown[], pass: number, where: string = kind): void {
-    if (kind === 'markets' || kind === 'events') this.eventSumsDue = true;
+    if (kind === 'markets' || kind === 'events') this.version++;
     this.db.transaction(() => {
       items.forEach((item, i) => this.ingestOne(kind, item, pass, `${where}[${i}]`));
     })();

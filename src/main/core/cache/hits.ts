@@ -29,11 +29,12 @@ const SQL: Partial<Record<SearchKind, string>> = {
     FROM markets WHERE id IN (SELECT value FROM json_each(?))`,
   events: `SELECT id, neg_risk, market_count, CAST(volume_micros AS TEXT) AS volume, volume24hr, end_date, active, closed, archived
     FROM events WHERE id IN (SELECT value FROM json_each(?))`,
-  series: `SELECT s.id, s.active, s.closed, s.archived,
-      (SELECT COUNT(*) FROM events e WHERE e.id IN (SELECT value FROM json_each(s.event_ids)) OR EXISTS (SELECT 1 FROM json_each(e.series_ids) WHERE value = s.id)) AS n
-    FROM series s WHERE s.id IN (SELECT value FROM json_each(?))`,
-  tags: `SELECT t.id, (SELECT COUNT(*) FROM markets m WHERE EXISTS (SELECT 1 FROM json_each(m.tag_ids) WHERE value = t.id)) AS n
-    FROM tags t WHERE t.id IN (SELECT value FROM json_each(?))`,
+  // The events a series lists and those naming it, for all series hits in one pass over the events.
+  series: `WITH hit AS (SELECT value AS id FROM json_each(?)),
+      links AS (SELECT s.id AS sid, se.value AS eid FROM series s JOIN hit ON hit.id = s.id, json_each(s.event_ids) se
+        UNION SELECT js.value, e.id FROM events e, json_each(e.series_ids) js WHERE js.value IN (SELECT id FROM hit))
+    SELECT s.id, s.active, s.closed, s.archived, (SELECT COUNT(*) FROM links l JOIN events e ON e.id = l.eid WHERE l.sid = s.id) AS n
+    FROM series s WHERE s.id IN (SELECT id FROM hit)`,
   comments: `SELECT c.id, c.user_address, c.parent_type, c.parent_id,
       CASE c.parent_type WHEN 'market' THEN (SELECT question FROM markets WHERE id = c.parent_id)
         WHEN 'Event' THEN (SELECT title FROM events WHERE id = c.parent_id) ELSE (SELECT title FROM series WHERE id = c.parent_id) END AS parent_title
@@ -67,8 +68,6 @@ function details(kind: SearchKind, r: Row): HitDetails {
       };
     case 'series':
       return { status: rowStatus(r), count: Number(r['n'] ?? 0) };
-    case 'tags':
-      return { count: Number(r['n'] ?? 0) };
     case 'comments': {
       const kindOf = PARENT[String(r['parent_type'])];
       return {
@@ -81,8 +80,8 @@ function details(kind: SearchKind, r: Row): HitDetails {
   }
 }
 
-/** Each hit with its details (traders: their wallet), in the hits' order. */
-export function withDetails(db: Database.Database, hits: readonly SearchHit[]): Array<SearchHit & HitDetails> {
+/** Each hit with its details (traders: their wallet; tags: how many markets carry them), in the hits' order. */
+export function withDetails(db: Database.Database, hits: readonly SearchHit[], tagCounts: () => Map<string, number>): Array<SearchHit & HitDetails> {
   const found = new Map<string, HitDetails>();
   const kinds = [...new Set(hits.map((h) => h.kind))];
   for (const kind of kinds) {
@@ -91,5 +90,9 @@ export function withDetails(db: Database.Database, hits: readonly SearchHit[]): 
     const ids = hits.filter((h) => h.kind === kind).map((h) => h.id);
     for (const r of db.prepare(sql).all(JSON.stringify(ids)) as Row[]) found.set(`${kind}:${String(r['id'])}`, details(kind, r));
   }
-  return hits.map((h) => ({ ...h, ...(h.kind === 'traders' ? { address: h.id } : (found.get(`${h.kind}:${h.id}`) ?? {})) }));
+  const counts = hits.some((h) => h.kind === 'tags') ? tagCounts() : undefined;
+  return hits.map((h) => ({
+    ...h,
+    ...(h.kind === 'traders' ? { address: h.id } : h.kind === 'tags' ? { count: counts?.get(h.id) ?? 0 } : (found.get(`${h.kind}:${h.id}`) ?? {})),
+  }));
 }

@@ -11,7 +11,7 @@ import { withDetails, type HitDetails } from './hits.js';
 import { catalogSeenAt, listMarkets, marketWhere, noteLastPrices, type MarketListPage, type MarketListQuery } from './list.js';
 import { PeopleIndex } from './people.js';
 import { ResponseStore, responseKey, type CacheEntry, type CachedOptions, type CachedResult, type QueryValue, type Surface } from './responses.js';
-import { SearchIndex, type SearchHit, type SearchOptions } from './search.js';
+import { SearchIndex, type KindFilter, type SearchHit, type SearchOptions } from './search.js';
 import { CatalogSync, type FetchPage, type KindResult, type SyncOptions } from './sync.js';
 
 export { privateDbFile, privateDir } from '../../../native/private-files.js';
@@ -163,13 +163,25 @@ export class Cache {
   /** Each hit with what its row shows (price, volume, status, counts, a comment's parent). */
   hitDetails(hits: readonly SearchHit[]): Array<SearchHit & HitDetails> {
     this.eventSums();
-    return withDetails(this.db, hits);
+    return withDetails(this.db, hits, () => this.tagCounts());
+  }
+
+  private tagCount: { version: number; counts: Map<string, number> } | undefined;
+
+  /** How many markets carry each tag, counted again only after the catalog changed. */
+  private tagCounts(): Map<string, number> {
+    const version = this.catalogStore.version;
+    if (this.tagCount?.version !== version) {
+      const rows = this.db.prepare('SELECT j.value AS id, COUNT(*) AS n FROM markets m, json_each(m.tag_ids) j GROUP BY j.value').all() as Array<{ id: string; n: number }>;
+      this.tagCount = { version, counts: new Map(rows.map((r) => [r.id, r.n])) };
+    }
+    return this.tagCount.counts;
   }
 
   /** The markets list's filters, as a search filter on market hits. */
-  marketFilter(q: Parameters<typeof marketWhere>[0]): { sql: string; args: readonly unknown[] } | undefined {
+  marketFilter(q: Parameters<typeof marketWhere>[0]): KindFilter | undefined {
     const w = marketWhere(q);
-    return w.sql ? { sql: `SELECT id FROM markets ${w.sql}`, args: w.args } : undefined;
+    return w.sql ? { where: w.sql.replace(/^WHERE /, ''), args: w.args } : undefined;
   }
 
   /** One page of every synced event matching the filters, with the count of all that match. */
@@ -207,11 +219,14 @@ export class Cache {
     return eventMarkets(this.db, id);
   }
 
+  /** The catalog version the events' sums were last filled at. */
+  private summed = -1;
+
   /** Events' sums follow their markets: filled again on the first read after a change. */
   private eventSums(): void {
-    if (!this.catalogStore.eventSumsDue) return;
+    if (this.summed === this.catalogStore.version) return;
     fillEventSums(this.db);
-    this.catalogStore.eventSumsDue = false;
+    this.summed = this.catalogStore.version;
   }
 
   count(kind: SearchKind, parent?: CommentParent): number {

@@ -6,9 +6,12 @@ import { SEARCH_KINDS, type SearchKind } from './catalog.js';
 export const SNIPPET_OPEN = '\u0002';
 export const SNIPPET_CLOSE = '\u0003';
 
-/** A condition on a kind's hits: `sql` selects the ids of that kind's table that may be hits. */
+/**
+ * A condition on a kind's hits: `where` is a condition on the kind's table (named as the kind),
+ * checked on the row of each matching document only.
+ */
 export interface KindFilter {
-  sql: string;
+  where: string;
   args: readonly unknown[];
 }
 
@@ -129,14 +132,15 @@ export class SearchIndex {
   }
 
   /** The extra WHERE terms of the searched kinds' filters, or undefined when none applies. */
-  private narrowing(kinds: readonly SearchKind[], filters: SearchOptions['filters']): KindFilter | undefined {
+  private narrowing(kinds: readonly SearchKind[], filters: SearchOptions['filters']): { sql: string; args: unknown[] } | undefined {
     const parts: string[] = [];
     const args: unknown[] = [];
     for (const k of kinds) {
       const f = filters?.[k];
       if (!f) continue;
-      // The kind is one of SEARCH_KINDS (checked above), so it is safe inline.
-      parts.push(`(kind <> '${k}' OR id IN (${f.sql}))`);
+      // The kind is one of SEARCH_KINDS (checked above), so it is safe inline. Each document's row
+      // is looked up by its key, so the cost follows the matches, not the size of the table.
+      parts.push(`(kind <> '${k}' OR EXISTS (SELECT 1 FROM ${k} WHERE ${k}.id = search_fts.id AND ${f.where}))`);
       args.push(...f.args);
     }
     return parts.length ? { sql: parts.map((p) => ` AND ${p}`).join(''), args } : undefined;

@@ -114,7 +114,11 @@ describe('series and tags', () => {
 /** A multi-outcome event whose open outcomes are easy to trade, with tokens minted to `maker`. */
 function bracket(v: TestVenue): { id: number; markets: Array<{ cid: string; yes: string }> } {
   const e = v.db
-    .prepare("SELECT e.id FROM events e JOIN markets m ON m.event_id = e.id WHERE e.neg_risk = 1 AND m.status = 'active' GROUP BY e.id HAVING COUNT(*) >= 4 ORDER BY e.id LIMIT 1")
+    // Its open outcomes all take orders (none paused), so every one can be quoted.
+    .prepare(
+      `SELECT e.id FROM events e JOIN markets m ON m.event_id = e.id WHERE e.neg_risk = 1 AND m.status = 'active'
+         AND NOT EXISTS (SELECT 1 FROM markets p WHERE p.event_id = e.id AND p.status = 'paused') GROUP BY e.id HAVING COUNT(*) >= 4 ORDER BY e.id LIMIT 1`,
+    )
     .get() as { id: number };
   const rows = v.db.prepare("SELECT condition_id AS cid FROM markets WHERE event_id = ? AND status = 'active' ORDER BY id").all(e.id) as Array<{ cid: string }>;
   v.db.prepare("UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE event_id = ?").run(e.id);

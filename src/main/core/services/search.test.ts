@@ -62,6 +62,9 @@ describe('search', () => {
     const s = h.venue.db.prepare('SELECT id, title FROM series ORDER BY id LIMIT 1').get() as { id: number; title: string };
     const series = (await search({ query: s.title, kinds: ['series'] })).find((x) => x.id === String(s.id));
     expect(series?.count).toBe(h.venue.db.prepare('SELECT COUNT(*) FROM events WHERE series_id = ?').pluck().get(s.id));
+    const t = h.venue.db.prepare('SELECT t.id, t.label FROM tags t JOIN market_tags mt ON mt.tag_id = t.id GROUP BY t.id ORDER BY COUNT(*) DESC LIMIT 1').get() as { id: number; label: string };
+    const tag = (await search({ query: t.label, kinds: ['tags'] })).find((x) => x.id === String(t.id));
+    expect(tag?.count).toBe(h.venue.db.prepare('SELECT COUNT(*) FROM market_tags WHERE tag_id = ?').pluck().get(t.id));
   });
 
   it('finds traders by name from the leaderboard, holders and comments the app has read, and comments with what they are on', async () => {

@@ -13,7 +13,7 @@ export function searchHits(s: Session, a: CallArgs<'markets.search'>): SearchHit
   if (market) filters.markets = market;
   for (const kind of ['events', 'series'] as const) {
     const sql = statusSql(a.status, kind);
-    if (sql) filters[kind] = { sql: `SELECT id FROM ${kind} WHERE ${sql}`, args: [] };
+    if (sql) filters[kind] = { where: sql, args: [] };
   }
   const hits = a.perKind
     ? kinds.flatMap((k) => s.cache.search(a.query, { kinds: [k], limit: a.perKind, filters }))
