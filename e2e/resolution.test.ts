@@ -50,7 +50,7 @@ describe.skipIf(reason !== undefined)(`resolved markets (${reason ?? 'Chromium +
 
     // The account picker takes the new account on load.
     await page.reload();
-    await page.getByTitle(question, { exact: true }).click();
+    await page.getByRole('listbox', { name: 'Markets' }).getByTitle(question, { exact: true }).click();
     await page.getByTestId('market-question').filter({ hasText: question }).waitFor({ timeout: 10_000 });
   }, 120_000);
   afterAll(async () => {
@@ -99,7 +99,7 @@ describe.skipIf(reason !== undefined)(`resolved markets (${reason ?? 'Chromium +
     const open = venue.db.prepare("SELECT condition_id AS cid, question FROM markets WHERE question = ? AND status = 'active' AND condition_id != ?");
     const other = titles.map((t) => open.get(t, market.cid) as { cid: string; question: string } | undefined).find((m) => m !== undefined) as { cid: string; question: string };
     venue.exchange.setMarketStatus(other.cid, 'closed');
-    await page.getByTitle(other.question, { exact: true }).click();
+    await page.getByRole('listbox', { name: 'Markets' }).getByTitle(other.question, { exact: true }).click();
     const block = page.getByTestId('resolution');
     await expect.poll(() => block.getByTestId('resolution-verdict').innerText().catch(() => ''), { timeout: 20_000 }).toBe('Trading ended — no result reported yet');
     expect(await block.innerText()).toContain('Trading ended: the venue reports no result yet.');
@@ -107,7 +107,7 @@ describe.skipIf(reason !== undefined)(`resolved markets (${reason ?? 'Chromium +
     expect(await page.getByTestId('order-entry').count()).toBe(0);
     expect(await page.getByRole('button', { name: /^(Buy|Sell)\b/ }).count()).toBe(0);
     // Back to the resolved market for what follows.
-    await page.getByTitle(market.question, { exact: true }).click();
+    await page.getByRole('listbox', { name: 'Markets' }).getByTitle(market.question, { exact: true }).click();
     await page.getByTestId('resolution').filter({ hasText: `${market.yes} won` }).waitFor({ timeout: 10_000 });
   });
 
