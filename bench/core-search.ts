@@ -10,6 +10,10 @@ import { performance } from 'node:perf_hooks';
 import { prepareWorld, startVenue, type WorldSize } from '../src/venue/server.js';
 import { openCache, SEARCH_KINDS, type SearchKind } from '../src/main/core/cache/index.js';
 import { venueFetchPage } from '../src/main/core/cache/test-support.js';
+import { useNativeSecp256k1 } from '../src/native/secp256k1.js';
+
+// The world's makers sign their resting orders: with libsecp256k1, as the venue itself does.
+await useNativeSecp256k1();
 
 const { values } = parseArgs({
   options: { size: { type: 'string', default: 'large' }, queries: { type: 'string', default: '200' }, seed: { type: 'string', default: '1' } },

@@ -13,6 +13,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { prepareWorld, type VenueUrls, type WorldSize } from '../src/venue/server.js';
 import { openDb } from '../src/venue/db/open.js';
+import { useNativeSecp256k1 } from '../src/native/secp256k1.js';
+
+// The world's makers sign their resting orders: with libsecp256k1, as the venue itself does.
+await useNativeSecp256k1();
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '1000' }, 'skip-large': { type: 'boolean', default: false } } });
 const N = Number(values.requests);
