@@ -2,10 +2,8 @@
 // bracket's sums, series and tags with their counts, and search hits that carry what a list
 // row shows. Schemas of the contract's find calls (contract.ts names the calls).
 import { z } from 'zod';
+import { id, limit, offset } from './fields.js';
 
-const id = z.string().min(1).max(200);
-const limit = (max: number, dflt: number) => z.number().int().min(1).max(max).default(dflt);
-const offset = z.number().int().min(0).max(1_000_000).default(0);
 const status = z.enum(['active', 'closed', 'archived', 'all']);
 /** Words to look for, as typed; matched against the full-text index. */
 const words = z.string().max(200);

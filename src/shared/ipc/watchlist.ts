@@ -1,8 +1,8 @@
 // The watchlist (markets and events a trader follows) and price alerts, as the core answers them
 // over IPC. Both live in the profile's user data: they survive restarts and follow the profile.
 import { z } from 'zod';
+import { id } from './fields.js';
 
-const id = z.string().min(1).max(200);
 
 /** A price as typed into an alert: a decimal strictly between 0 and 1, to the micro at most ("0.6", "0.625"). */
 const price = z

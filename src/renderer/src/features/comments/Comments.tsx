@@ -1,7 +1,7 @@
 // An event's comment threads: newest first, each with its author (who opens their trader page),
 // when it was written, whether they hold a position here, and its replies on request. "Holders
 // only" asks the venue for holders' comments alone (spec: holders_only).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Comment } from '@shared/spec/index';
 import { useCallPages } from '../../api/hooks';
 import { useUi } from '../../state/ui';
@@ -9,18 +9,9 @@ import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { ago, exactTime } from './time';
 import { authorOf, holds, threads, type Thread } from './thread';
 import './comments.css';
+import { useNow } from '../../ui/timing';
 
 const PAGE = 20;
-
-/** The clock the relative times read, moved on each minute so "5m ago" stays true. */
-export function useNow(everyMs = 60_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(t);
-  }, [everyMs]);
-  return now;
-}
 
 export function When({ iso, now }: { iso: string | undefined; now: number }): React.JSX.Element | null {
   if (!iso) return null;

@@ -20,6 +20,7 @@ import { ConfirmBatch } from '../ticket/Confirm';
 import { MAX_LINES, useTicket } from '../ticket/store';
 import { dollarsText } from './book';
 import { readEntry, resultWords, stepPrice, switchMode, type EntryForm } from './entry';
+import { useDebounced } from '../../ui/timing';
 
 export interface EntryOutcome {
   tokenId: string;
@@ -50,15 +51,6 @@ const localInput = (epoch: number | undefined): string => {
   const d = new Date(epoch * 1000);
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 export function OrderEntry(props: {
   ref?: React.Ref<EntryHandle>;

@@ -14,6 +14,7 @@ import { useRouteState } from '../../ui/useVenue';
 import { isNotOffered } from '../../ui/venue';
 import { age, describe, fromJournal, fromVenue, RESTING, shortId, type JournalEntry, type OpenOrderRow, type OrderRow } from './rows';
 import { OrderCells, OrderHeads } from './OrderHeads';
+import { useNow } from '../../ui/timing';
 
 interface Query<T> {
   data: T | undefined;
@@ -43,15 +44,6 @@ export function journalReason(error: Pick<IpcCallError, 'code' | 'message'> | nu
     default:
       return `The venue’s list of open orders could not be read (${error?.message ?? 'unknown error'}). Showing the orders Kairos sent that its journal still holds open.`;
   }
-}
-
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(t);
-  }, [everyMs]);
-  return now;
 }
 
 export function OpenOrders({

@@ -20,6 +20,7 @@ import { batchCases } from './outcomes';
 import { cashText, lossText, priceProblem } from './price';
 import { MAX_LINES, useTicket, type LineResult } from './store';
 import './ticket.css';
+import { useDebounced } from '../../ui/timing';
 
 type Preview = CallInput<'orders.preview'>['lines'][number];
 
@@ -40,15 +41,6 @@ function toOrderLine(l: DraftLine): Preview {
   return { conditionId: l.conditionId, tokenId: l.tokenId, side: l.side, price: l.price, size: l.size, type: l.type, postOnly: l.postOnly, ...(l.type === 'GTD' && l.expiration ? { expiration: l.expiration } : {}) };
 }
 
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 export function TicketScreen(): React.JSX.Element {
   const lines = useTicket((s) => s.lines);

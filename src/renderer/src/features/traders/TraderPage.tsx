@@ -10,7 +10,8 @@ import { cents, size } from '../../ui/format';
 import { sign, usdMicros } from '../../ui/money';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { TradesTable } from '../../ui/TradesTable';
-import { useNow, When } from '../comments/Comments';
+import { When } from '../comments/Comments';
+import { useNow } from '../../ui/timing';
 import './traders.css';
 
 const WINDOWS: Record<string, string> = { DAY: '24 hours', WEEK: '7 days', MONTH: '30 days', ALL: 'All time' };
