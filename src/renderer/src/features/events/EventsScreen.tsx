@@ -14,6 +14,7 @@ import { EventDetail } from './EventDetail';
 import { StatusBadge } from './StatusBadge';
 import './events.css';
 import { Star } from '../watchlist/Star';
+import { listKeys } from '../../ui/list-keys';
 
 const PAGE = 200;
 type Filters = Required<Pick<CallInput<'events.browse'>, 'status' | 'sort'>> & { query: string; tagId?: string | undefined; seriesId?: string | undefined; negRisk?: boolean | undefined };
@@ -149,17 +150,7 @@ function EventList({ label, heading, input, top, selected, select, words }: List
     // Load the next page before the user scrolls into rows that are not here yet.
     if (hasNextPage && !isFetchingNextPage && lastVisible >= rows.length - 100) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, lastVisible, rows.length, fetchNextPage]);
-  const index = rows.findIndex((r) => r.id === selected);
-  const onKey = (e: React.KeyboardEvent): void => {
-    if ((e.key !== 'ArrowDown' && e.key !== 'ArrowUp') || (e.target as HTMLElement).tagName === 'SELECT') return;
-    e.preventDefault();
-    const next = Math.max(0, Math.min(rows.length - 1, index + (e.key === 'ArrowDown' ? 1 : -1)));
-    const row = rows[next];
-    if (row) {
-      select(row.id);
-      virtual.scrollToIndex(next);
-    }
-  };
+  const onKey = listKeys(rows, selected, select, (i) => virtual.scrollToIndex(i));
   return (
     <div className="list" ref={parent} tabIndex={0} onKeyDown={onKey} role="listbox" aria-label={label}>
       <div className="list-top">

@@ -17,6 +17,7 @@ import { changeText, endText, splitQuestion } from '../watchlist/alert-form';
 import { Star, useStarred } from '../watchlist/Star';
 import '../watchlist/watchlist.css';
 import { EventPicker } from '../events/EventPicker';
+import { listKeys } from '../../ui/list-keys';
 
 interface Row {
   id: string;
@@ -151,17 +152,7 @@ export function MarketsScreen(): React.JSX.Element {
     // Load the next page before the user scrolls into rows that are not here yet.
     if (!searching && hasNextPage && !isFetchingNextPage && lastVisible >= rows.length - 100) void fetchNextPage();
   }, [searching, hasNextPage, isFetchingNextPage, lastVisible, rows.length, fetchNextPage]);
-  const index = rows.findIndex((r) => r.id === selected);
-  const onKey = (e: React.KeyboardEvent): void => {
-    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
-    e.preventDefault();
-    const next = Math.max(0, Math.min(rows.length - 1, index + (e.key === 'ArrowDown' ? 1 : -1)));
-    const row = rows[next];
-    if (row) {
-      select(row.id);
-      virtual.scrollToIndex(next);
-    }
-  };
+  const onKey = listKeys(rows, selected, select, (i) => virtual.scrollToIndex(i));
 
   return (
     <div className="split markets-split">
