@@ -140,25 +140,6 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
     await page.getByRole('button', { name: 'Markets' }).click();
   });
 
-  it('shows each series its own events on the Series screen', async () => {
-    const { page, venue } = app;
-    const series = venue.db.prepare('SELECT s.id, s.slug FROM series s WHERE (SELECT COUNT(*) FROM events e WHERE e.series_id = s.id AND e.active = 1) > 0 ORDER BY s.id LIMIT 2').all() as Array<{ id: number; slug: string }>;
-    expect(series).toHaveLength(2);
-    await page.getByRole('button', { name: 'Series', exact: true }).click();
-    const shown: string[][] = [];
-    for (const s of series) {
-      const own = (venue.db.prepare('SELECT title FROM events WHERE series_id = ? AND active = 1').all(s.id) as Array<{ title: string }>).map((e) => e.title).sort();
-      await page.getByRole('combobox', { name: 'Series' }).selectOption(s.slug);
-      await expect
-        .poll(async () => (await page.locator('[data-testid=event-row] > span[title]').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''))).sort(), { timeout: 10_000 })
-        .toEqual(own);
-      shown.push(own);
-    }
-    expect(shown[0]).not.toEqual(shown[1]);
-    await app.shot('series-events');
-    await page.getByRole('button', { name: 'Markets' }).click();
-  });
-
   it('filters by tag, sorts by price, and opens a comment author’s page', async () => {
     const { page, venue } = app;
     await page.getByRole('button', { name: 'Markets' }).click();
