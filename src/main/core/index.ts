@@ -74,6 +74,7 @@ export function createCore(opts: CoreOptions): Core {
     emit,
     log,
     pollSeconds: FRESH.prices / 1000,
+    venueStarting: () => opts.localVenue?.status().state === 'starting',
     ...(opts.http ? { http: opts.http } : {}),
     ...(opts.live ? { live: opts.live } : {}),
   });

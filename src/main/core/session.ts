@@ -29,6 +29,8 @@ export interface SessionDeps {
   live?: LiveOptions;
   /** The screens' poll interval for prices while nothing streams them (seconds). */
   pollSeconds?: number;
+  /** True while the embedded venue of the `local` profile is starting and cannot answer yet. */
+  venueStarting?: () => boolean;
 }
 
 export class Session {
@@ -111,6 +113,9 @@ export class Session {
   async cached<T>(surface: SurfaceName, path: string, query: Readonly<Record<string, QueryValue>>, maxAge: number, load: () => Promise<T>): Promise<CachedResult<T>> {
     const cache = this.cache;
     let failed = false;
+    // A venue still starting would only be retried until the reads give up: what is kept is
+    // shown at once, marked stale, and asked again once the venue runs.
+    const starting = this.profile.kind === 'local' && this.deps.venueStarting?.() === true;
     try {
       const r = await cache.cached(cache.key(surface, path, query), maxAge, async () => {
         try {
@@ -119,8 +124,8 @@ export class Session {
           failed = (err as { name?: string }).name === 'NetworkError';
           throw err;
         }
-      });
-      this.reachable(surface, !failed);
+      }, starting ? { staleWhileRevalidate: true, onError: () => undefined } : {});
+      if (!starting) this.reachable(surface, !failed);
       return r;
     } catch (err) {
       if ((err as { name?: string }).name === 'NetworkError') this.reachable(surface, false);

@@ -1,0 +1,71 @@
+// While the embedded venue starts, reads answer from what the cache kept, at once and marked
+// stale, instead of waiting on a venue that cannot answer yet (the window opens before the venue
+// listens). Once it runs, reads go to it again.
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestVenue, type TestVenue } from '../../venue/test-support.js';
+import { createCore } from './index.js';
+import { localProfile } from './local-profile.js';
+import type { LocalVenue, LocalVenueStatus } from './ports.js';
+import { caller, silent } from './test-support.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'kairos-starting-'));
+let venue: TestVenue;
+// Where the venue will listen, answering 503 until then: each read would be retried, then fail.
+let notYet: Server;
+let notYetUrl = '';
+let asked = 0;
+
+beforeAll(async () => {
+  venue = await startTestVenue({ size: 'small' });
+  notYet = createServer((_req, res) => {
+    asked++;
+    res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"starting","code":"UNAVAILABLE"}');
+  });
+  await new Promise<void>((done) => notYet.listen(0, '127.0.0.1', done));
+  notYetUrl = `http://127.0.0.1:${(notYet.address() as { port: number }).port}`;
+});
+afterAll(async () => {
+  await venue?.stop();
+  await new Promise((done) => notYet?.close(done));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('answers from the cache at once while the local venue starts, and from the venue once it runs', async () => {
+  // A first run fills the cache from the venue (the second read lists the markets it kept).
+  const first = createCore({ dataDir: dir, defaultProfile: localProfile(venue.urls), logger: silent, watch: false });
+  await caller(() => first).ok('markets.list', { limit: 20 });
+  const listed = await caller(() => first).ok<{ data: { rows: Array<{ id: string }> } }>('markets.list', { limit: 20 });
+  first.close();
+
+  // The next launch, an hour on: the venue is starting at URLs that do not answer yet.
+  let status: LocalVenueStatus = { state: 'starting', since: Date.now() };
+  const local: LocalVenue = { status: () => status, onStatus: () => () => undefined, restart: async () => undefined };
+  const base = `${notYetUrl}`;
+  const core = createCore({
+    dataDir: dir,
+    defaultProfile: localProfile({ catalog_url: `${base}/catalog`, trading_url: `${base}/trading`, data_url: `${base}/data` }),
+    localVenue: local,
+    logger: silent,
+    watch: false,
+    clock: { now: () => Date.now() + 3_600_000 },
+    http: { policy: { timeoutMs: 2000, retries: 3, baseDelayMs: 50, maxDelayMs: 200 } },
+  });
+  const o = caller(() => core);
+  try {
+    const kept = await o.ok<{ stale: boolean; data: { rows: Array<{ id: string }> } }>('markets.list', { limit: 20 });
+    expect(kept.stale).toBe(true);
+    expect(kept.data.rows.map((r) => r.id)).toEqual(listed.data.rows.map((r) => r.id));
+
+    // Running: reads go to the venue again (here still answering 503, so the read fails).
+    status = { state: 'running', since: Date.now() };
+    asked = 0;
+    expect(await o.fails('markets.list', { limit: 20 })).toMatchObject({ code: expect.any(String) });
+    expect(asked).toBeGreaterThan(0);
+  } finally {
+    core.close();
+  }
+});
