@@ -35,6 +35,8 @@ export function builderConfig(env: Env = process.env): Configuration {
       'out/**/*',
       'package.json',
       '!out/**/*.map',
+      // The browser host (`npm run web`) is a development entry, not part of the desktop app.
+      '!out/main/host.js',
       '!**/node_modules/better-sqlite3/{deps,src,build}/**',
       '!**/node_modules/secp256k1/{src,build}/**',
       '!**/node_modules/**/*.{md,markdown,map,ts,tsx,cc,cpp,h,gyp,gypi}',

@@ -25,7 +25,12 @@ export default defineConfig({
   main: {
     resolve: resolveShared,
     build: {
-      rollupOptions: { input: { index: resolve('src/main/index.ts'), venue: resolve('src/main/venue.ts') }, external: ['better-sqlite3', 'secp256k1', 'ws'] },
+      // host.js is the browser host (`npm run web`) built like Electron's main, so it starts as
+      // fast as the app does; it is left out of the installers (electron-builder.config.ts).
+      rollupOptions: {
+        input: { index: resolve('src/main/index.ts'), venue: resolve('src/main/venue.ts'), host: resolve('src/host/main.ts') },
+        external: ['better-sqlite3', 'secp256k1', 'ws'],
+      },
     },
   },
   preload: {

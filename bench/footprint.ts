@@ -7,18 +7,18 @@
 // Usage: npm run bench -- footprint [--size default|large] [--seconds 60]
 // Targets: whole app < 350 MB RSS on default, < 600 MB on large; idle CPU < 1% of a core with
 // nothing open, < 3% with a market page open.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { launchChromium, RENDERER } from '../e2e/support.js';
+import { launchChromium } from '../e2e/support.js';
+import { HOST, spawnHost } from './_host.js';
 
 const { values } = parseArgs({ options: { size: { type: 'string', default: 'default' }, seconds: { type: 'string', default: '60' } } });
 const seconds = Number(values.seconds);
-if (!existsSync(join(RENDERER, 'index.html'))) throw new Error('the renderer is not built: run npm run build first');
 const TICK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 const read = (path: string): string | undefined => {
@@ -63,7 +63,7 @@ async function rendererPids(page: Page): Promise<number[]> {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'kairos-bench-footprint-'));
-const host: ChildProcess = spawn(resolve('node_modules/.bin/tsx'), ['src/host/main.ts', '--data-dir', dir, '--venue-size', values.size as string], { stdio: ['pipe', 'pipe', 'inherit'] });
+const host: ChildProcess = spawnHost(['--data-dir', dir, '--venue-size', values.size as string], ['pipe', 'pipe', 'inherit']);
 const url = await new Promise<string>((done, fail) => {
   createInterface({ input: host.stdout! }).once('line', (l) => done(l.trim()));
   host.once('exit', (code) => fail(new Error(`the host exited (${code}) before printing its URL`)));
@@ -74,8 +74,8 @@ try {
   await page.goto(url);
   await page.waitForSelector('[data-testid=market-row]', { timeout: 120_000 });
   const procs = (): Record<string, number[]> => ({
-    core: [worker(host.pid!, 'src/host/main.ts')].filter((p): p is number => p !== undefined),
-    venue: [worker(host.pid!, 'src/venue/cli.ts')].filter((p): p is number => p !== undefined),
+    core: [worker(host.pid!, HOST)].filter((p): p is number => p !== undefined),
+    venue: [worker(host.pid!, 'out/main/venue.js')].filter((p): p is number => p !== undefined),
   });
   // Headless Chromium keeps spare renderers beside the page's; the page's is the one that grew.
   const renderers = (await rendererPids(page)).sort((a, b) => rssMb(b) - rssMb(a)).slice(0, 1);

@@ -6,28 +6,41 @@
 // Usage: npm run bench -- launch [--runs 3] [--size default|large] [--settle 20]
 // Needs the built renderer (npm run build) and Chromium at /usr/bin/chromium or CHROMIUM_PATH.
 // Targets: warm < 1 s, cold < 3 s (p50).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { launchChromium, RENDERER } from '../e2e/support.js';
+import { launchChromium } from '../e2e/support.js';
+import { spawnHost } from './_host.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, size: { type: 'string', default: 'default' }, settle: { type: 'string', default: '20' } } });
 const runs = Number(values.runs);
-if (!existsSync(join(RENDERER, 'index.html'))) throw new Error('the renderer is not built: run npm run build first');
 const p50 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
 
+interface HostRun {
+  child: ChildProcess;
+  url: string;
+  t0: number;
+  urlAt: number;
+  /** ms from spawn to the host's log line that the venue runs. */
+  venueAt?: number;
+}
+
 /** Starts the host on `dataDir`; resolves with the page URL it prints and the ms from spawn to that line. */
-function startHostProcess(dataDir: string): Promise<{ child: ChildProcess; url: string; t0: number; urlAt: number }> {
+function startHostProcess(dataDir: string): Promise<HostRun> {
   const t0 = performance.now();
-  const child = spawn(resolve('node_modules/.bin/tsx'), ['src/host/main.ts', '--data-dir', dataDir, '--venue-size', values.size as string], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawnHost(['--data-dir', dataDir, '--venue-size', values.size as string], ['pipe', 'pipe', 'pipe']);
   const stderr: string[] = [];
-  child.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()));
+  const run: Partial<HostRun> = { child, t0 };
+  createInterface({ input: child.stderr! }).on('line', (line) => {
+    stderr.push(line);
+    if (run.venueAt === undefined && line.includes('the local venue is running')) run.venueAt = performance.now() - t0;
+  });
   return new Promise((done, fail) => {
-    createInterface({ input: child.stdout! }).once('line', (url) => done({ child, url: url.trim(), t0, urlAt: performance.now() - t0 }));
-    child.once('exit', (code) => fail(new Error(`the host exited (${code}) before printing its URL:\n${stderr.join('')}`)));
+    createInterface({ input: child.stdout! }).once('line', (url) => done(Object.assign(run as HostRun, { url: url.trim(), urlAt: performance.now() - t0 })));
+    child.once('exit', (code) => fail(new Error(`the host exited (${code}) before printing its URL:\n${stderr.join('\n')}`)));
   });
 }
 
@@ -55,7 +68,8 @@ try {
           await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
           const row = performance.now() - host.t0;
           into.push({ url: Math.round(host.urlAt), row: Math.round(row) });
-          console.log(`${into === cold ? 'cold' : 'warm'} run ${i + 1}: URL printed after ${Math.round(host.urlAt)} ms, first row at ${Math.round(row)} ms`);
+          const venue = host.venueAt === undefined ? 'still starting' : `running at ${Math.round(host.venueAt)} ms`;
+          console.log(`${into === cold ? 'cold' : 'warm'} run ${i + 1}: URL printed after ${Math.round(host.urlAt)} ms, venue ${venue}, first row at ${Math.round(row)} ms`);
           // A first session runs a while: its catalog sync fills the cache a warm launch lists from.
           if (into === cold) await page.waitForTimeout(Number(values.settle) * 1000);
         } finally {

@@ -10,7 +10,7 @@ import { useNativeSecp256k1 } from '../native/secp256k1.js';
 import { createCore } from '../main/core/index.js';
 import { localProfile } from '../main/core/local-profile.js';
 import type { EventSink } from '../main/core/transport.js';
-import { localVenuePort, sourceVenueChild, superviseVenue } from '../main/core/venue-launcher.js';
+import { localVenuePort, nodeVenueChild, sourceVenueChild, superviseVenue, type VenueChild } from '../main/core/venue-launcher.js';
 import { guardProcess, stoppedOnExit } from './lifecycle.js';
 import { startHost } from './server.js';
 
@@ -36,6 +36,12 @@ async function main(): Promise<void> {
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
   await useNativeSecp256k1();
   const root = fileURLToPath(new URL('../..', import.meta.url));
+  // Built (out/main/host.js), the venue beside it is built too and runs under plain Node as
+  // Electron's utilityProcess runs it; from source (tsx src/host/main.ts) it runs under tsx.
+  const builtVenue = join(import.meta.dirname, 'venue.js');
+  const venueChild = existsSync(builtVenue)
+    ? (args: string[]): VenueChild => nodeVenueChild(process.execPath, [builtVenue, '--exit-with-parent', ...args])
+    : (args: string[]): VenueChild => sourceVenueChild(root, args);
   const venueArgs = ['--data-dir', join(dataDir, 'venue'), ...(values['venue-size'] ? ['--size', values['venue-size']] : []), ...(values['no-simulator'] ? ['--no-simulator'] : [])];
   const firstStart = !existsSync(join(dataDir, 'venue', 'venue.sqlite'));
   privateDir(dataDir);
@@ -46,7 +52,7 @@ async function main(): Promise<void> {
   const venue = await superviseVenue({
     port: await localVenuePort(dataDir),
     ...(firstStart ? { startingReason: 'first start: generating its world' } : {}),
-    spawn: (port) => stoppedOnExit(guard, () => sourceVenueChild(root, [...venueArgs, ...(port ? ['--port', String(port)] : [])]))(),
+    spawn: (port) => stoppedOnExit(guard, () => venueChild([...venueArgs, ...(port ? ['--port', String(port)] : [])]))(),
     onLog: log,
   });
   // Stopping the host stops it for good: the exit that follows is not one to restart after.
