@@ -1,6 +1,6 @@
 // The browser host over its transport: the page gets the one host CSP, calls reach the
 // dispatcher over the token-guarded WebSocket, and the event sink pushes to connected pages.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,8 @@ let host: RunningHost;
 
 beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'void 0;');
   host = await startHost({ router: dispatcher, rendererDir: dir });
 });
 afterAll(async () => {
@@ -42,6 +44,17 @@ describe('browser host', () => {
     const res = await fetch(`http://127.0.0.1:${host.port}/`);
     expect(res.headers.get('content-security-policy')).toBe(HOST_CSP);
     expect(HOST_CSP).toContain("connect-src 'self' ws://127.0.0.1:*");
+  });
+
+  it('lets the page keep the hashed assets, never the shell that names them', async () => {
+    const shell = await fetch(`http://127.0.0.1:${host.port}/`);
+    expect(shell.headers.get('cache-control')).toBe('no-store');
+    const asset = await fetch(`http://127.0.0.1:${host.port}/assets/index-abc123.js`);
+    expect(await asset.text()).toBe('void 0;');
+    expect(asset.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    // A path that falls back to the shell is the shell, whatever it looked like.
+    const missing = await fetch(`http://127.0.0.1:${host.port}/assets/gone-000.js`);
+    expect(missing.headers.get('cache-control')).toBe('no-store');
   });
 
   it('dispatches calls and pushes events through the sink', async () => {

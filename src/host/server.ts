@@ -94,7 +94,9 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'content-security-policy': HOST_CSP,
         'x-content-type-options': 'nosniff',
-        'cache-control': 'no-store',
+        // Built assets are named by their content hash, so the page may keep them (and their
+        // compiled code) across reloads; the shell, which names them, is always asked again.
+        'cache-control': file.startsWith(join(root, 'assets') + sep) ? 'private, max-age=31536000, immutable' : 'no-store',
       });
       pipeline(stream, res, (err) => {
         // A page that goes away mid-file is not worth a line.

@@ -68,13 +68,26 @@ export function createCore(opts: CoreOptions): Core {
   };
   privateDir(opts.dataDir);
   const profiles = new ProfileStore(opts.dataDir, { id: opts.defaultProfile.id ?? 'local', ...opts.defaultProfile });
+  let started: Promise<void> | undefined;
   const sessions = new Sessions(profiles.active, {
     dataDir: opts.dataDir,
     clock,
     emit,
     log,
     pollSeconds: FRESH.prices / 1000,
-    venueStarting: () => opts.localVenue?.status().state === 'starting',
+    venueStarting: () => {
+      const local = opts.localVenue;
+      if (local?.status().state !== 'starting') return undefined;
+      // One wait shared by every read made while it starts.
+      return (started ??= new Promise<void>((done) => {
+        const off = local.onStatus((st) => {
+          if (st.state === 'starting') return;
+          off();
+          started = undefined;
+          done();
+        });
+      }));
+    },
     ...(opts.http ? { http: opts.http } : {}),
     ...(opts.live ? { live: opts.live } : {}),
   });

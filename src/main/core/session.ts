@@ -29,8 +29,9 @@ export interface SessionDeps {
   live?: LiveOptions;
   /** The screens' poll interval for prices while nothing streams them (seconds). */
   pollSeconds?: number;
-  /** True while the embedded venue of the `local` profile is starting and cannot answer yet. */
-  venueStarting?: () => boolean;
+  /** While the embedded venue of the `local` profile is starting and cannot answer yet: a promise
+   *  that settles once it no longer is (running, or down); undefined otherwise. */
+  venueStarting?: () => Promise<void> | undefined;
 }
 
 export class Session {
@@ -106,6 +107,11 @@ export class Session {
     if (this.closed) throw new AppError('BUSY', `the venue changed from ${this.profile.name} while this was being done; nothing more was done with ${this.profile.name}`);
   }
 
+  /** While this profile's embedded venue starts: settles once it runs (or is down). */
+  venueStarting(): Promise<void> | undefined {
+    return this.profile.kind === 'local' ? this.deps.venueStarting?.() : undefined;
+  }
+
   /**
    * A read through the cache (fresh enough, or loaded), noting whether its surface answered:
    * a change is pushed to the renderer as `connection.changed`.
@@ -113,19 +119,25 @@ export class Session {
   async cached<T>(surface: SurfaceName, path: string, query: Readonly<Record<string, QueryValue>>, maxAge: number, load: () => Promise<T>): Promise<CachedResult<T>> {
     const cache = this.cache;
     let failed = false;
+    let waited = false;
     // A venue still starting would only be retried until the reads give up: what is kept is
-    // shown at once, marked stale, and asked again once the venue runs.
-    const starting = this.profile.kind === 'local' && this.deps.venueStarting?.() === true;
+    // shown at once, marked stale, and every read waits to go out the moment the venue runs (not
+    // after the HTTP retries' next backoff), so a first launch's list is the venue's first answer.
+    const starting = this.venueStarting();
     try {
       const r = await cache.cached(cache.key(surface, path, query), maxAge, async () => {
         try {
+          if (starting) {
+            await starting;
+            waited = true;
+          }
           return await load();
         } catch (err) {
           failed = (err as { name?: string }).name === 'NetworkError';
           throw err;
         }
       }, starting ? { staleWhileRevalidate: true, onError: () => undefined } : {});
-      if (!starting) this.reachable(surface, !failed);
+      if (!starting || waited) this.reachable(surface, !failed);
       return r;
     } catch (err) {
       if ((err as { name?: string }).name === 'NetworkError') this.reachable(surface, false);

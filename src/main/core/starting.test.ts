@@ -34,6 +34,24 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A local venue whose status the test sets; listeners hear every change, as from the launcher. */
+function stubVenue(): LocalVenue & { set(next: LocalVenueStatus): void } {
+  let status: LocalVenueStatus = { state: 'starting', since: Date.now() };
+  const listeners = new Set<(s: LocalVenueStatus) => void>();
+  return {
+    status: () => status,
+    onStatus: (l) => {
+      listeners.add(l);
+      return () => void listeners.delete(l);
+    },
+    restart: async () => undefined,
+    set(next) {
+      status = next;
+      for (const l of [...listeners]) l(next);
+    },
+  };
+}
+
 it('answers from the cache at once while the local venue starts, and from the venue once it runs', async () => {
   // A first run fills the cache from the venue (the second read lists the markets it kept).
   const first = createCore({ dataDir: dir, defaultProfile: localProfile(venue.urls), logger: silent, watch: false });
@@ -42,8 +60,7 @@ it('answers from the cache at once while the local venue starts, and from the ve
   first.close();
 
   // The next launch, an hour on: the venue is starting at URLs that do not answer yet.
-  let status: LocalVenueStatus = { state: 'starting', since: Date.now() };
-  const local: LocalVenue = { status: () => status, onStatus: () => () => undefined, restart: async () => undefined };
+  const local = stubVenue();
   const base = `${notYetUrl}`;
   const core = createCore({
     dataDir: dir,
@@ -61,11 +78,55 @@ it('answers from the cache at once while the local venue starts, and from the ve
     expect(kept.data.rows.map((r) => r.id)).toEqual(listed.data.rows.map((r) => r.id));
 
     // Running: reads go to the venue again (here still answering 503, so the read fails).
-    status = { state: 'running', since: Date.now() };
     asked = 0;
+    local.set({ state: 'running', since: Date.now() });
     expect(await o.fails('markets.list', { limit: 20 })).toMatchObject({ code: expect.any(String) });
     expect(asked).toBeGreaterThan(0);
   } finally {
     core.close();
+  }
+});
+
+it('with nothing kept, a read waits for the starting venue and goes out the moment it runs', async () => {
+  const empty = mkdtempSync(join(tmpdir(), 'kairos-starting-empty-'));
+  const urls = (base: string) => ({ catalog_url: `${base}/catalog`, trading_url: `${base}/trading`, data_url: `${base}/data` });
+  const http = { policy: { timeoutMs: 2000, retries: 1, baseDelayMs: 50, maxDelayMs: 50 } };
+  const cores: Array<ReturnType<typeof createCore>> = [];
+  const pending = (p: Promise<unknown>): (() => boolean) => {
+    let settled = false;
+    void p.finally(() => (settled = true));
+    return () => !settled;
+  };
+  try {
+    // Nothing is asked of a venue that is starting (here, one answering 503 when asked)…
+    const a = stubVenue();
+    cores.push(createCore({ dataDir: join(empty, 'a'), defaultProfile: localProfile(urls(notYetUrl)), localVenue: a, logger: silent, watch: false, http }));
+    asked = 0;
+    const refused = cores[0]!.router.dispatch('markets.list', { limit: 20 });
+    const stillA = pending(refused);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(stillA()).toBe(true);
+    expect(asked).toBe(0);
+    // …and once it runs the read goes out.
+    a.set({ state: 'running', since: Date.now() });
+    expect((await refused).ok).toBe(false);
+    expect(asked).toBeGreaterThan(0);
+
+    // A venue that answers gives the waiting read its first, fresh answer.
+    const b = stubVenue();
+    cores.push(createCore({ dataDir: join(empty, 'b'), defaultProfile: localProfile(venue.urls), localVenue: b, logger: silent, watch: false, http }));
+    const read = cores[1]!.router.dispatch('markets.list', { limit: 20 });
+    const stillB = pending(read);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(stillB()).toBe(true);
+    b.set({ state: 'running', since: Date.now() });
+    const answer = await read;
+    expect(answer.ok).toBe(true);
+    const data = (answer as { data: { stale: boolean; data: { rows: unknown[] } } }).data;
+    expect(data.stale).toBe(false);
+    expect(data.data.rows.length).toBe(20);
+  } finally {
+    for (const c of cores) c.close();
+    rmSync(empty, { recursive: true, force: true });
   }
 });

@@ -26,7 +26,9 @@ export function syncService(ctx: CoreContext) {
     // One sync at a time, and none again within SYNC_EVERY of a complete pass: every window
     // asks on load, and a full pass per page load would steal the first paint.
     if (st.running || (st.lastSyncAt && ctx.clock.now() - st.lastSyncAt < SYNC_EVERY)) return;
-    st.running = syncKinds(s)
+    // Started while the embedded venue starts, it waits for it rather than fail at once.
+    st.running = Promise.resolve(s.venueStarting())
+      .then(() => syncKinds(s))
       .then((kinds) =>
         s.cache.syncCatalog((kind, page) => rawPage(s, kind, page), {
           kinds,
