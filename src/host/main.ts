@@ -34,7 +34,6 @@ async function main(): Promise<void> {
     },
   });
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
-  await useNativeSecp256k1();
   const root = fileURLToPath(new URL('../..', import.meta.url));
   // Built (out/main/host.js), the venue beside it is built too and runs under plain Node as
   // Electron's utilityProcess runs it; from source (tsx src/host/main.ts) it runs under tsx.
@@ -57,6 +56,8 @@ async function main(): Promise<void> {
   });
   // Stopping the host stops it for good: the exit that follows is not one to restart after.
   guard.onExit(() => venue.stop());
+  // After the venue is spawned: a first start's world generation is the longest step of the launch.
+  await useNativeSecp256k1();
   // The core starts before the host it pushes events to; events before that have no page to reach.
   const pages: { emit?: EventSink } = {};
   const core = createCore({

@@ -114,9 +114,10 @@ if (!app.requestSingleInstanceLock()) {
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, done) => done(false));
     session.defaultSession.setPermissionCheckHandler(() => false);
     session.defaultSession.webRequest.onHeadersReceived((details, done) => done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } }));
-    await useNativeSecp256k1();
     const dataDir = app.getPath('userData');
+    // The venue first: a first start's world generation is the longest step of the launch.
     const venue = await startVenue(dataDir);
+    await useNativeSecp256k1();
     const toWindows = windowEvents(() => BrowserWindow.getAllWindows());
     core = createCore({
       dataDir,
