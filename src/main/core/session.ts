@@ -107,6 +107,26 @@ export class Session {
     if (this.closed) throw new AppError('BUSY', `the venue changed from ${this.profile.name} while this was being done; nothing more was done with ${this.profile.name}`);
   }
 
+  /** Reads a screen is waiting on, and background work waiting for them to finish. */
+  private screenReads = 0;
+  private readonly whenNoScreenReads: Array<() => void> = [];
+
+  /**
+   * Settles once no read through `cached` is out (at most `maxMs` later, so steady polling cannot
+   * starve it): the catalog sync's pages go after what a screen waits for, not before it — on a
+   * first launch they would otherwise take the venue's first answers and the rate budget.
+   */
+  screenReadsDone(maxMs = 1000): Promise<void> {
+    if (this.screenReads === 0) return Promise.resolve();
+    return new Promise((done) => {
+      const timer = setTimeout(done, maxMs);
+      this.whenNoScreenReads.push(() => {
+        clearTimeout(timer);
+        done();
+      });
+    });
+  }
+
   /** While this profile's embedded venue starts: settles once it runs (or is down). */
   venueStarting(): Promise<void> | undefined {
     return this.profile.kind === 'local' ? this.deps.venueStarting?.() : undefined;
@@ -124,6 +144,7 @@ export class Session {
     // shown at once, marked stale, and every read waits to go out the moment the venue runs (not
     // after the HTTP retries' next backoff), so a first launch's list is the venue's first answer.
     const starting = this.venueStarting();
+    this.screenReads++;
     try {
       const r = await cache.cached(cache.key(surface, path, query), maxAge, async () => {
         try {
@@ -142,6 +163,8 @@ export class Session {
     } catch (err) {
       if ((err as { name?: string }).name === 'NetworkError') this.reachable(surface, false);
       throw err;
+    } finally {
+      if (--this.screenReads === 0) for (const done of this.whenNoScreenReads.splice(0)) done();
     }
   }
 

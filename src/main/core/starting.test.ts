@@ -130,3 +130,34 @@ it('with nothing kept, a read waits for the starting venue and goes out the mome
     rmSync(empty, { recursive: true, force: true });
   }
 });
+
+it("a screen's read goes out and comes back before the catalog sync's next page", async () => {
+  const fresh = mkdtempSync(join(tmpdir(), 'kairos-starting-order-'));
+  const log: string[] = [];
+  // The core's requests as they go out and come back; the list's answer is slow to come.
+  const recording: typeof fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const what = url.includes('order=id') ? 'page' : url.includes('limit=20') ? 'list' : 'other';
+    log.push(`send ${what}`);
+    try {
+      if (what === 'list') await new Promise((r) => setTimeout(r, 300));
+      return await fetch(input, init);
+    } finally {
+      log.push(`done ${what}`);
+    }
+  };
+  const core = createCore({ dataDir: fresh, defaultProfile: localProfile(venue.urls), logger: silent, watch: false, http: { fetch: recording } });
+  try {
+    // As a window's first load asks them: the sync, and the list it shows.
+    await core.router.dispatch('sync.start', {});
+    expect((await core.router.dispatch('markets.list', { limit: 20 })).ok).toBe(true);
+    const sent = log.indexOf('send list');
+    expect(sent).toBeGreaterThanOrEqual(0);
+    expect(log.slice(sent, log.indexOf('done list'))).not.toContain('send page');
+    // The sync went on afterwards.
+    await expect.poll(() => log.filter((e) => e === 'done page').length).toBeGreaterThan(0);
+  } finally {
+    core.close();
+    rmSync(fresh, { recursive: true, force: true });
+  }
+});

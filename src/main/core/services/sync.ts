@@ -74,6 +74,7 @@ async function syncKinds(s: Session): Promise<CatalogKind[]> {
 async function rawPage(s: Session, kind: string, page: { limit: number; offset: number }): Promise<unknown[]> {
   const path = kind === 'markets' ? '/markets' : kind === 'events' ? '/events' : kind === 'series' ? '/series' : kind === 'tags' ? '/tags' : undefined;
   if (!path) throw new HttpStatusError(400, `cannot sync ${kind}`);
+  await s.screenReadsDone();
   // A stable ascending order, so offsets do not shift while the catalog grows.
   const order = kind === 'markets' || kind === 'events' ? { order: 'id', ascending: true } : {};
   return (await s.clients.catalog.http.raw('GET', path, { query: { limit: page.limit, offset: page.offset, ...order } })) as unknown[];
