@@ -25,6 +25,9 @@ export default defineConfig({
   main: {
     resolve: resolveShared,
     build: {
+      // Pure-JS dependencies are bundled: Node resolving and loading their hundreds of module
+      // files cost ~200 ms of every start of the main and of the venue. Native ones stay outside.
+      externalizeDeps: { exclude: ['zod', 'ws', '@noble/hashes', '@noble/curves', 'fastify', 'hash-wasm'] },
       // host.js is the browser host (`npm run web`) built like Electron's main, so it starts as
       // fast as the app does; it is left out of the installers (electron-builder.config.ts).
       rollupOptions: {
