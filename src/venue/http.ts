@@ -129,9 +129,9 @@ export function surface(app: FastifyInstance, ctx: VenueContext, all: Bucket, na
         const out = handler(req, reply);
         if (present) {
           const value = await out;
-          return present(route, value instanceof RawJson ? JSON.parse(value.text) : value);
+          return present(route, value instanceof RawJson ? JSON.parse(value.text()) : value);
         }
-        if (out instanceof RawJson) return reply.type('application/json; charset=utf-8').send(out.text);
+        if (out instanceof RawJson) return reply.type('application/json; charset=utf-8').send(out.body);
         return out;
       },
     });
@@ -139,9 +139,13 @@ export function surface(app: FastifyInstance, ctx: VenueContext, all: Bucket, na
   return { get: add('GET'), post: add('POST'), delete: add('DELETE') };
 }
 
-/** A body already serialised as JSON, sent as is (hot listings assemble cached fragments). */
+/** A body already serialised as JSON, sent as is (hot listings assemble cached fragments' bytes). */
 export class RawJson {
-  constructor(readonly text: string) {}
+  constructor(readonly body: string | Buffer) {}
+
+  text(): string {
+    return typeof this.body === 'string' ? this.body : this.body.toString('utf8');
+  }
 }
 
 /**

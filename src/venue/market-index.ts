@@ -43,8 +43,6 @@ interface Cached<T> {
 const catalogVersions = new WeakMap<Db, number>();
 const marketCache = new WeakMap<Db, Cached<Map<string, MarketInfo>>>();
 const walletCache = new WeakMap<Db, Cached<Map<string, WalletInfo>>>();
-const markCache = new WeakMap<Db, Cached<Map<string, number>>>();
-const lastCache = new WeakMap<Db, Cached<Map<string, number>>>();
 
 /** Call after any write to markets, events, wallets or tokens. */
 export function catalogChanged(db: Db): void {
@@ -128,42 +126,154 @@ export function walletOrBlank(db: Db, address: string): WalletInfo {
   );
 }
 
-/** The last trade price (micro) of every outcome that has traded, keyed `condition:outcome`. */
-export function lastTradePrices(db: Db): Map<string, number> {
-  const v = ledgerVersion(db);
-  const hit = lastCache.get(db);
-  if (hit && hit.version === v) return hit.value;
+// ---------------------------------------------------------------- what trades move
+
+/**
+ * The ledger-derived figures every listing shows, kept current by folding in only the markets
+ * whose fills are new since the last read (a price move touches one market, not the world):
+ * each outcome's last trade, its mark, each market's total volume and its last-24h volume.
+ */
+interface LedgerView {
+  ledger: number;
+  catalog: number;
+  /** Highest fill id folded in. */
+  watermark: number;
+  last: Map<string, number>;
+  marks: Map<string, number>;
+  volumes: Map<string, number>;
+  /** Per market, the id of its newest fill since the view was loaded. */
+  stamps: Map<string, number>;
+  day: Map<string, DayVolume>;
+}
+
+/** A market's volume over the 24 h before `at`, good until its oldest fill in it leaves the window. */
+interface DayVolume {
+  at: number;
+  until: number;
+  micro: number;
+  stamp: number;
+}
+
+const DAY_MS = 86_400_000;
+const ledgerViews = new WeakMap<Db, LedgerView>();
+
+function ledgerView(db: Db): LedgerView {
+  const version = ledgerVersion(db);
+  let view = ledgerViews.get(db);
+  if (!view || (view.ledger !== version && !advance(db, view, version))) {
+    view = loadLedgerView(db, version);
+    ledgerViews.set(db, view);
+  }
+  if (view.catalog !== catalogVersion(db)) {
+    view.catalog = catalogVersion(db);
+    view.marks.clear();
+    for (const m of marketsByCondition(db).values()) setMarks(view, m);
+  }
+  return view;
+}
+
+function loadLedgerView(db: Db, version: number): LedgerView {
   const last = new Map<string, number>();
   for (const r of db.prepare('SELECT condition_id, outcome_index, price FROM last_trades').all() as Array<{ condition_id: string; outcome_index: number; price: number }>) {
     last.set(`${r.condition_id}:${r.outcome_index}`, r.price);
   }
-  lastCache.set(db, { version: v, value: last });
-  return last;
+  const volumes = new Map<string, number>();
+  for (const r of db.prepare('SELECT condition_id, volume FROM market_stats').all() as Array<{ condition_id: string; volume: number }>) volumes.set(r.condition_id, r.volume);
+  const watermark = (db.prepare('SELECT COALESCE(MAX(id), 0) FROM fills').pluck().get() as number);
+  // catalog -1: the marks are computed on the way out.
+  return { ledger: version, catalog: -1, watermark, last, marks: new Map(), volumes, stamps: new Map(), day: new Map() };
 }
 
-/** Mark price of every outcome in micro units: 1 or 0 once resolved, else the last trade,
- *  else the complement of the other outcome's last trade, else an even split. */
-export function markPrices(db: Db): Map<string, number> {
-  const v = `${ledgerVersion(db)}:${catalogVersion(db)}`;
-  const hit = markCache.get(db);
-  if (hit && hit.version === v) return hit.value;
-  const last = lastTradePrices(db);
-  const marks = new Map<string, number>();
-  for (const m of marketsByCondition(db).values()) {
-    const n = m.outcomes.length;
-    for (let i = 0; i < n; i++) {
-      const key = `${m.conditionId}:${i}`;
-      let price: number;
-      // Resolved, or archived after resolving: the winner is worth 1.
-      if ((m.status === 'resolved' || m.status === 'archived') && m.winnerIndex !== null) price = i === m.winnerIndex ? 1_000_000 : 0;
-      else {
-        const own = last.get(key);
-        const other = n === 2 ? last.get(`${m.conditionId}:${1 - i}`) : undefined;
-        price = own ?? (other !== undefined ? 1_000_000 - other : Math.round(1_000_000 / n));
-      }
-      marks.set(key, price);
-    }
+/**
+ * Folds in the markets that new fills touched, re-reading their derived rows. False when the
+ * ledger changed without new fills (derived tables rebuilt): the caller reloads everything.
+ */
+function advance(db: Db, view: LedgerView, version: number): boolean {
+  const rows = db.prepare('SELECT id, condition_id FROM fills WHERE id > ? ORDER BY id').raw().all(view.watermark) as Array<[number, string]>;
+  if (rows.length === 0) return false;
+  const touched = new Set<string>();
+  for (const [id, c] of rows) {
+    touched.add(c);
+    view.stamps.set(c, id);
   }
-  markCache.set(db, { version: v, value: marks });
-  return marks;
+  view.watermark = (rows[rows.length - 1] as [number, string])[0];
+  const lastOf = db.prepare('SELECT outcome_index, price FROM last_trades WHERE condition_id = ?').raw();
+  const volumeOf = db.prepare('SELECT volume FROM market_stats WHERE condition_id = ?').pluck();
+  const markets = view.catalog === catalogVersion(db) ? marketsByCondition(db) : undefined;
+  for (const c of touched) {
+    for (const [i, price] of lastOf.all(c) as Array<[number, number]>) view.last.set(`${c}:${i}`, price);
+    const volume = volumeOf.get(c) as number | undefined;
+    if (volume === undefined) view.volumes.delete(c);
+    else view.volumes.set(c, volume);
+    const m = markets?.get(c);
+    if (m) setMarks(view, m);
+  }
+  view.ledger = version;
+  return true;
+}
+
+/** Mark price of each outcome of a market in micro units: 1 or 0 once resolved, else the last
+ *  trade, else the complement of the other outcome's last trade, else an even split. */
+function setMarks(view: LedgerView, m: MarketInfo): void {
+  const n = m.outcomes.length;
+  for (let i = 0; i < n; i++) {
+    const key = `${m.conditionId}:${i}`;
+    let price: number;
+    // Resolved, or archived after resolving: the winner is worth 1.
+    if ((m.status === 'resolved' || m.status === 'archived') && m.winnerIndex !== null) price = i === m.winnerIndex ? 1_000_000 : 0;
+    else {
+      const own = view.last.get(key);
+      const other = n === 2 ? view.last.get(`${m.conditionId}:${1 - i}`) : undefined;
+      price = own ?? (other !== undefined ? 1_000_000 - other : Math.round(1_000_000 / n));
+    }
+    view.marks.set(key, price);
+  }
+}
+
+/** The last trade price (micro) of every outcome that has traded, keyed `condition:outcome`.
+ *  The map is kept up to date in place: read it, do not keep it. */
+export function lastTradePrices(db: Db): Map<string, number> {
+  return ledgerView(db).last;
+}
+
+/** Mark price (micro) of every outcome, keyed `condition:outcome` (see setMarks); kept up to
+ *  date in place like lastTradePrices. */
+export function markPrices(db: Db): Map<string, number> {
+  return ledgerView(db).marks;
+}
+
+/** A market's total traded volume (micro cash), as market_stats holds it. */
+export function marketVolume(db: Db, conditionId: string): number {
+  return ledgerView(db).volumes.get(conditionId) ?? 0;
+}
+
+/**
+ * Taker volume (micro cash) of each market over the 24 h before `now`, for listings. A market's
+ * figure is summed once and reused until a new fill of its lands or its oldest fill in the
+ * window leaves it, so it is exact at every `now` without a scan per read.
+ */
+export function dayVolumes(db: Db, conditionIds: readonly string[], now: number): Map<string, number> {
+  const view = ledgerView(db);
+  const out = new Map<string, number>();
+  const stale: string[] = [];
+  for (const c of conditionIds) {
+    const d = view.day.get(c);
+    if (d && d.stamp === (view.stamps.get(c) ?? 0) && d.at <= now && now < d.until) out.set(c, d.micro);
+    else stale.push(c);
+  }
+  if (stale.length === 0) return out;
+  const unique = [...new Set(stale)];
+  const sums = new Map<string, { v: number; first: number }>();
+  for (const r of db
+    .prepare(`SELECT condition_id, SUM(usdc) AS v, MIN(ts) AS first FROM fills WHERE role = 'T' AND ts > ? AND condition_id IN (${unique.map(() => '?').join(',')}) GROUP BY condition_id`)
+    .all(now - DAY_MS, ...unique) as Array<{ condition_id: string; v: number; first: number }>) {
+    sums.set(r.condition_id, r);
+  }
+  for (const c of unique) {
+    const s = sums.get(c);
+    const d: DayVolume = { at: now, until: s ? s.first + DAY_MS : Number.POSITIVE_INFINITY, micro: s?.v ?? 0, stamp: view.stamps.get(c) ?? 0 };
+    view.day.set(c, d);
+    out.set(c, d.micro);
+  }
+  return out;
 }

@@ -1,12 +1,26 @@
 // The catalog surface (spec §4.2): markets, events, series, tags, comments, search.
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open.js';
-import { iso, RawJson } from '../http.js';
-import { catalogVersion, lastTradePrices, markPrices, walletOrBlank } from '../market-index.js';
+import { iso, type RawJson } from '../http.js';
+import { dayVolumes, lastTradePrices, markPrices, marketVolume, walletOrBlank } from '../market-index.js';
 import { MICRO } from '../money.js';
-import { quoteFields, type BookReader } from './quotes.js';
+import { eventsPage, eventTemplate, marketsPage, movingFields, outcomePrices, pageIds, placeholder, type EventTemplate, type StaticMarket } from './fragments.js';
+import { Lru } from './lru.js';
+import type { BookReader } from './quotes.js';
 
 type Row = Record<string, unknown>;
 type Status = 'active' | 'paused' | 'closed' | 'resolved' | 'archived';
+
+const statements = new WeakMap<Db, Lru<string, Statement>>();
+
+/** A statement prepared once and kept (a few hundred at most): compiling one costs as much as a small read. */
+function prepared(db: Db, sql: string): Statement {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Lru(256)));
+  let stmt = cache.get(sql);
+  if (!stmt) cache.set(sql, (stmt = db.prepare(sql)));
+  return stmt;
+}
 
 /** The three booleans every catalog object carries, from the one status column. */
 export function flags(status: Status): { active: boolean; closed: boolean; archived: boolean } {
@@ -23,7 +37,7 @@ const STATUS_SQL = {
 export function resolveCreator(db: Db, creator: string | undefined): string | undefined {
   if (creator === undefined) return undefined;
   const v = creator.toLowerCase();
-  const row = db.prepare('SELECT address FROM creators WHERE address = ? OR site = ?').get(v, v) as { address: string } | undefined;
+  const row = prepared(db, 'SELECT address FROM creators WHERE address = ? OR site = ?').get(v, v) as { address: string } | undefined;
   return row?.address ?? '\u0000none';
 }
 
@@ -60,9 +74,12 @@ export interface MarketsParams {
   creator?: string | undefined;
 }
 
-const MARKET_SELECT = `SELECT m.*, s.volume AS volume_total FROM markets m LEFT JOIN market_stats s ON s.condition_id = m.condition_id`;
-
 export function listMarkets(db: Db, q: MarketsParams, now: number, books?: BookReader): RawJson {
+  const ids = pageIds(db, `markets ${JSON.stringify(q)}`, () => marketIds(db, q));
+  return marketsPage(db, ids, now, books, (missing) => staticMarkets(db, missing));
+}
+
+function marketIds(db: Db, q: MarketsParams): number[] {
   const where: string[] = [];
   const args: Array<string | number> = [];
   boolFilter(where, 'm.status', 'active', q.active);
@@ -100,18 +117,46 @@ export function listMarkets(db: Db, q: MarketsParams, now: number, books?: BookR
   }
   // Pick the page's ids first so the sort never carries the wide rows.
   const idSql = `SELECT m.id FROM markets m ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${orderBy(MARKET_COLUMNS[q.order] ?? 'id', q.ascending, 'm')} LIMIT ? OFFSET ?`;
-  const ids = (db.prepare(idSql).pluck().all(...args, q.limit, q.offset) as number[]);
-  if (ids.length === 0) return new RawJson('[]');
-  const byId = new Map<number, Row>();
-  for (const r of db.prepare(`${MARKET_SELECT} WHERE m.id IN (${ids.map(() => '?').join(',')})`).all(...ids) as Row[]) byId.set(r['id'] as number, r);
-  const parts = marketParts(db, ids.map((id) => byId.get(id) as Row), now, false, books);
-  return new RawJson(`[${parts.map((p) => `${p.fixedJson},${JSON.stringify(p.dynamic).slice(1)}`).join(',')}]`);
+  return db.prepare(idSql).pluck().all(...args, q.limit, q.offset) as number[];
+}
+
+/** The static JSON of listed markets, by id. */
+function staticMarkets(db: Db, ids: number[]): Map<number, StaticMarket> {
+  const rows = db.prepare(`SELECT * FROM markets WHERE id IN (${ids.map(() => '?').join(',')})`).all(...ids) as Row[];
+  const tokens = tokenIdsOf(db, rows);
+  const events = eventsById(db, rows);
+  const out = new Map<number, StaticMarket>();
+  for (const r of rows) {
+    const c = r['condition_id'] as string;
+    const tokenIds = tokens.get(c) ?? [];
+    const fixed = staticMarket(r, tokenIds, events.get(r['event_id'] as number), false);
+    out.set(r['id'] as number, { conditionId: c, tokenIds, outcomes: outcomeCount(r), fixedJson: JSON.stringify(fixed).slice(0, -1) });
+  }
+  return out;
+}
+
+const outcomeCount = (r: Row): number => (JSON.parse(r['outcomes'] as string) as string[]).length;
+
+/** Each market's token ids in outcome order, by condition id. */
+function tokenIdsOf(db: Db, rows: Row[]): Map<string, string[]> {
+  const conditions = rows.map((r) => r['condition_id'] as string);
+  const tokens = new Map<string, string[]>();
+  for (const t of db.prepare(`SELECT condition_id, token_id FROM tokens WHERE condition_id IN (${conditions.map(() => '?').join(',')}) ORDER BY condition_id, outcome_index`).all(...conditions) as Array<{ condition_id: string; token_id: string }>) {
+    const list = tokens.get(t.condition_id) ?? [];
+    list.push(t.token_id);
+    tokens.set(t.condition_id, list);
+  }
+  return tokens;
 }
 
 export function marketBySlug(db: Db, slug: string, creatorParam: string | undefined, now: number, books?: BookReader): unknown | undefined {
   const creator = resolveCreator(db, creatorParam);
-  const row = db.prepare(`${MARKET_SELECT} WHERE m.slug = ?${creator !== undefined ? ' AND m.creator = ?' : ''}`).get(...(creator !== undefined ? [slug, creator] : [slug])) as Row | undefined;
-  return row ? marketObjects(db, [row], now, true, books)[0] : undefined;
+  const row = db.prepare(`SELECT * FROM markets WHERE slug = ?${creator !== undefined ? ' AND creator = ?' : ''}`).get(...(creator !== undefined ? [slug, creator] : [slug])) as Row | undefined;
+  if (!row) return undefined;
+  const c = row['condition_id'] as string;
+  const tokenIds = tokenIdsOf(db, [row]).get(c) ?? [];
+  const fixed = staticMarket(row, tokenIds, eventsById(db, [row]).get(row['event_id'] as number), true);
+  return { ...fixed, ...movingFields({ conditionId: c, tokenIds, outcomes: outcomeCount(row) }, marketVolume(db, c), dayVolumes(db, [c], now).get(c) ?? 0, markPrices(db), lastTradePrices(db), books) };
 }
 
 /** A market row by numeric id or condition id. */
@@ -128,78 +173,11 @@ export function marketTags(db: Db, marketId: number): unknown[] {
   return rows.map(tagObject);
 }
 
-function marketObjects(db: Db, rows: Row[], now: number, single: boolean, books?: BookReader): unknown[] {
-  return marketParts(db, rows, now, single, books).map((p) => ({ ...p.fixed, ...p.dynamic }));
-}
-
-interface MarketParts {
-  fixed: Row;
-  /** `fixed` as JSON without its closing brace, ready to take the dynamic fields. */
-  fixedJson: string;
-  dynamic: Row;
-}
-
-function marketParts(db: Db, rows: Row[], now: number, single: boolean, books?: BookReader): MarketParts[] {
-  if (rows.length === 0) return [];
-  const conditions = rows.map((r) => r['condition_id'] as string);
-  const tokens = new Map<string, string[]>();
-  for (const t of db.prepare(`SELECT condition_id, token_id FROM tokens WHERE condition_id IN (${conditions.map(() => '?').join(',')}) ORDER BY condition_id, outcome_index`).all(...conditions) as Array<{ condition_id: string; token_id: string }>) {
-    const list = tokens.get(t.condition_id) ?? [];
-    list.push(t.token_id);
-    tokens.set(t.condition_id, list);
-  }
-  const vol24 = new Map<string, number>();
-  for (const v of db
-    .prepare(`SELECT condition_id, SUM(usdc) AS v FROM fills WHERE role = 'T' AND ts > ? AND condition_id IN (${conditions.map(() => '?').join(',')}) GROUP BY condition_id`)
-    .all(now - 86_400_000, ...conditions) as Array<{ condition_id: string; v: number }>) {
-    vol24.set(v.condition_id, v.v);
-  }
-  const marks = markPrices(db);
-  const last = lastTradePrices(db);
-  const statics = single ? undefined : staticCache(db);
-  let events: Map<number, Row> | undefined;
-
-  return rows.map((r) => {
-    const c = r['condition_id'] as string;
-    const volume = ((r['volume_total'] as number | null) ?? 0) / MICRO;
-    const outcomeCount = (JSON.parse(r['outcomes'] as string) as string[]).length;
-    const dynamic = {
-      outcomePrices: JSON.stringify(Array.from({ length: outcomeCount }, (_, i) => String((marks.get(`${c}:${i}`) ?? 0) / MICRO))),
-      volume: String(volume),
-      volumeNum: volume,
-      volume24hr: (vol24.get(c) ?? 0) / MICRO,
-      // The book's side of the listing: best prices, last trade and liquidity.
-      ...(books ? quoteFields(books, tokens.get(c) ?? [], last.get(`${c}:0`)) : {}),
-    };
-    let fixed = statics?.get(r['id'] as number);
-    if (!fixed) {
-      events ??= eventsById(db, rows);
-      const obj = staticMarket(r, tokens.get(c) ?? [], events.get(r['event_id'] as number), single);
-      fixed = { fixed: obj, fixedJson: JSON.stringify(obj).slice(0, -1) };
-      statics?.set(r['id'] as number, fixed);
-    }
-    return { ...fixed, dynamic };
-  });
-}
-
 function eventsById(db: Db, rows: Row[]): Map<number, Row> {
   const ids = [...new Set(rows.map((r) => r['event_id'] as number))];
   const events = new Map<number, Row>();
   for (const e of db.prepare(`SELECT * FROM events WHERE id IN (${ids.map(() => '?').join(',')})`).all(...ids) as Row[]) events.set(e['id'] as number, e);
   return events;
-}
-
-// The parts of a listed market that change only with the catalog, built once per catalog version:
-// listing pages are the venue's hottest reads and these fields dominate their cost.
-const staticMarkets = new WeakMap<Db, { version: number; byId: Map<number, Omit<MarketParts, 'dynamic'>> }>();
-
-function staticCache(db: Db): Map<number, Omit<MarketParts, 'dynamic'>> {
-  const version = catalogVersion(db);
-  const hit = staticMarkets.get(db);
-  if (hit && hit.version === version) return hit.byId;
-  const byId = new Map<number, Omit<MarketParts, 'dynamic'>>();
-  staticMarkets.set(db, { version, byId });
-  return byId;
 }
 
 function staticMarket(r: Row, tokenIds: string[], e: Row | undefined, single: boolean): Row {
@@ -289,7 +267,7 @@ export interface EventsParams {
   creator?: string | undefined;
 }
 
-export function listEvents(db: Db, q: EventsParams): unknown[] {
+export function listEvents(db: Db, q: EventsParams): RawJson {
   const where: string[] = [];
   const args: Array<string | number> = [];
   for (const k of ['active', 'closed', 'archived'] as const) {
@@ -316,12 +294,35 @@ export function listEvents(db: Db, q: EventsParams): unknown[] {
     where.push('e.id IN (SELECT event_id FROM markets WHERE creator = ?)');
     args.push(creator);
   }
-  const sql = `SELECT e.* FROM events e ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${orderBy(EVENT_COLUMNS[q.order] ?? 'id', q.ascending, 'e')} LIMIT ? OFFSET ?`;
-  const rows = db.prepare(sql).all(...args, q.limit, q.offset) as Row[];
-  return eventObjects(db, rows, creator);
+  const sql = `SELECT e.id FROM events e ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${orderBy(EVENT_COLUMNS[q.order] ?? 'id', q.ascending, 'e')} LIMIT ? OFFSET ?`;
+  const ids = pageIds(db, `events ${JSON.stringify(q)}`, () => db.prepare(sql).pluck().all(...args, q.limit, q.offset) as number[]);
+  return eventsPage(db, ids, creator ?? '', (missing) => eventTemplates(db, missing, creator));
 }
 
-function eventObjects(db: Db, rows: Row[], creator: string | undefined): unknown[] {
+/** Events' JSON split around their markets' outcome prices (or whole, where it cannot be). */
+function eventTemplates(db: Db, ids: number[], creator: string | undefined): Map<number, EventTemplate | Buffer> {
+  const rows = db.prepare(`SELECT * FROM events WHERE id IN (${ids.map(() => '?').join(',')})`).all(...ids) as Row[];
+  const slots = new Map<number, EventTemplate['slots']>();
+  const objects = eventObjects(db, rows, creator, (eventId, conditionId, outcomes) => {
+    const list = slots.get(eventId) ?? [];
+    slots.set(eventId, list);
+    list.push({ conditionId, outcomes });
+    return placeholder(list.length - 1);
+  });
+  const out = new Map<number, EventTemplate | Buffer>();
+  objects.forEach((e, i) => {
+    const row = rows[i] as Row;
+    const id = row['id'] as number;
+    const t = eventTemplate(JSON.stringify(e), slots.get(id) ?? []);
+    out.set(id, t ?? Buffer.from(JSON.stringify(eventObjects(db, [row], creator)[0])));
+  });
+  return out;
+}
+
+/** An event's market's outcome prices as sent; a template puts a placeholder there. */
+type PriceOf = (eventId: number, conditionId: string, outcomes: number) => string;
+
+function eventObjects(db: Db, rows: Row[], creator: string | undefined, priceOf?: PriceOf): Row[] {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r['id'] as number);
   const marks = `(${ids.map(() => '?').join(',')})`;
@@ -340,6 +341,7 @@ function eventObjects(db: Db, rows: Row[], creator: string | undefined): unknown
     )
     .all(...ids) as Row[];
   const prices = markPrices(db);
+  const price = priceOf ?? ((_e: number, c: string, n: number) => outcomePrices(prices, c, n));
   for (const m of marketRows) {
     if (creator !== undefined && m['creator'] !== creator) continue;
     const list = markets.get(m['event_id'] as number) ?? [];
@@ -350,7 +352,7 @@ function eventObjects(db: Db, rows: Row[], creator: string | undefined): unknown
       question: m['question'],
       conditionId: c,
       outcomes: m['outcomes'],
-      outcomePrices: JSON.stringify(outcomes.map((_, i) => String((prices.get(`${c}:${i}`) ?? 0) / MICRO))),
+      outcomePrices: price(m['event_id'] as number, c, outcomes.length),
       ...(m['mirror_condition_id'] ? { mirrorConditionId: m['mirror_condition_id'] } : {}),
       clobTokenIds: m['token_ids'],
       ...(m['mirror_token_ids'] ? { mirrorClobTokenIds: m['mirror_token_ids'] } : {}),
@@ -475,11 +477,11 @@ export function listComments(db: Db, q: CommentsParams): unknown[] {
   const dir = q.ascending ? 'ASC' : 'DESC';
   const sql = `${COMMENT_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${COMMENT_ORDER[q.order] ?? 'c.created_at'} ${dir}, c.id ${dir} LIMIT ? OFFSET ?`;
   // Holders only holds for the replies each comment carries too: they are comments.
-  return commentObjects(db, db.prepare(sql).all(...args, q.limit, q.offset) as Row[], true, q.holdersOnly === true);
+  return commentObjects(db, prepared(db, sql).all(...args, q.limit, q.offset) as Row[], true, q.holdersOnly === true);
 }
 
 export function commentsByUser(db: Db, address: string, q: { limit: number; offset: number }): unknown[] {
-  const rows = db.prepare(`${COMMENT_SELECT} WHERE c.user_address = ? ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?`).all(address.toLowerCase(), q.limit, q.offset) as Row[];
+  const rows = prepared(db, `${COMMENT_SELECT} WHERE c.user_address = ? ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?`).all(address.toLowerCase(), q.limit, q.offset) as Row[];
   return commentObjects(db, rows, true);
 }
 
@@ -495,14 +497,13 @@ function holdingsByComment(db: Db, rows: Row[]): Map<string, Array<{ token_id: s
   const out = new Map<string, Array<{ token_id: string; size: number }>>();
   for (const [key, p] of parents) {
     const users = [...p.users];
-    const held = db
-      .prepare(
-        `SELECT p.wallet, t.token_id, p.size FROM positions p JOIN tokens t ON t.condition_id = p.condition_id AND t.outcome_index = p.outcome_index
-         WHERE p.wallet IN (${users.map(() => '?').join(',')}) AND p.size >= ${MICRO} AND p.condition_id IN (SELECT condition_id FROM markets WHERE
-           (? = 'Event' AND event_id = ?) OR (? = 'market' AND id = ?) OR (? = 'Series' AND event_id IN (SELECT id FROM events WHERE series_id = ?)))
-         ORDER BY p.wallet, p.size DESC`,
-      )
-      .all(...users, p.type, p.id, p.type, p.id, p.type, p.id) as Array<{ wallet: string; token_id: string; size: number }>;
+    const held = prepared(
+      db,
+      `SELECT p.wallet, t.token_id, p.size FROM positions p JOIN tokens t ON t.condition_id = p.condition_id AND t.outcome_index = p.outcome_index
+       WHERE p.wallet IN (${users.map(() => '?').join(',')}) AND p.size >= ${MICRO} AND p.condition_id IN (SELECT condition_id FROM markets WHERE
+         (? = 'Event' AND event_id = ?) OR (? = 'market' AND id = ?) OR (? = 'Series' AND event_id IN (SELECT id FROM events WHERE series_id = ?)))
+       ORDER BY p.wallet, p.size DESC`,
+    ).all(...users, p.type, p.id, p.type, p.id, p.type, p.id) as Array<{ wallet: string; token_id: string; size: number }>;
     for (const h of held) {
       const k = `${key}:${h.wallet}`;
       const list = out.get(k) ?? [];
@@ -518,14 +519,14 @@ function commentObjects(db: Db, rows: Row[], withReplies: boolean, holdersOnly =
   const ids = rows.map((r) => r['id'] as number);
   const marks = `(${ids.map(() => '?').join(',')})`;
   const reactions = new Map<number, Row[]>();
-  for (const r of db.prepare(`SELECT * FROM comment_reactions WHERE comment_id IN ${marks} ORDER BY id`).all(...ids) as Row[]) {
+  for (const r of prepared(db, `SELECT * FROM comment_reactions WHERE comment_id IN ${marks} ORDER BY id`).all(...ids) as Row[]) {
     const list = reactions.get(r['comment_id'] as number) ?? [];
     list.push({ id: String(r['id']), commentID: r['comment_id'], reactionType: r['reaction_type'], userAddress: r['user_address'], createdAt: iso(r['created_at'] as number) });
     reactions.set(r['comment_id'] as number, list);
   }
   const replies = new Map<number, Row[]>();
   if (withReplies) {
-    const replyRows = db.prepare(`${COMMENT_SELECT} WHERE c.parent_comment_id IN ${marks}${holdersOnly ? ` AND ${HOLDER_SQL}` : ''} ORDER BY c.created_at, c.id`).all(...ids) as Row[];
+    const replyRows = prepared(db, `${COMMENT_SELECT} WHERE c.parent_comment_id IN ${marks}${holdersOnly ? ` AND ${HOLDER_SQL}` : ''} ORDER BY c.created_at, c.id`).all(...ids) as Row[];
     for (const r of commentObjects(db, replyRows, false)) {
       const parent = Number(r['parentCommentID']);
       const list = replies.get(parent) ?? [];
@@ -533,7 +534,7 @@ function commentObjects(db: Db, rows: Row[], withReplies: boolean, holdersOnly =
       replies.set(parent, list);
     }
   }
-  const creators = new Set((db.prepare('SELECT address FROM creators').all() as Array<{ address: string }>).map((c) => c.address));
+  const creators = new Set((prepared(db, 'SELECT address FROM creators').all() as Array<{ address: string }>).map((c) => c.address));
   const held = holdingsByComment(db, rows);
   return rows.map((c) => {
     const user = c['user_address'] as string;
