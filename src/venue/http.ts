@@ -11,6 +11,7 @@ import type { Settlements } from './trading/orders.js';
 import type { Checkpointer } from './db/checkpointer.js';
 import { specQueryNames, type SurfaceName } from './spec-routes.js';
 import { verifyL2 } from './auth/routes.js';
+import { marketRead, type Audience } from './audience.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,6 +49,8 @@ export interface VenueContext {
   present?: Presenter;
   /** WebSocket addresses of the live channels (venue-profile I), once the venue listens. */
   streams?: { market: string };
+  /** Told of every read of market data, so that the simulator knows whether anyone watches. */
+  audience?: Audience;
 }
 
 /** Turns an answer of `route` (e.g. `catalog GET /events`) into the representation to send. */
@@ -87,6 +90,7 @@ export function surface(app: FastifyInstance, ctx: VenueContext, all: Bucket, na
     const counted = [all, ...buckets];
     const route = `${name} ${method} ${path}`;
     const present = ctx.present;
+    const watched = marketRead(name, method, path);
     const admit = (req: FastifyRequest, client: string): void => {
       req.rateCounted = true;
       const a = ctx.limiter.take(client, counted);
@@ -126,6 +130,7 @@ export function surface(app: FastifyInstance, ctx: VenueContext, all: Bucket, na
             },
           }),
       handler: async (req, reply) => {
+        if (watched && ctx.audience && watched(req.query as Record<string, unknown>)) ctx.audience.read();
         const out = handler(req, reply);
         if (present) {
           const value = await out;

@@ -21,6 +21,7 @@ import { presenter, type Representation } from './representation.js';
 import { masterKey } from './auth/keys.js';
 import { orderDomainInfo, paperAccount, type OrderDomainInfo, type PaperAccount } from './account.js';
 import { MarketChannel, MARKET_CHANNEL_PATH, type LiveOptions } from './live/market-channel.js';
+import { Audience } from './audience.js';
 
 export type { OrderDomainInfo, PaperAccount } from './account.js';
 export type { Representation } from './representation.js';
@@ -191,6 +192,7 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
     checkpointer: threads ? startCheckpointer(db) : undefined,
     specOnly,
     present: presenter({ specOnly, representation }),
+    audience: new Audience(opts.now ?? Date.now),
   };
   // Queued settlement pays off only while a worker recovers signers meanwhile.
   if (ctx.signatures?.threaded) ctx.settlements = new Settlements();
@@ -201,6 +203,10 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
   const live = specOnly ? undefined : new MarketChannel(ctx.exchange, ctx.now, opts.live);
   live?.attach(app);
   ctx.exchange.observer = live;
+  if (live) {
+    ctx.audience?.watchedBy(() => live.followed > 0);
+    live.onFollowed = () => ctx.audience?.arrived();
+  }
   const adminToken = newAdminToken();
   registerAdmin(app, ctx.exchange, adminToken);
   const host = opts.host ?? '127.0.0.1';

@@ -46,6 +46,8 @@ export class MarketChannel implements BookObserver {
   private readonly pingMs: number;
   private readonly closeTimeoutMs: number;
   private wss: WebSocketServer | undefined;
+  /** Called when a token gets a follower while none had one (the simulator speeds up). */
+  onFollowed: (() => void) | undefined;
 
   constructor(
     private readonly exchange: Exchange,
@@ -86,6 +88,11 @@ export class MarketChannel implements BookObserver {
       c.ws.terminate();
     }
     this.wss?.close();
+  }
+
+  /** How many tokens someone follows now. */
+  get followed(): number {
+    return this.topics.size;
   }
 
   // ---------------------------------------------------------------- the exchange's side
@@ -178,6 +185,7 @@ export class MarketChannel implements BookObserver {
       this.error(client, 'TOO_MANY_SUBSCRIPTIONS', `a connection may follow at most ${LIVE_MAX_TOKENS} tokens; this subscription would make ${total} (nothing of it was subscribed)`);
       return;
     }
+    const before = this.topics.size;
     for (const id of known) {
       client.tokens.add(id);
       let topic = this.topics.get(id);
@@ -185,6 +193,7 @@ export class MarketChannel implements BookObserver {
       topic.clients.add(client);
       this.send(client, this.snapshot(id));
     }
+    if (before === 0 && this.topics.size > 0) this.onFollowed?.();
     if (unknown.length > 0) {
       const shown = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
       this.error(client, 'UNKNOWN_TOKEN', `not tokens of this venue, not subscribed: ${shown}`, { assets_ids: unknown });
