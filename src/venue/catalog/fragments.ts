@@ -50,10 +50,11 @@ interface Fragments {
   prices: Lru<string, PricesFragment>;
 }
 
-// Budgets: the hot pages of every listing the app reads, not the whole catalog it syncs.
+// Budgets: the hot pages of the listings read most (a few hundred markets), not the whole
+// catalog the app syncs every ten minutes.
 const PAGE_ENTRIES = 256;
 const MARKET_BYTES = 2 * 2 ** 20;
-const EVENT_BYTES = 2 * 2 ** 20;
+const EVENT_BYTES = 2 ** 20;
 const PRICE_ENTRIES = 4096;
 
 const OPEN = Buffer.from('[');
