@@ -1,4 +1,5 @@
 // The data surface (spec §4.1), computed from the fills ledger and its derived positions.
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open.js';
 import { ledgerVersion } from '../ledger.js';
 import { catalogVersion, markPrices, marketsByCondition, walletOrBlank, type MarketInfo, type WalletInfo } from '../market-index.js';
@@ -108,17 +109,16 @@ export interface PositionOut {
   outcomeIndex: number; oppositeOutcome: string; oppositeAsset: string; timestamp: number; endDate: string; negativeRisk: boolean;
 }
 
-function positionOut(wallet: string, r: PositionRow, m: MarketInfo, markMicro: number, heldOutcomes: Set<number> | undefined): PositionOut {
+/** What a position is worth and whether it can be redeemed or merged: all that sorts and filters it. */
+type PositionFigures = Pick<PositionOut, 'size' | 'avgPrice' | 'initialValue' | 'currentValue' | 'cashPnl' | 'percentPnl' | 'totalBought' | 'realizedPnl' | 'percentRealizedPnl' | 'curPrice' | 'redeemable' | 'mergeable'>;
+
+function positionFigures(r: PositionRow, m: MarketInfo, markMicro: number, heldOutcomes: Set<number> | undefined): PositionFigures {
   const size = r.size / MICRO;
   const initialValue = r.cost / MICRO;
   const curPrice = markMicro / MICRO;
   const currentValue = size * curPrice;
   const cashPnl = currentValue - initialValue;
-  const opposite = m.outcomes.length === 2 ? 1 - r.outcome_index : -1;
   return {
-    proxyWallet: wallet,
-    asset: `${r.condition_id}:${r.outcome_index}`,
-    conditionId: r.condition_id,
     size: round(size),
     avgPrice: round(r.size > 0 ? r.cost / r.size : r.total_bought > 0 ? r.bought_cost / r.total_bought : 0),
     initialValue: round(initialValue),
@@ -131,6 +131,27 @@ function positionOut(wallet: string, r: PositionRow, m: MarketInfo, markMicro: n
     curPrice: round(curPrice),
     redeemable: m.status === 'resolved' && m.winnerIndex === r.outcome_index && r.size > 0,
     mergeable: r.size > 0 && heldOutcomes !== undefined && m.outcomes.every((_, i) => heldOutcomes.has(i)),
+  };
+}
+
+function positionOut(wallet: string, r: PositionRow, m: MarketInfo, f: PositionFigures): PositionOut {
+  const opposite = m.outcomes.length === 2 ? 1 - r.outcome_index : -1;
+  return {
+    proxyWallet: wallet,
+    asset: `${r.condition_id}:${r.outcome_index}`,
+    conditionId: r.condition_id,
+    size: f.size,
+    avgPrice: f.avgPrice,
+    initialValue: f.initialValue,
+    currentValue: f.currentValue,
+    cashPnl: f.cashPnl,
+    percentPnl: f.percentPnl,
+    totalBought: f.totalBought,
+    realizedPnl: f.realizedPnl,
+    percentRealizedPnl: f.percentRealizedPnl,
+    curPrice: f.curPrice,
+    redeemable: f.redeemable,
+    mergeable: f.mergeable,
     title: m.question,
     slug: m.slug,
     icon: m.icon,
@@ -145,23 +166,26 @@ function positionOut(wallet: string, r: PositionRow, m: MarketInfo, markMicro: n
   };
 }
 
-const positionKeys: Record<PositionSort, (p: PositionOut, m: MarketInfo) => number | string> = {
-  CURRENT: (p) => p.currentValue,
-  INITIAL: (p) => p.initialValue,
-  TOKENS: (p) => p.size,
-  CASHPNL: (p) => p.cashPnl,
-  PERCENTPNL: (p) => p.percentPnl,
-  TITLE: (p) => p.title.toLowerCase(),
-  RESOLVING: (_p, m) => m.endDate,
-  PRICE: (p) => p.curPrice,
-  AVGPRICE: (p) => p.avgPrice,
+const positionKeys: Record<PositionSort, (f: PositionFigures, m: MarketInfo) => number | string> = {
+  CURRENT: (f) => f.currentValue,
+  INITIAL: (f) => f.initialValue,
+  TOKENS: (f) => f.size,
+  CASHPNL: (f) => f.cashPnl,
+  PERCENTPNL: (f) => f.percentPnl,
+  TITLE: (_f, m) => m.question.toLowerCase(),
+  RESOLVING: (_f, m) => m.endDate,
+  PRICE: (f) => f.curPrice,
+  AVGPRICE: (f) => f.avgPrice,
 };
 
+const walletPositions = new WeakMap<Db, Statement>();
+
+/** A wallet's positions: sorted and filtered on their figures, and only the page's written out in full. */
 export function positions(db: Db, q: PositionsParams): PositionOut[] {
   const wallet = q.user.toLowerCase();
-  const rows = db
-    .prepare('SELECT condition_id, outcome_index, size, cost, total_bought, bought_cost, realized, last_ts FROM positions WHERE wallet = ?')
-    .all(wallet) as PositionRow[];
+  let stmt = walletPositions.get(db);
+  if (!stmt) walletPositions.set(db, (stmt = db.prepare('SELECT condition_id, outcome_index, size, cost, total_bought, bought_cost, realized, last_ts FROM positions WHERE wallet = ?')));
+  const rows = stmt.all(wallet) as PositionRow[];
   const markets = marketsByCondition(db);
   const marks = markPrices(db);
   const held = new Map<string, Set<number>>();
@@ -174,26 +198,24 @@ export function positions(db: Db, q: PositionsParams): PositionOut[] {
   const wanted = q.market?.length ? new Set(q.market.map((c) => c.toLowerCase())) : null;
   const title = q.title?.toLowerCase();
   const threshold = Math.round(q.sizeThreshold * MICRO);
-  const out: Array<{ p: PositionOut; m: MarketInfo }> = [];
+  const key = positionKeys[q.sortBy];
+  const out: Array<{ r: PositionRow; m: MarketInfo; f: PositionFigures; key: number | string; asset: string }> = [];
   for (const r of rows) {
     const m = markets.get(r.condition_id);
     if (!m || r.size < threshold) continue;
     if (wanted && !wanted.has(r.condition_id)) continue;
     if (title && !m.question.toLowerCase().includes(title)) continue;
-    const p = positionOut(wallet, r, m, marks.get(`${r.condition_id}:${r.outcome_index}`) ?? 0, held.get(r.condition_id));
-    if (q.redeemable && !p.redeemable) continue;
-    if (q.mergeable && !p.mergeable) continue;
-    out.push({ p, m });
+    const f = positionFigures(r, m, marks.get(`${r.condition_id}:${r.outcome_index}`) ?? 0, held.get(r.condition_id));
+    if (q.redeemable && !f.redeemable) continue;
+    if (q.mergeable && !f.mergeable) continue;
+    out.push({ r, m, f, key: key(f, m), asset: `${r.condition_id}:${r.outcome_index}` });
   }
-  const key = positionKeys[q.sortBy];
   const dir = q.sortDirection === 'ASC' ? 1 : -1;
   out.sort((a, b) => {
-    const ka = key(a.p, a.m);
-    const kb = key(b.p, b.m);
-    if (ka !== kb) return (ka < kb ? -1 : 1) * dir;
-    return a.p.asset < b.p.asset ? -1 : a.p.asset > b.p.asset ? 1 : 0;
+    if (a.key !== b.key) return (a.key < b.key ? -1 : 1) * dir;
+    return a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0;
   });
-  return out.slice(q.offset, q.offset + q.limit).map((x) => x.p);
+  return out.slice(q.offset, q.offset + q.limit).map((x) => positionOut(wallet, x.r, x.m, x.f));
 }
 
 // ---------------------------------------------------------------- holders
