@@ -134,6 +134,8 @@ export function walletOrBlank(db: Db, address: string): WalletInfo {
  * each outcome's last trade, its mark, each market's total volume and its last-24h volume.
  */
 interface LedgerView {
+  /** Which load this is: a reload starts the stamps afresh. */
+  generation: number;
   ledger: number;
   catalog: number;
   /** Highest fill id folded in. */
@@ -156,6 +158,7 @@ interface DayVolume {
 
 const DAY_MS = 86_400_000;
 const ledgerViews = new WeakMap<Db, LedgerView>();
+let loads = 0;
 
 function ledgerView(db: Db): LedgerView {
   const version = ledgerVersion(db);
@@ -181,7 +184,7 @@ function loadLedgerView(db: Db, version: number): LedgerView {
   for (const r of db.prepare('SELECT condition_id, volume FROM market_stats').all() as Array<{ condition_id: string; volume: number }>) volumes.set(r.condition_id, r.volume);
   const watermark = (db.prepare('SELECT COALESCE(MAX(id), 0) FROM fills').pluck().get() as number);
   // catalog -1: the marks are computed on the way out.
-  return { ledger: version, catalog: -1, watermark, last, marks: new Map(), volumes, stamps: new Map(), day: new Map() };
+  return { generation: ++loads, ledger: version, catalog: -1, watermark, last, marks: new Map(), volumes, stamps: new Map(), day: new Map() };
 }
 
 /**
@@ -245,6 +248,18 @@ export function markPrices(db: Db): Map<string, number> {
 /** A market's total traded volume (micro cash), as market_stats holds it. */
 export function marketVolume(db: Db, conditionId: string): number {
   return ledgerView(db).volumes.get(conditionId) ?? 0;
+}
+
+/**
+ * Changes whenever a fill lands in one of these markets (any market when none are named):
+ * what an answer derived from their positions and trades can be kept against.
+ */
+export function ledgerStamp(db: Db, conditionIds?: readonly string[]): string {
+  const view = ledgerView(db);
+  if (!conditionIds) return `${view.generation}/${view.ledger}`;
+  let newest = 0;
+  for (const c of conditionIds) newest = Math.max(newest, view.stamps.get(c) ?? 0);
+  return `${view.generation}:${newest}`;
 }
 
 /**

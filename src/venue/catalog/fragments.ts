@@ -48,6 +48,7 @@ interface Fragments {
   markets: Lru<number, MarketFragment>;
   events: Lru<string, EventTemplate>;
   prices: Lru<string, PricesFragment>;
+  answers: Lru<string, { stamp: string; body: Buffer }>;
 }
 
 // Budgets: the hot pages of the listings read most (a few hundred markets), not the whole
@@ -56,6 +57,7 @@ const PAGE_ENTRIES = 256;
 const MARKET_BYTES = 2 * 2 ** 20;
 const EVENT_BYTES = 2 ** 20;
 const PRICE_ENTRIES = 4096;
+const ANSWER_BYTES = 2 * 2 ** 20;
 
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
@@ -74,6 +76,7 @@ function fragments(db: Db): Fragments {
       markets: new Lru(MARKET_BYTES, (m) => m.fixed.length + (m.moving?.length ?? 200)),
       events: new Lru(EVENT_BYTES, (e) => e.chunks.reduce((n, c) => n + c.length, 0)),
       prices: new Lru(PRICE_ENTRIES),
+      answers: new Lru(ANSWER_BYTES, (a) => a.body.length),
     };
     states.set(db, s);
   }
@@ -89,6 +92,20 @@ export function pageIds(db: Db, key: string, query: () => number[]): number[] {
     s.pages.set(key, ids);
   }
   return ids;
+}
+
+/**
+ * A whole answer, kept while `stamp` (what it was derived from) and the catalog stay the same.
+ * `build` makes it and says whether it may be kept.
+ */
+export function keptAnswer(db: Db, key: string, stamp: string, build: () => { value: unknown; keep: boolean }): RawJson {
+  const s = fragments(db);
+  const hit = s.answers.get(key);
+  if (hit && hit.stamp === stamp) return new RawJson(hit.body);
+  const { value, keep } = build();
+  const body = Buffer.from(JSON.stringify(value));
+  if (keep && body.length <= ANSWER_BYTES / 8) s.answers.set(key, { stamp, body });
+  return new RawJson(body);
 }
 
 /** The fields of a listed market that move with trading and the book. */

@@ -1,6 +1,7 @@
-// Listings are put together from cached fragments: the read after a price moves shows the move
-// (the book, the last trade, the marks, the volumes) in every listing that carries the market,
-// and the 24-hour volume follows the clock.
+// Listings are put together from cached fragments and comment answers are kept: the read after a
+// price moves shows the move (the book, the last trade, the marks, the volumes) in every listing
+// that carries the market, the 24-hour volume follows the clock, and comments show the holdings
+// their authors have now.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MICRO } from '../money.js';
 import { startTestVenue, type TestVenue } from '../test-support.js';
@@ -82,5 +83,29 @@ describe('a listing after a price move', () => {
     expect(later.listed['volume24hr']).toBe(before.listed['volume24hr']);
     expect(later.single['volume24hr']).toBe(before.listed['volume24hr']);
     expect({ ...moving(later.listed), volume24hr: 0 }).toEqual({ ...moving(traded.listed), volume24hr: 0 });
+  });
+});
+
+describe('comments after a fill in their parent\'s markets', () => {
+  it('show the commenter\'s holdings as they are now', async () => {
+    const row = venue.db
+      .prepare("SELECT parent_entity_id AS id, user_address AS user FROM comments WHERE parent_entity_type = 'Event' AND parent_comment_id IS NULL ORDER BY id LIMIT 1")
+      .get() as { id: number; user: string };
+    const market = venue.db.prepare('SELECT condition_id FROM markets WHERE event_id = ? ORDER BY id LIMIT 1').get(row.id) as { condition_id: string };
+    const token = venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(market.condition_id) as { token_id: string };
+    const path = `/comments?parent_entity_type=Event&parent_entity_id=${row.id}&limit=100`;
+    const holdings = async (): Promise<Obj[]> => {
+      const comment = (await read(path)).find((c) => c['userAddress'] === row.user) as Obj;
+      return (comment['profile'] as Obj)['positions'] as Obj[];
+    };
+    const before = await holdings();
+    expect(await holdings()).toEqual(before);
+    // A split into the market's outcomes is recorded as fills, like any trade.
+    venue.exchange.fund(row.user, venue.exchange.cash(row.user) + 1_000_000 * MICRO);
+    venue.exchange.mint(row.user, market.condition_id, 1_000_000 * MICRO, 500_000);
+    const after = await holdings();
+    expect(after).not.toEqual(before);
+    expect(after[0]).toEqual({ tokenId: token.token_id, positionSize: expect.any(String) });
+    expect(Number((after[0] as Obj)['positionSize'])).toBeGreaterThanOrEqual(1_000_000);
   });
 });

@@ -2,9 +2,9 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open.js';
 import { iso, type RawJson } from '../http.js';
-import { dayVolumes, lastTradePrices, markPrices, marketVolume, walletOrBlank } from '../market-index.js';
+import { dayVolumes, lastTradePrices, ledgerStamp, markPrices, marketVolume, walletOrBlank } from '../market-index.js';
 import { MICRO } from '../money.js';
-import { eventsPage, eventTemplate, marketsPage, movingFields, outcomePrices, pageIds, placeholder, type EventTemplate, type StaticMarket } from './fragments.js';
+import { eventsPage, eventTemplate, keptAnswer, marketsPage, movingFields, outcomePrices, pageIds, placeholder, type EventTemplate, type StaticMarket } from './fragments.js';
 import { Lru } from './lru.js';
 import type { BookReader } from './quotes.js';
 
@@ -458,31 +458,74 @@ const HOLDER_SQL = `EXISTS (SELECT 1 FROM positions p WHERE p.wallet = c.user_ad
     (c.parent_entity_type = 'market' AND id = c.parent_entity_id) OR
     (c.parent_entity_type = 'Series' AND event_id IN (SELECT id FROM events WHERE series_id = c.parent_entity_id))))`;
 
-export function listComments(db: Db, q: CommentsParams): unknown[] {
-  const where: string[] = [];
-  const args: Array<string | number> = [];
-  if (q.eventSlug !== undefined) {
-    where.push("c.parent_entity_type = 'Event' AND c.parent_entity_id = (SELECT id FROM events WHERE slug = ?)");
-    args.push(q.eventSlug);
-  }
-  if (q.parentEntityType !== undefined) {
-    where.push('c.parent_entity_type = ?');
-    args.push(q.parentEntityType);
-  }
-  if (q.parentEntityId !== undefined) {
-    where.push('c.parent_entity_id = ?');
-    args.push(Number(q.parentEntityId));
-  }
-  if (q.holdersOnly) where.push(HOLDER_SQL);
-  const dir = q.ascending ? 'ASC' : 'DESC';
-  const sql = `${COMMENT_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${COMMENT_ORDER[q.order] ?? 'c.created_at'} ${dir}, c.id ${dir} LIMIT ? OFFSET ?`;
-  // Holders only holds for the replies each comment carries too: they are comments.
-  return commentObjects(db, prepared(db, sql).all(...args, q.limit, q.offset) as Row[], true, q.holdersOnly === true);
+/**
+ * Comments are static within a catalog version; what moves is the commenters' holdings (and so
+ * holders_only), which only fills in the parent's markets change: an answer about one parent is
+ * kept until one lands there.
+ */
+export function listComments(db: Db, q: CommentsParams): RawJson {
+  const parent = commentParent(db, q);
+  return keptAnswer(db, `comments ${JSON.stringify(q)}`, ledgerStamp(db, parent?.conditions), () => {
+    const where: string[] = [];
+    const args: Array<string | number> = [];
+    if (q.eventSlug !== undefined) {
+      where.push("c.parent_entity_type = 'Event' AND c.parent_entity_id = (SELECT id FROM events WHERE slug = ?)");
+      args.push(q.eventSlug);
+    }
+    if (q.parentEntityType !== undefined) {
+      where.push('c.parent_entity_type = ?');
+      args.push(q.parentEntityType);
+    }
+    if (q.parentEntityId !== undefined) {
+      where.push('c.parent_entity_id = ?');
+      args.push(Number(q.parentEntityId));
+    }
+    if (q.holdersOnly) where.push(HOLDER_SQL);
+    const dir = q.ascending ? 'ASC' : 'DESC';
+    const sql = `${COMMENT_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${COMMENT_ORDER[q.order] ?? 'c.created_at'} ${dir}, c.id ${dir} LIMIT ? OFFSET ?`;
+    // Holders only holds for the replies each comment carries too: they are comments.
+    const value = commentObjects(db, prepared(db, sql).all(...args, q.limit, q.offset) as Row[], true, q.holdersOnly === true);
+    return { value, keep: parent === undefined || value.every((c) => underParent(c, parent)) };
+  });
 }
 
-export function commentsByUser(db: Db, address: string, q: { limit: number; offset: number }): unknown[] {
-  const rows = prepared(db, `${COMMENT_SELECT} WHERE c.user_address = ? ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?`).all(address.toLowerCase(), q.limit, q.offset) as Row[];
-  return commentObjects(db, rows, true);
+interface CommentParent {
+  type: string;
+  id: number;
+  /** The markets whose holdings its comments show. */
+  conditions: string[];
+}
+
+const PARENT_MARKETS: Record<string, string> = {
+  Event: 'SELECT condition_id FROM markets WHERE event_id = ?',
+  market: 'SELECT condition_id FROM markets WHERE id = ?',
+  Series: 'SELECT condition_id FROM markets WHERE event_id IN (SELECT id FROM events WHERE series_id = ?)',
+};
+
+/** The one entity a comments query is about, if it names one. */
+function commentParent(db: Db, q: CommentsParams): CommentParent | undefined {
+  let type: string;
+  let id: number;
+  if (q.eventSlug !== undefined) {
+    type = 'Event';
+    id = (prepared(db, 'SELECT id FROM events WHERE slug = ?').pluck().get(q.eventSlug) as number | undefined) ?? -1;
+  } else if (q.parentEntityType !== undefined && q.parentEntityId !== undefined) {
+    type = q.parentEntityType;
+    id = Number(q.parentEntityId);
+  } else return undefined;
+  return { type, id, conditions: prepared(db, PARENT_MARKETS[type] as string).pluck().all(id) as string[] };
+}
+
+/** Whether a comment and its replies are all about `parent` (only then does its stamp cover them). */
+function underParent(c: Row, parent: CommentParent): boolean {
+  return c['parentEntityType'] === parent.type && c['parentEntityID'] === parent.id && ((c['replies'] as Row[] | undefined) ?? []).every((r) => underParent(r, parent));
+}
+
+export function commentsByUser(db: Db, address: string, q: { limit: number; offset: number }): RawJson {
+  return keptAnswer(db, `comments by ${address.toLowerCase()} ${JSON.stringify(q)}`, ledgerStamp(db), () => {
+    const rows = prepared(db, `${COMMENT_SELECT} WHERE c.user_address = ? ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?`).all(address.toLowerCase(), q.limit, q.offset) as Row[];
+    return { value: commentObjects(db, rows, true), keep: true };
+  });
 }
 
 /** Each commenter's ten largest holdings in the markets under the comment's parent, keyed type:id:wallet. */
