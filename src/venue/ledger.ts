@@ -4,6 +4,7 @@
 // can be held in a `Changes` until the end of an order batch, which then writes each of them
 // once instead of once per fill.
 import type { Db } from './db/open.js';
+import { insertRows, type TableRows } from './db/insert-many.js';
 import { mulDiv, notional } from './money.js';
 
 export type Side = 'BUY' | 'SELL';
@@ -225,37 +226,113 @@ export function applyEntry(p: PositionRow, side: Side, size: number, usdc: numbe
   return { ...p, volume: p.volume + usdc, size: p.size - size, cost: p.cost - removed, realized: p.realized + (usdc - fee) - removed };
 }
 
-/** Recomputes every derived table from the fills alone (used after generation and by tests
- *  that check the incremental path against it). */
+/** A position as the derived tables hold it, mutated in place as fills are folded in. */
+interface DerivedPosition extends PositionRow {
+  lastTs: number;
+}
+
+interface DerivedTrade {
+  price: number;
+  side: Side;
+  ts: number;
+  fillId: number;
+}
+
+/**
+ * Positions, last trades and market totals folded from fills given in id order: what
+ * `rebuildDerived` reads back from the fills table, and what the world generator feeds as it
+ * makes them (so it never reads its fills back). The arithmetic is `applyEntry`'s, done in place;
+ * maps keyed by wallet, then market (not by a joined string) spare building a key per fill.
+ */
+export class DerivedLedger {
+  /** wallet → condition id → position per outcome index. */
+  private readonly positions = new Map<string, Map<string, DerivedPosition[]>>();
+  /** condition id → last taker fill per outcome index. */
+  private readonly last = new Map<string, DerivedTrade[]>();
+  private readonly stats = new Map<string, { volume: number; trades: number }>();
+
+  add(fillId: number, ts: number, wallet: string, conditionId: string, outcomeIndex: number, side: Side, role: 'T' | 'M', price: number, size: number, usdc: number, fee: number): void {
+    let markets = this.positions.get(wallet);
+    if (!markets) this.positions.set(wallet, (markets = new Map()));
+    let outcomes = markets.get(conditionId);
+    if (!outcomes) markets.set(conditionId, (outcomes = []));
+    let p = outcomes[outcomeIndex];
+    if (!p) outcomes[outcomeIndex] = p = { size: 0, cost: 0, total_bought: 0, bought_cost: 0, realized: 0, volume: 0, first_ts: ts, lastTs: ts };
+    if (side === 'BUY') {
+      p.volume = p.volume + usdc;
+      p.size = p.size + size;
+      p.cost = p.cost + usdc + fee;
+      p.total_bought = p.total_bought + size;
+      p.bought_cost = p.bought_cost + usdc + fee;
+    } else {
+      if (size > p.size) throw new Error(`ledger: fill ${fillId} sells more than ${wallet} holds`);
+      const removed = size === p.size ? p.cost : mulDiv(p.cost, size, p.size);
+      p.volume = p.volume + usdc;
+      p.size = p.size - size;
+      p.cost = p.cost - removed;
+      p.realized = p.realized + (usdc - fee) - removed;
+    }
+    p.lastTs = ts;
+    if (role === 'T') {
+      let trades = this.last.get(conditionId);
+      if (!trades) this.last.set(conditionId, (trades = []));
+      const t = trades[outcomeIndex];
+      if (t) {
+        t.price = price;
+        t.side = side;
+        t.ts = ts;
+        t.fillId = fillId;
+      } else {
+        trades[outcomeIndex] = { price, side, ts, fillId };
+      }
+      const s = this.stats.get(conditionId);
+      if (s) {
+        s.volume += usdc;
+        s.trades += 1;
+      } else {
+        this.stats.set(conditionId, { volume: usdc, trades: 1 });
+      }
+    }
+  }
+
+  /** The derived tables' rows in key order, so that each b-tree is appended to rather than
+   *  split all over. */
+  rows(): TableRows[] {
+    const sorted = <T>(m: Map<string, T>): Array<[string, T]> => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const positions: unknown[] = [];
+    for (const [wallet, markets] of sorted(this.positions)) {
+      for (const [conditionId, outcomes] of sorted(markets)) {
+        outcomes.forEach((p, o) => positions.push(wallet, conditionId, o, p.size, p.cost, p.total_bought, p.bought_cost, p.realized, p.volume, p.first_ts, p.lastTs));
+      }
+    }
+    const last: unknown[] = [];
+    for (const [conditionId, trades] of sorted(this.last)) trades.forEach((t, o) => last.push(conditionId, o, t.price, t.side, t.ts, t.fillId));
+    const stats: unknown[] = [];
+    for (const [conditionId, s] of sorted(this.stats)) stats.push(conditionId, s.volume, s.trades);
+    return [
+      { table: 'positions', columns: ['wallet', 'condition_id', 'outcome_index', 'size', 'cost', 'total_bought', 'bought_cost', 'realized', 'volume', 'first_ts', 'last_ts'], values: positions },
+      { table: 'last_trades', columns: ['condition_id', 'outcome_index', 'price', 'side', 'ts', 'fill_id'], values: last },
+      { table: 'market_stats', columns: ['condition_id', 'volume', 'trades'], values: stats },
+    ];
+  }
+
+  /** Inserts the rows into the (empty) derived tables. */
+  write(db: Db): void {
+    for (const rows of this.rows()) insertRows(db, rows);
+  }
+}
+
+/** Recomputes every derived table from the fills alone (used by tests that check the
+ *  incremental path against it). */
 export function rebuildDerived(db: Db): void {
   db.transaction(() => {
     db.exec('DELETE FROM positions; DELETE FROM last_trades; DELETE FROM market_stats;');
-    const positions = new Map<string, PositionRow & { wallet: string; conditionId: string; outcomeIndex: number; lastTs: number }>();
-    const rows = db.prepare('SELECT id, ts, wallet, condition_id, outcome_index, side, role, price, size, usdc, fee FROM fills ORDER BY id').iterate() as IterableIterator<{
-      id: number; ts: number; wallet: string; condition_id: string; outcome_index: number; side: Side; role: 'T' | 'M'; price: number; size: number; usdc: number; fee: number;
-    }>;
-    const last = new Map<string, { price: number; side: Side; ts: number; id: number; c: string; o: number }>();
-    const stats = new Map<string, { volume: number; trades: number }>();
-    for (const f of rows) {
-      const key = `${f.wallet}|${f.condition_id}|${f.outcome_index}`;
-      const p = positions.get(key) ?? { wallet: f.wallet, conditionId: f.condition_id, outcomeIndex: f.outcome_index, size: 0, cost: 0, total_bought: 0, bought_cost: 0, realized: 0, volume: 0, first_ts: f.ts, lastTs: f.ts };
-      const next = applyEntry(p, f.side, f.size, f.usdc, f.fee);
-      if (!next) throw new Error(`ledger: fill ${f.id} sells more than ${f.wallet} holds`);
-      positions.set(key, { ...p, ...next, lastTs: f.ts });
-      if (f.role === 'T') {
-        last.set(`${f.condition_id}|${f.outcome_index}`, { price: f.price, side: f.side, ts: f.ts, id: f.id, c: f.condition_id, o: f.outcome_index });
-        const s = stats.get(f.condition_id) ?? { volume: 0, trades: 0 };
-        s.volume += f.usdc;
-        s.trades += 1;
-        stats.set(f.condition_id, s);
-      }
-    }
-    const insP = db.prepare('INSERT INTO positions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-    for (const p of positions.values()) insP.run(p.wallet, p.conditionId, p.outcomeIndex, p.size, p.cost, p.total_bought, p.bought_cost, p.realized, p.volume, p.first_ts, p.lastTs);
-    const insL = db.prepare('INSERT INTO last_trades VALUES (?, ?, ?, ?, ?, ?)');
-    for (const l of last.values()) insL.run(l.c, l.o, l.price, l.side, l.ts, l.id);
-    const insS = db.prepare('INSERT INTO market_stats VALUES (?, ?, ?)');
-    for (const [c, s] of stats) insS.run(c, s.volume, s.trades);
+    const derived = new DerivedLedger();
+    const rows = db.prepare('SELECT id, ts, wallet, condition_id, outcome_index, side, role, price, size, usdc, fee FROM fills ORDER BY id').raw().iterate() as IterableIterator<
+      [number, number, string, string, number, Side, 'T' | 'M', number, number, number, number]
+    >;
+    for (const f of rows) derived.add(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], f[10]);
+    derived.write(db);
   })();
   versions.set(db, ledgerVersion(db) + 1);
 }

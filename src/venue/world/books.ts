@@ -3,7 +3,7 @@
 // orders resting in the orders table, which the exchange loads into its books on start. The
 // makers hold the tokens their asks need (their split at the close) and paper cash for bids.
 import { deriveCredentials, masterKey, passphraseHash } from '../auth/keys.js';
-import type { Db } from '../db/open.js';
+import type { TableRows } from '../db/insert-many.js';
 import { MICRO } from '../money.js';
 import type { VenueSettings } from '../settings.js';
 import { orderDigest, privateKeyToAddress, toHex, toWireOrder, type OrderDomain, type SignableOrder } from '@shared/crypto/index.js';
@@ -45,12 +45,23 @@ interface PlannedOrder {
   order: SignableOrder;
 }
 
+const ORDER_COLUMNS = [
+  'seq', 'id', 'owner', 'wallet', 'token_id', 'condition_id', 'outcome_index', 'side', 'price', 'size', 'filled', 'order_type', 'post_only',
+  'expiration', 'release_at', 'status', 'created_at', 'updated_at', 'body',
+] as const;
+
+export interface BookPlan {
+  /** The makers' API keys and cash. */
+  keyRows(): TableRows[];
+  /** The orders, signed: waits for the signatures. */
+  orderRows(): TableRows;
+}
+
 /**
  * Plans the makers' resting orders on `markets` (those accepting orders), whose signatures are
- * made meanwhile on a second thread, and writes the makers' keys and cash; `write` (after the
- * rest of the world) inserts the orders.
+ * made meanwhile on a second thread.
  */
-export function planBooks(db: Db, rng: Rng, markets: MarketPlan[], walletCount: number, centres: Map<number, number>, seed: number, anchor: number, signing: OrderSigning): { write(): number } {
+export function planBooks(rng: Rng, markets: MarketPlan[], walletCount: number, centres: Map<number, number>, seed: number, anchor: number, signing: OrderSigning): BookPlan {
   const since = anchor - RESTING_SINCE;
   const makers = Array.from({ length: makerCount(walletCount) }, (_, i) => {
     const key = walletPrivateKey(seed, i);
@@ -92,31 +103,24 @@ export function planBooks(db: Db, rng: Rng, markets: MarketPlan[], walletCount: 
     });
   }
   const signatures = signLater(makers.map((m) => m.key), digests, planned.map((p) => p.maker));
-  if (planned.length > 0) {
-    const apiKey = db.prepare('INSERT INTO api_keys (api_key, address, nonce, passphrase_hash, created_at) VALUES (?, ?, ?, ?, ?)');
-    const balance = db.prepare('INSERT INTO balances (address, cash, updated_at) VALUES (?, ?, ?)');
-    for (const m of makers) {
-      apiKey.run(m.apiKey, m.address, '0', m.passphraseHash, since);
-      balance.run(m.address, MAKER_CASH, since);
-    }
-  }
 
   return {
-    write(): number {
+    keyRows(): TableRows[] {
+      if (planned.length === 0) return [];
+      return [
+        { table: 'api_keys', columns: ['api_key', 'address', 'nonce', 'passphrase_hash', 'created_at'], values: makers.flatMap((m) => [m.apiKey, m.address, '0', m.passphraseHash, since]) },
+        { table: 'balances', columns: ['address', 'cash', 'updated_at'], values: makers.flatMap((m) => [m.address, MAKER_CASH, since]) },
+      ];
+    },
+    orderRows(): TableRows {
       const sigs = signatures.take();
-      const insert = db.prepare(
-        `INSERT INTO orders (seq, id, owner, wallet, token_id, condition_id, outcome_index, side, price, size, filled, order_type, post_only,
-                             expiration, release_at, status, created_at, updated_at, body)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 'GTC', 0, 0, 0, 'live', ?, ?, ?)`,
-      );
-      db.transaction(() => {
-        planned.forEach((p, i) => {
-          const maker = makers[p.maker] as (typeof makers)[number];
-          const body = JSON.stringify(toWireOrder(p.order, sigs[i] as string, { owner: maker.apiKey, orderType: 'GTC' }));
-          insert.run(i + 1, p.id, maker.apiKey, maker.address, p.order.tokenId, p.market.conditionId, p.outcome, p.quote.side, p.quote.price, p.quote.size, since, since, body);
-        });
-      })();
-      return planned.length;
+      const values: unknown[] = [];
+      planned.forEach((p, i) => {
+        const maker = makers[p.maker] as (typeof makers)[number];
+        const body = JSON.stringify(toWireOrder(p.order, sigs[i] as string, { owner: maker.apiKey, orderType: 'GTC' }));
+        values.push(i + 1, p.id, maker.apiKey, maker.address, p.order.tokenId, p.market.conditionId, p.outcome, p.quote.side, p.quote.price, p.quote.size, 0, 'GTC', 0, 0, 0, 'live', since, since, body);
+      });
+      return { table: 'orders', columns: ORDER_COLUMNS, values };
     },
   };
 }
