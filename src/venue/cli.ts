@@ -3,6 +3,7 @@
 // domain) once listening; stops on SIGINT/SIGTERM, and with `--exit-with-parent` when the process
 // that started it goes. One venue per data folder: a second one on the same folder exits at once.
 import { parseArgs } from 'node:util';
+import { isMainThread } from 'node:worker_threads';
 import { fstatSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startVenue, type WorldSize } from './server.js';
@@ -199,4 +200,5 @@ async function main(): Promise<void> {
   running.stop = stop;
 }
 
-main().catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));
+// A thread that loads this file (world/worker.ts may load the bundle holding it) starts no venue.
+if (isMainThread) main().catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));

@@ -4,8 +4,8 @@ import { openDb, getMeta, type Db } from './db/open.js';
 import { answerClientError, answerRaw, BODY_LIMIT_BYTES, expectationFailed, frameworkError, HttpError, PATH_SEGMENT_LIMIT } from './errors.js';
 import { RateLimiter, BUCKETS } from './rate-limit.js';
 import { chargeRefused, chargeUnrouted, surface, type VenueContext } from './http.js';
-import { generateWorld } from './world/generate.js';
-import { venueSigning } from './world/books.js';
+import { generateJob, generateOnWorker, WorkerUnavailable, type WorldJob } from './world/worker.js';
+import { keccakReady } from '@shared/crypto/keccak.js';
 import { registerCatalog } from './catalog/routes.js';
 import { registerData } from './data/routes.js';
 import { registerTrading } from './trading/routes.js';
@@ -89,25 +89,68 @@ export interface RunningVenue {
 
 export const DEFAULT_SEED = 20261122;
 
-/** Opens the data dir, generating the world on first start, and returns the database. */
-export function prepareWorld(opts: Pick<VenueOptions, 'dataDir' | 'size' | 'seed' | 'anchor' | 'settings' | 'books'>): Db {
-  const db = openDb(opts.dataDir);
+type WorldOptions = Pick<VenueOptions, 'dataDir' | 'size' | 'seed' | 'anchor' | 'settings' | 'books'>;
+
+/** What to generate when `db` holds no world yet; undefined when it holds the one asked for.
+ *  Throws when it holds another. */
+function missingWorld(db: Db, opts: WorldOptions): WorldJob | undefined {
   const stored = getMeta(db, 'seed');
-  const size = opts.size ?? 'default';
-  const seed = opts.seed ?? DEFAULT_SEED;
   if (stored === undefined) {
-    const anchor = opts.anchor ?? Math.floor(Date.now() / 3_600_000) * 3_600_000;
-    try {
+    return {
+      dataDir: opts.dataDir,
+      size: opts.size ?? 'default',
+      seed: opts.seed ?? DEFAULT_SEED,
+      anchor: opts.anchor ?? Math.floor(Date.now() / 3_600_000) * 3_600_000,
+      books: opts.books ?? true,
       // The makers' resting orders are signed for this venue and owned by their API keys.
-      generateWorld(db, { size, seed, anchor, books: opts.books ?? true, signing: venueSigning(opts.dataDir, { ...DEFAULT_SETTINGS, ...opts.settings }) });
-    } catch (err) {
-      db.close();
-      throw err;
-    }
-  } else if ((opts.seed !== undefined && Number(stored) !== opts.seed) || (opts.size !== undefined && getMeta(db, 'size') !== opts.size)) {
-    const message = `${opts.dataDir} already holds a world (seed ${stored}, size ${getMeta(db, 'size')}); use another --data-dir for a different one`;
+      settings: { ...DEFAULT_SETTINGS, ...opts.settings },
+    };
+  }
+  if ((opts.seed !== undefined && Number(stored) !== opts.seed) || (opts.size !== undefined && getMeta(db, 'size') !== opts.size)) {
+    throw new Error(`${opts.dataDir} already holds a world (seed ${stored}, size ${getMeta(db, 'size')}); use another --data-dir for a different one`);
+  }
+  return undefined;
+}
+
+/** Opens the data dir, generating the world on first start (on this thread), and returns the database. */
+export function prepareWorld(opts: WorldOptions): Db {
+  const db = openDb(opts.dataDir);
+  try {
+    const job = missingWorld(db, opts);
+    if (job) generateJob(db, job);
+  } catch (err) {
     db.close();
-    throw new Error(message);
+    throw err;
+  }
+  return db;
+}
+
+/**
+ * Like prepareWorld, but a new world is generated on a worker thread (world/worker.ts), whose
+ * memory is gone once it is; this thread waits with the database open and then serves it. A
+ * small world (tests) leaves little behind and takes less time to make than a thread to start,
+ * so it is made here, as is any world where no thread can run the generator.
+ */
+export async function openWorld(opts: WorldOptions): Promise<Db> {
+  const db = openDb(opts.dataDir);
+  try {
+    const job = missingWorld(db, opts);
+    let made = job === undefined;
+    if (job && job.size !== 'small') {
+      try {
+        await generateOnWorker(job);
+        made = true;
+      } catch (err) {
+        if (!(err instanceof WorkerUnavailable)) throw err;
+      }
+    }
+    if (job && !made) {
+      await keccakReady;
+      generateJob(db, job);
+    }
+  } catch (err) {
+    db.close();
+    throw err;
   }
   return db;
 }
@@ -170,7 +213,7 @@ export function buildApp(ctx: VenueContext, log = false): FastifyInstance {
 
 export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
   await useNativeSecp256k1();
-  const db = prepareWorld(opts);
+  const db = await openWorld(opts);
   try {
     // Read (or made) now, so that a damaged key stops the start rather than failing every L1 request.
     masterKey(opts.dataDir);
