@@ -19,7 +19,7 @@ describe.skipIf(reason !== undefined)(`a hidden window (${reason ?? 'Chromium + 
     const router = app.core.router;
     const dispatch = router.dispatch.bind(router);
     router.dispatch = (name, input) => {
-      calls.push(name);
+      calls.push(String(name));
       return dispatch(name, input);
     };
     app.venue.app.server.on('request', (req: { url?: string }) => requests.push((req.url ?? '').split('?')[0] ?? ''));
