@@ -211,19 +211,28 @@ export class Ledger {
 /** Average-cost accounting of one ledger entry. Fees on a buy join the cost basis; fees on a
  *  sell reduce its proceeds. Returns null for a sell of more than is held. */
 export function applyEntry(p: PositionRow, side: Side, size: number, usdc: number, fee: number): PositionRow | null {
+  const next = { ...p };
+  return applyEntryInPlace(next, side, size, usdc, fee) ? next : null;
+}
+
+/** `applyEntry` on `p` itself (folding many fills without a copy each); false, and `p` as it
+ *  was, for a sell of more than is held. */
+export function applyEntryInPlace(p: PositionRow, side: Side, size: number, usdc: number, fee: number): boolean {
   if (side === 'BUY') {
-    return {
-      ...p,
-      volume: p.volume + usdc,
-      size: p.size + size,
-      cost: p.cost + usdc + fee,
-      total_bought: p.total_bought + size,
-      bought_cost: p.bought_cost + usdc + fee,
-    };
+    p.volume += usdc;
+    p.size += size;
+    p.cost += usdc + fee;
+    p.total_bought += size;
+    p.bought_cost += usdc + fee;
+    return true;
   }
-  if (size > p.size) return null;
+  if (size > p.size) return false;
   const removed = size === p.size ? p.cost : mulDiv(p.cost, size, p.size);
-  return { ...p, volume: p.volume + usdc, size: p.size - size, cost: p.cost - removed, realized: p.realized + (usdc - fee) - removed };
+  p.volume += usdc;
+  p.size -= size;
+  p.cost -= removed;
+  p.realized += usdc - fee - removed;
+  return true;
 }
 
 /** A position as the derived tables hold it, mutated in place as fills are folded in. */
@@ -241,7 +250,7 @@ interface DerivedTrade {
 /**
  * Positions, last trades and market totals folded from fills given in id order: what
  * `rebuildDerived` reads back from the fills table, and what the world generator feeds as it
- * makes them (so it never reads its fills back). The arithmetic is `applyEntry`'s, done in place;
+ * makes them (so it never reads its fills back), with `applyEntry`'s arithmetic done in place;
  * maps keyed by wallet, then market (not by a joined string) spare building a key per fill.
  */
 export class DerivedLedger {
@@ -258,20 +267,7 @@ export class DerivedLedger {
     if (!outcomes) markets.set(conditionId, (outcomes = []));
     let p = outcomes[outcomeIndex];
     if (!p) outcomes[outcomeIndex] = p = { size: 0, cost: 0, total_bought: 0, bought_cost: 0, realized: 0, volume: 0, first_ts: ts, lastTs: ts };
-    if (side === 'BUY') {
-      p.volume = p.volume + usdc;
-      p.size = p.size + size;
-      p.cost = p.cost + usdc + fee;
-      p.total_bought = p.total_bought + size;
-      p.bought_cost = p.bought_cost + usdc + fee;
-    } else {
-      if (size > p.size) throw new Error(`ledger: fill ${fillId} sells more than ${wallet} holds`);
-      const removed = size === p.size ? p.cost : mulDiv(p.cost, size, p.size);
-      p.volume = p.volume + usdc;
-      p.size = p.size - size;
-      p.cost = p.cost - removed;
-      p.realized = p.realized + (usdc - fee) - removed;
-    }
+    if (!applyEntryInPlace(p, side, size, usdc, fee)) throw new Error(`ledger: fill ${fillId} sells more than ${wallet} holds`);
     p.lastTs = ts;
     if (role === 'T') {
       let trades = this.last.get(conditionId);

@@ -131,20 +131,22 @@ export function prepareWorld(opts: WorldOptions): Db {
  * small world (tests) leaves little behind and takes less time to make than a thread to start,
  * so it is made here, as is any world where no thread can run the generator.
  */
+/** Whether a worker thread generated `job`; false when none could run the generator. */
+async function generatedOnWorker(job: WorldJob): Promise<boolean> {
+  try {
+    await generateOnWorker(job);
+    return true;
+  } catch (err) {
+    if (err instanceof WorkerUnavailable) return false;
+    throw err;
+  }
+}
+
 export async function openWorld(opts: WorldOptions): Promise<Db> {
   const db = openDb(opts.dataDir);
   try {
     const job = missingWorld(db, opts);
-    let made = job === undefined;
-    if (job && job.size !== 'small') {
-      try {
-        await generateOnWorker(job);
-        made = true;
-      } catch (err) {
-        if (!(err instanceof WorkerUnavailable)) throw err;
-      }
-    }
-    if (job && !made) {
+    if (job && !(job.size !== 'small' && (await generatedOnWorker(job)))) {
       await keccakReady;
       generateJob(db, job);
     }

@@ -8,7 +8,7 @@ import type { Db } from '../db/open.js';
 import { RawJson } from '../http.js';
 import { catalogVersion, dayVolumes, lastTradePrices, markPrices, marketVolume } from '../market-index.js';
 import { MICRO } from '../money.js';
-import { Lru } from './lru.js';
+import { Lru } from '../lru.js';
 import { bookQuote, quoteFieldsOf, type BookReader } from './quotes.js';
 
 /** A listed market's static JSON, its opening brace on and its closing one off. */

@@ -1,26 +1,14 @@
 // The catalog surface (spec §4.2): markets, events, series, tags, comments, search.
-import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open.js';
+import { prepared } from '../db/prepared.js';
 import { iso, type RawJson } from '../http.js';
 import { dayVolumes, lastTradePrices, ledgerStamp, markPrices, marketVolume, walletOrBlank } from '../market-index.js';
 import { MICRO } from '../money.js';
 import { eventsPage, eventTemplate, keptAnswer, marketsPage, movingFields, outcomePrices, pageIds, placeholder, type EventTemplate, type StaticMarket } from './fragments.js';
-import { Lru } from './lru.js';
 import type { BookReader } from './quotes.js';
 
 type Row = Record<string, unknown>;
 type Status = 'active' | 'paused' | 'closed' | 'resolved' | 'archived';
-
-const statements = new WeakMap<Db, Lru<string, Statement>>();
-
-/** A statement prepared once and kept (a few hundred at most): compiling one costs as much as a small read. */
-function prepared(db: Db, sql: string): Statement {
-  let cache = statements.get(db);
-  if (!cache) statements.set(db, (cache = new Lru(256)));
-  let stmt = cache.get(sql);
-  if (!stmt) cache.set(sql, (stmt = db.prepare(sql)));
-  return stmt;
-}
 
 /** The three booleans every catalog object carries, from the one status column. */
 export function flags(status: Status): { active: boolean; closed: boolean; archived: boolean } {

@@ -1,5 +1,5 @@
 // The data surface (spec §4.1), computed from the fills ledger and its derived positions.
-import type { Statement } from 'better-sqlite3';
+import { prepared } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
 import { ledgerVersion } from '../ledger.js';
 import { catalogVersion, markPrices, marketsByCondition, walletOrBlank, type MarketInfo, type WalletInfo } from '../market-index.js';
@@ -178,14 +178,10 @@ const positionKeys: Record<PositionSort, (f: PositionFigures, m: MarketInfo) => 
   AVGPRICE: (f) => f.avgPrice,
 };
 
-const walletPositions = new WeakMap<Db, Statement>();
-
 /** A wallet's positions: sorted and filtered on their figures, and only the page's written out in full. */
 export function positions(db: Db, q: PositionsParams): PositionOut[] {
   const wallet = q.user.toLowerCase();
-  let stmt = walletPositions.get(db);
-  if (!stmt) walletPositions.set(db, (stmt = db.prepare('SELECT condition_id, outcome_index, size, cost, total_bought, bought_cost, realized, last_ts FROM positions WHERE wallet = ?')));
-  const rows = stmt.all(wallet) as PositionRow[];
+  const rows = prepared(db, 'SELECT condition_id, outcome_index, size, cost, total_bought, bought_cost, realized, last_ts FROM positions WHERE wallet = ?').all(wallet) as PositionRow[];
   const markets = marketsByCondition(db);
   const marks = markPrices(db);
   const held = new Map<string, Set<number>>();
