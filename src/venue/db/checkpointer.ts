@@ -10,8 +10,17 @@
 // colliding with it copied nothing, which let the WAL grow without bound on a slow disk), copies
 // the few commits since with its own checkpoint, and its next transaction writes the WAL from
 // the start again.
+//
+// The worker (a V8 isolate and a connection, 13–20 MB) runs only while writes keep coming. A
+// lone run of commits (a few order batches, a simulator tick) is copied back by the main thread
+// itself once quiet for `quietMs`: a simulator tick's ~190 pages take ~3 ms here, against ~20 ms
+// for the tick, so even the simulator's full pace (a tick a second) stays on the main thread.
+// Commits that go on for longer (or more of them), or that come back within `busyMs` of such a
+// checkpoint, start the worker; it stops after `idleMs` without a commit. Writes that never call
+// `afterCommit` are bounded by SQLite's own automatic checkpoint whenever the worker is not up.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { systemTimers, type IdleTimers } from '../timers.js';
 import type { Db } from './open.js';
 
 /**
@@ -24,6 +33,8 @@ const RESTART_FRAMES = 32_768;
 const IDLE_MS = 1000;
 /** The writer's own automatic threshold: only reached should the worker fall behind or die. */
 const BACKSTOP_FRAMES = 65_536;
+/** SQLite's default automatic threshold, the writer's own while no worker is up. */
+const SQLITE_FRAMES = 1000;
 
 /**
  * Shared words: passes completed, WAL frames at the last one, 1 while a pass runs, and 1 while
@@ -80,6 +91,7 @@ timer = setTimeout(tick, wait);
 parentPort.on('message', (m) => {
   if (m !== 'close') return;
   clearTimeout(timer);
+  pass();
   db.close();
   parentPort.close();
 });
@@ -92,27 +104,169 @@ export interface Checkpointer {
   readonly restarts: number;
   /** Checkpoint passes the worker has completed; they stop while nothing is written. */
   readonly passes: number;
+  /** Checkpoints the main thread ran after a quiet spell, with no worker up. */
+  readonly quietPasses: number;
+  /** Whether the worker thread exists now; and how many times one was started. */
+  readonly running: boolean;
+  readonly starts: number;
   close(): Promise<void>;
 }
 
-/** Starts background checkpoints of `db` (a file database in WAL mode). */
-export function startCheckpointer(db: Db, { intervalMs = 50, restartFrames = RESTART_FRAMES, backstopFrames = BACKSTOP_FRAMES } = {}): Checkpointer {
+export interface CheckpointerOptions {
+  /** The worker's pace between passes while writes come. */
+  intervalMs?: number;
+  restartFrames?: number;
+  backstopFrames?: number;
+  /** How long after the last commit of a run the main thread checkpoints (no worker up). */
+  quietMs?: number;
+  /** A run of commits this long without a quiet spell, or of this many commits, starts the worker. */
+  runMs?: number;
+  runCommits?: number;
+  /** A run starting this soon after the main thread's last checkpoint starts the worker. */
+  busyMs?: number;
+  /** The worker stops after this long without a commit. */
+  idleMs?: number;
+  timers?: IdleTimers;
+}
+
+/** Checkpoints `db` (a file database in WAL mode) on the main thread or, while writes keep coming, a worker. */
+export function startCheckpointer(db: Db, opts: CheckpointerOptions = {}): Checkpointer {
+  const { intervalMs = 50, restartFrames = RESTART_FRAMES, backstopFrames = BACKSTOP_FRAMES } = opts;
+  // A simulator tick commits up to 14 batches: more than twice that is order flow.
+  const { quietMs = 250, runMs = 1000, runCommits = 32, busyMs = 500, idleMs = 10_000, timers = systemTimers } = opts;
   const state = new Int32Array(new SharedArrayBuffer(4 * Object.keys(LAYOUT).length));
-  const worker = new Worker(SOURCE, {
-    eval: true,
-    workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file: db.name, intervalMs, idleMs: IDLE_MS, restartFrames, state: state.buffer, layout: LAYOUT },
-  });
-  worker.unref();
-  db.pragma(`wal_autocheckpoint = ${backstopFrames}`);
-  let alive = true;
-  worker.on('error', () => {
-    // Without the worker the writer checkpoints by itself again, at SQLite's usual threshold.
-    alive = false;
-    if (db.open) db.pragma('wal_autocheckpoint = 1000');
-  });
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  let worker: Worker | undefined;
+  /** The worker is up and not asked to stop. */
+  let alive = false;
+  /** A worker failed: the main thread checkpoints from then on. */
+  let broken = false;
+  let closed = false;
+  let stopping: Promise<void> | undefined;
+  let cancelTimer: (() => void) | undefined;
+  /** When the current run of commits began (undefined: no main-thread checkpoint pending). */
+  let runSince: number | undefined;
+  let runLength = 0;
+  let lastQuiet = -Infinity;
+  let lastCommit = 0;
   let stale = 0;
   let restarts = 0;
+  let quietPasses = 0;
+  let starts = 0;
+
+  const arm = (ms: number, fn: () => void): void => {
+    cancelTimer?.();
+    cancelTimer = timers.after(ms, () => {
+      cancelTimer = undefined;
+      fn();
+    });
+  };
+
+  const quietCheckpoint = (): void => {
+    runSince = undefined;
+    if (!db.open || db.inTransaction) return;
+    try {
+      db.pragma('wal_checkpoint(PASSIVE)');
+      quietPasses++;
+    } catch {
+      // Only an optimisation: SQLite's automatic checkpoint still bounds the WAL.
+    }
+    lastQuiet = timers.now();
+  };
+
+  const start = (): void => {
+    runSince = undefined;
+    Atomics.store(state, LAYOUT.FRAMES, 0);
+    Atomics.store(state, LAYOUT.RUNNING, 0);
+    Atomics.store(state, LAYOUT.STAND_ASIDE, 0);
+    let w: Worker;
+    try {
+      w = new Worker(SOURCE, {
+        eval: true,
+        workerData: { driver, file: db.name, intervalMs, idleMs: IDLE_MS, restartFrames, state: state.buffer, layout: LAYOUT },
+      });
+    } catch {
+      // No thread to be had: the main thread goes on checkpointing once quiet.
+      broken = true;
+      arm(quietMs, quietCheckpoint);
+      return;
+    }
+    w.unref();
+    worker = w;
+    alive = true;
+    starts++;
+    db.pragma(`wal_autocheckpoint = ${backstopFrames}`);
+    w.on('error', () => {
+      // Without the worker the writer checkpoints by itself again, at SQLite's usual threshold.
+      broken = true;
+      alive = false;
+      if (db.open) db.pragma(`wal_autocheckpoint = ${SQLITE_FRAMES}`);
+    });
+    w.once('exit', () => {
+      if (alive) broken = true;
+      alive = false;
+      worker = undefined;
+      if (db.open) db.pragma(`wal_autocheckpoint = ${SQLITE_FRAMES}`);
+    });
+    arm(idleMs, idleCheck);
+  };
+
+  const idleCheck = (): void => {
+    if (!alive) return;
+    const left = lastCommit + idleMs - timers.now();
+    if (left > 0) arm(Math.max(left, 100), idleCheck);
+    else void stop();
+  };
+
+  /** Asks the worker to finish its pass and go; the writer's own threshold is back once it has. */
+  const stop = (): Promise<void> => {
+    const w = worker;
+    if (!w) return Promise.resolve();
+    if (stopping) return stopping;
+    const wasAlive = alive;
+    alive = false;
+    const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
+    w.ref();
+    if (wasAlive) w.postMessage('close');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    stopping = Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 2000)))])
+      .then(async () => {
+        clearTimeout(timer);
+        await w.terminate();
+        await exited;
+      })
+      .finally(() => {
+        stopping = undefined;
+      });
+    return stopping;
+  };
+
+  /** With the worker up: restarts the WAL once it is long (see the top of this file). */
+  const restartIfLong = (): void => {
+    const done = Atomics.load(state, LAYOUT.PASSES);
+    // `stale`: a pass under way at the last restart reports the WAL before it.
+    if (done <= stale || Atomics.load(state, LAYOUT.FRAMES) < restartFrames || !db.open || db.inTransaction) return;
+    // The worker stands aside from its next pass on; once the one under way (if any) is over,
+    // the writer copies what is left (the commits since) and its next write starts the WAL over.
+    Atomics.store(state, LAYOUT.STAND_ASIDE, 1);
+    if (Atomics.load(state, LAYOUT.RUNNING) === 1) return;
+    try {
+      const r = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ busy: number; log: number; checkpointed: number }>;
+      if (r[0]?.busy === 0 && r[0].checkpointed === r[0].log) {
+        stale = done + 1;
+        restarts++;
+      } else {
+        // Cut short (another process reading, say): the worker goes on, and after its next
+        // pass the writer tries again rather than after every commit.
+        stale = done;
+      }
+    } catch {
+      // Only an optimisation: the backstop threshold still bounds the WAL.
+      stale = done;
+    }
+    Atomics.store(state, LAYOUT.STAND_ASIDE, 0);
+  };
+
   return {
     get restarts() {
       return restarts;
@@ -120,38 +274,41 @@ export function startCheckpointer(db: Db, { intervalMs = 50, restartFrames = RES
     get passes() {
       return Atomics.load(state, LAYOUT.PASSES);
     },
+    get quietPasses() {
+      return quietPasses;
+    },
+    get running() {
+      return worker !== undefined;
+    },
+    get starts() {
+      return starts;
+    },
     afterCommit() {
-      const done = Atomics.load(state, LAYOUT.PASSES);
-      // `stale`: a pass under way at the last restart reports the WAL before it.
-      if (done <= stale || Atomics.load(state, LAYOUT.FRAMES) < restartFrames || !db.open || db.inTransaction) return;
-      // The worker stands aside from its next pass on; once the one under way (if any) is over,
-      // the writer copies what is left (the commits since) and its next write starts the WAL over.
-      Atomics.store(state, LAYOUT.STAND_ASIDE, 1);
-      if (Atomics.load(state, LAYOUT.RUNNING) === 1) return;
-      try {
-        const r = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ busy: number; log: number; checkpointed: number }>;
-        if (r[0]?.busy === 0 && r[0].checkpointed === r[0].log) {
-          stale = done + 1;
-          restarts++;
-        } else {
-          // Cut short (another process reading, say): the worker goes on, and after its next
-          // pass the writer tries again rather than after every commit.
-          stale = done;
-        }
-      } catch {
-        // Only an optimisation: the backstop threshold still bounds the WAL.
-        stale = done;
+      if (closed) return;
+      const now = timers.now();
+      lastCommit = now;
+      if (alive) return restartIfLong();
+      if (worker || broken) {
+        // On its way out, or failed: the main thread copies this run back once quiet.
+        if (runSince === undefined) runSince = now;
+        arm(quietMs, quietCheckpoint);
+        return;
       }
-      Atomics.store(state, LAYOUT.STAND_ASIDE, 0);
+      if (runSince === undefined) {
+        if (now - lastQuiet < busyMs) return start();
+        runSince = now;
+        runLength = 0;
+      } else if (now - runSince >= runMs || ++runLength >= runCommits) {
+        return start();
+      }
+      arm(quietMs, quietCheckpoint);
     },
     async close() {
-      worker.ref();
-      if (alive) worker.postMessage('close');
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 2000)))]);
-      clearTimeout(timer);
-      await worker.terminate();
-      if (db.open) db.pragma('wal_autocheckpoint = 1000');
+      closed = true;
+      cancelTimer?.();
+      cancelTimer = undefined;
+      await stop();
+      if (db.open) db.pragma(`wal_autocheckpoint = ${SQLITE_FRAMES}`);
     },
   };
 }

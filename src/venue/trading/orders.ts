@@ -163,8 +163,9 @@ export function prepareOrders(
   who: { apiKey: string; address: string },
   body: unknown[],
   admission: Admission = { admitted: body.length, retryAfterSeconds: 0 },
+  signing: { worker?: boolean } = {},
 ): PreparedBatch {
-  const signers = ctx.signatures?.batch() ?? inlineBatch();
+  const signers = ctx.signatures?.batch(signing) ?? inlineBatch();
   try {
     const checked = body.map((raw, i): Hashed | ItemResult => {
       if (i >= admission.admitted) {
@@ -244,9 +245,13 @@ export function settleOrders(ctx: VenueContext, batch: PreparedBatch, logError: 
   }
 }
 
-/** Places a batch for one API key at once (the simulator's, inside its own turn): both halves. */
+/**
+ * Places a batch for one API key at once (the simulator's, inside its own turn): both halves.
+ * Its signers are recovered here unless the signature worker is up already: the simulator alone
+ * does not keep a worker thread's memory.
+ */
 export function placeOrders(ctx: VenueContext, who: { apiKey: string; address: string }, body: unknown[]): ItemResult[] {
-  return settleOrders(ctx, prepareOrders(ctx, who, body));
+  return settleOrders(ctx, prepareOrders(ctx, who, body, undefined, { worker: false }));
 }
 
 /** Runs `fn` in its turn behind the order batches already queued; at once when there is no queue. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keccak256, parseSignature, recoverAddressLower, setSecp256k1Backend, signDigest, privateKeyToAddress } from '@shared/crypto/index.js';
 import { useNativeSecp256k1 } from '../../native/secp256k1.js';
-import { inlineBatch, SignatureVerifier } from './signatures.js';
+import { manualTimers } from '../timers.js';
+import { inlineBatch, SIGNER_IDLE_MS, SignatureVerifier, type SignerBatch } from './signatures.js';
 
 const KEYS = ['0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318', `0x${'11'.repeat(32)}`, `0x${'22'.repeat(32)}`];
 
@@ -40,6 +41,8 @@ describe('SignatureVerifier', () => {
 
   it('runs its worker where libsecp256k1 loads, and the worker recovers what it is given', async () => {
     expect(verifier.threaded).toBe(true);
+    verifier.batch().end(); // starts the worker
+    await verifier.online();
     const list = items(15, 1);
     const batch = verifier.batch();
     list.forEach((it, i) => batch.add(i, it.digest, it.signature));
@@ -95,5 +98,67 @@ describe('SignatureVerifier', () => {
     const list = items(7, 5);
     list.forEach((it, i) => batch.add(i, it.digest, it.signature));
     list.forEach((it, i) => expect(batch.signer(i)).toBe(recoverAddressLower(it.digest, it.signature)));
+  });
+});
+
+/** Adds `list` to a new batch of `verifier`, hands it over, and checks every signer against the calling thread's. */
+function recoverAll(batch: SignerBatch, list: ReturnType<typeof items>): void {
+  list.forEach((it, i) => batch.add(i, it.digest, it.signature));
+  batch.submit();
+  list.forEach((it, i) => expect(batch.signer(i), `item ${i}`).toBe(recoverAddressLower(it.digest, it.signature)));
+  batch.end();
+}
+
+describe('the signature worker, started when needed', () => {
+  beforeAll(() => useNativeSecp256k1());
+  afterAll(() => setSecp256k1Backend(null));
+
+  it("does not exist until a batch wants it; the simulator's batches recover here", async () => {
+    const timers = manualTimers();
+    const verifier = new SignatureVerifier({ timers });
+    expect(verifier.threaded).toBe(true);
+    expect(verifier.running).toBe(false);
+    recoverAll(verifier.batch({ worker: false }), items(6, 3));
+    expect(verifier.running).toBe(false);
+    expect(verifier.stats.starts).toBe(0);
+    // The first batch that wants a worker starts it, and is answered right whether or not it is up yet.
+    recoverAll(verifier.batch(), items(15, 4));
+    expect(verifier.running).toBe(true);
+    expect(verifier.stats.starts).toBe(1);
+    await verifier.close();
+    expect(verifier.running).toBe(false);
+  });
+
+  it('stops after a long spell without batches, and a later batch starts it again', async () => {
+    const timers = manualTimers();
+    const verifier = new SignatureVerifier({ timers });
+    recoverAll(verifier.batch(), items(4, 5));
+    await verifier.online();
+    timers.advance(SIGNER_IDLE_MS / 2);
+    recoverAll(verifier.batch(), items(4, 6));
+    // The simulator's batches use a worker that is up, but do not keep it.
+    timers.advance(SIGNER_IDLE_MS / 2 + 1000);
+    recoverAll(verifier.batch({ worker: false }), items(4, 7));
+    expect(verifier.running).toBe(true);
+    timers.advance(SIGNER_IDLE_MS / 2);
+    await verifier.settled();
+    expect(verifier.running).toBe(false);
+    expect(timers.pending).toBe(0);
+
+    recoverAll(verifier.batch(), items(9, 8));
+    expect(verifier.running).toBe(true);
+    expect(verifier.stats.starts).toBe(2);
+    await verifier.online();
+    // The new worker takes its share: a batch left waiting is recovered there.
+    const list = items(15, 9);
+    const batch = verifier.batch();
+    list.forEach((it, i) => batch.add(i, it.digest, it.signature));
+    batch.submit();
+    const before = verifier.stats.worker;
+    for (let i = 0; i < 100 && verifier.pendingItems() > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    list.forEach((it, i) => expect(batch.signer(i)).toBe(recoverAddressLower(it.digest, it.signature)));
+    batch.end();
+    expect(verifier.stats.worker - before).toBe(list.filter((it) => parseSignature(it.signature) !== null).length);
+    await verifier.close();
   });
 });

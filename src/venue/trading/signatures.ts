@@ -11,11 +11,16 @@
 // slot's state word holds its batch's tag and a phase, so a late result from an earlier batch
 // is never taken for the current one. Without the native binding (or if the worker dies) every
 // signer is recovered on the main thread, exactly as before.
+//
+// The worker (a V8 isolate, 10–15 MB) starts with the first batch, which the main thread
+// recovers by itself while the worker boots, and stops after a minute without batches: most
+// sessions place no order, and the simulator's own batches recover here (see `batch`).
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { parseSignature, publicKeyAddressLower, recoverAddressLower, secp256k1BackendName } from '@shared/crypto/index.js';
 import { NATIVE_SECP256K1 } from '../../native/secp256k1.js';
 import { BoundedMemo } from '@shared/domain/memo.js';
+import { systemTimers, type IdleTimers } from '../timers.js';
 
 /** Batches that can be in flight at once, and items of each the worker can take. */
 const LANES = 8;
@@ -46,6 +51,8 @@ const LANE_COUNT = LANE_TAG + LANES;
 const STATE = LANE_COUNT + LANES;
 /** Longest the main thread waits for an item the worker is on before recovering it itself. */
 const WAIT_MS = 2;
+/** How long the worker outlives the last batch that used it. */
+export const SIGNER_IDLE_MS = 60_000;
 
 // Plain JS run with `eval`: a module file beside this one would be missing from the bundled app.
 const SOURCE = `
@@ -127,49 +134,57 @@ export interface SignerBatch {
 export class SignatureVerifier {
   private readonly ctl = new Int32Array(new SharedArrayBuffer(4 * (STATE + LANES * SLOTS)));
   private readonly bytes = new Uint8Array(new SharedArrayBuffer(STRIDE * LANES * SLOTS));
-  private readonly worker: Worker | undefined;
-  private alive: boolean;
+  /** The native binding's file, for the worker; undefined when recovery stays on this thread. */
+  private readonly binding: string | undefined;
+  private worker: Worker | undefined;
+  /** The worker is up and has not been asked to stop. */
+  private alive = false;
+  /** The worker failed: every signer is recovered here from then on. */
+  private broken = false;
+  /** Resolves once a worker asked to stop has exited. */
+  private stopping: Promise<void> | undefined;
+  private up: Promise<void> | undefined;
+  private closed = false;
+  private cancelIdle: (() => void) | undefined;
+  private lastUsed = 0;
   private tag = 0;
   /** Public key → address: a venue sees few distinct signers, and this saves a keccak each. */
   private readonly addresses = new BoundedMemo<string, string>(4096);
-  /** Signers recovered by the worker and by the calling thread (shared items only). */
-  readonly stats = { worker: 0, here: 0 };
+  /** Signers recovered by the worker and by the calling thread (shared items only); workers started. */
+  readonly stats = { worker: 0, here: 0, starts: 0 };
 
-  /** Starts the worker when libsecp256k1 is the signature backend; otherwise recovers inline. */
-  constructor() {
-    let binding: string | undefined;
+  /** Recovers on a worker when libsecp256k1 is the signature backend (started with the first batch); otherwise inline. */
+  constructor(
+    private readonly opts: { idleMs?: number; timers?: IdleTimers } = {},
+  ) {
     if (secp256k1BackendName() === 'libsecp256k1') {
       try {
-        binding = createRequire(import.meta.url).resolve(NATIVE_SECP256K1);
+        this.binding = createRequire(import.meta.url).resolve(NATIVE_SECP256K1);
       } catch {
-        binding = undefined;
+        this.binding = undefined;
       }
     }
-    this.alive = binding !== undefined;
-    if (!binding) return;
-    this.worker = new Worker(SOURCE, {
-      eval: true,
-      workerData: {
-        binding,
-        ctl: this.ctl.buffer,
-        bytes: this.bytes.buffer,
-        layout: { LANES, SLOTS, STRIDE, PUB, RECID, PENDING, CLAIMED, RECOVERED, FAILED, TAGS, SEQ, STOP, SLEEPING, WAITING, NEWEST, LANE_TAG, LANE_COUNT, STATE },
-      },
-    });
-    this.worker.unref();
-    const dead = (): void => {
-      this.alive = false;
-    };
-    this.worker.on('error', dead);
-    this.worker.on('exit', dead);
   }
 
-  /** Whether signers are recovered on the worker. */
+  /** Whether signers are recovered on a worker (once one is needed). */
   get threaded(): boolean {
-    return this.alive;
+    return this.binding !== undefined && !this.broken;
   }
 
-  batch(): SignerBatch {
+  /** Whether a worker thread exists now (starting, running or stopping). */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
+  /**
+   * A new batch's signers. `worker: false` (the simulator's batches) never starts the worker,
+   * nor keeps it from stopping: those batches recover here unless it is already up.
+   */
+  batch({ worker = true } = {}): SignerBatch {
+    if (worker && this.threaded && !this.stopping && !this.closed) {
+      this.lastUsed = this.timers.now();
+      if (!this.worker) this.start();
+    }
     const { ctl } = this;
     let lane = -1;
     for (let l = 0; l < LANES && this.alive; l++) {
@@ -185,6 +200,111 @@ export class SignatureVerifier {
     Atomics.store(ctl, NEWEST, tag);
     Atomics.store(ctl, LANE_TAG + lane, tag);
     return new LaneBatch(this, lane, tag << 3);
+  }
+
+  private get timers(): IdleTimers {
+    return this.opts.timers ?? systemTimers;
+  }
+
+  /** Boots the worker; batches share their items with it at once, and recover here what it has not reached. */
+  private start(): void {
+    Atomics.store(this.ctl, STOP, 0);
+    Atomics.store(this.ctl, SLEEPING, 0);
+    let worker: Worker;
+    try {
+      worker = new Worker(SOURCE, {
+        eval: true,
+        workerData: {
+          binding: this.binding,
+          ctl: this.ctl.buffer,
+          bytes: this.bytes.buffer,
+          layout: { LANES, SLOTS, STRIDE, PUB, RECID, PENDING, CLAIMED, RECOVERED, FAILED, TAGS, SEQ, STOP, SLEEPING, WAITING, NEWEST, LANE_TAG, LANE_COUNT, STATE },
+        },
+      });
+    } catch {
+      // No thread to be had: recover here, as without the binding.
+      this.broken = true;
+      return;
+    }
+    worker.unref();
+    this.worker = worker;
+    this.up = new Promise((resolve) => {
+      worker.once('online', resolve);
+      worker.once('exit', () => resolve());
+    });
+    this.alive = true;
+    this.stats.starts++;
+    worker.on('error', () => {
+      this.broken = true;
+      this.alive = false;
+    });
+    worker.once('exit', () => {
+      // Exiting unasked is a failure too.
+      if (this.alive) this.broken = true;
+      this.alive = false;
+      this.worker = undefined;
+      this.cancelIdle?.();
+      this.cancelIdle = undefined;
+    });
+    this.watchIdle(this.idleMs);
+  }
+
+  private get idleMs(): number {
+    return this.opts.idleMs ?? SIGNER_IDLE_MS;
+  }
+
+  /** Checks after `ms` whether the worker has been idle long enough to stop. */
+  private watchIdle(ms: number): void {
+    this.cancelIdle = this.timers.after(ms, () => {
+      this.cancelIdle = undefined;
+      if (!this.alive) return;
+      const left = this.lastUsed + this.idleMs - this.timers.now();
+      let busy = false;
+      for (let l = 0; l < LANES; l++) busy ||= Atomics.load(this.ctl, LANE_TAG + l) !== 0;
+      if (left > 0 || busy) this.watchIdle(Math.max(left, 1000));
+      else void this.stop();
+    });
+  }
+
+  /** Stops the worker (no batch holds a lane); the next batch that wants one starts another. */
+  private stop(): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return Promise.resolve();
+    if (this.stopping) return this.stopping;
+    this.alive = false;
+    this.cancelIdle?.();
+    this.cancelIdle = undefined;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    Atomics.store(this.ctl, STOP, 1);
+    Atomics.add(this.ctl, SEQ, 1);
+    Atomics.notify(this.ctl, SEQ);
+    this.stopping = worker
+      .terminate()
+      .then(() => exited)
+      .finally(() => {
+        this.stopping = undefined;
+      });
+    return this.stopping;
+  }
+
+  /** @internal Resolves once the worker runs, if one was started (tests). */
+  async online(): Promise<void> {
+    await this.up;
+  }
+
+  /** @internal Items handed over that nobody has finished (tests). */
+  pendingItems(): number {
+    let n = 0;
+    for (let slot = 0; slot < LANES * SLOTS; slot++) {
+      const phase = Atomics.load(this.ctl, STATE + slot) & 7;
+      if (phase === PENDING || phase === CLAIMED) n++;
+    }
+    return n;
+  }
+
+  /** @internal Resolves once no worker is on its way out (tests). */
+  async settled(): Promise<void> {
+    await this.stopping;
   }
 
   /** @internal */
@@ -247,11 +367,8 @@ export class SignatureVerifier {
   }
 
   async close(): Promise<void> {
-    if (!this.worker) return;
-    Atomics.store(this.ctl, STOP, 1);
-    Atomics.add(this.ctl, SEQ, 1);
-    Atomics.notify(this.ctl, SEQ);
-    await this.worker.terminate();
+    this.closed = true;
+    await this.stop();
   }
 }
 
