@@ -44,14 +44,39 @@ export interface CoreOptions extends AccountsOptions, AppOptions, WatchOptions, 
   live?: LiveOptions;
 }
 
+export interface CloseOptions {
+  /** How long calls and background passes under way may take to finish (3 s unless said). */
+  graceMs?: number;
+  /** The same while an order batch or cancel is being sent (15 s: longer than a POST may take). */
+  ordersGraceMs?: number;
+}
+
 export interface Core {
   router: Router;
   /** Order batches in flight: updates wait for them. */
   activity: Activity;
-  close(): void;
+  /**
+   * Closes in order: new calls are refused with the closing error, the timers stop, the calls
+   * and passes under way get a bounded wait, then the vault locks and the databases close. With
+   * nothing under way all of it is done before this returns. Calling it again returns the same close.
+   */
+  close(opts?: CloseOptions): Promise<void>;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const CLOSE_GRACE_MS = 3_000;
+// An order POST gives up after 10 s and is never re-sent; its journal rows are written after.
+const CLOSE_ORDERS_GRACE_MS = 15_000;
+
+/** Settles with `work`, or after `ms` at most; the timer never keeps a process up. */
+function bounded(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((done) => {
+    timer = setTimeout(done, ms);
+    timer.unref?.();
+  });
+  return Promise.race([work.then(() => undefined, () => undefined), late]).finally(() => clearTimeout(timer));
+}
 
 export function createCore(opts: CoreOptions): Core {
   const log = opts.logger ?? consoleLogger;
@@ -92,6 +117,7 @@ export function createCore(opts: CoreOptions): Core {
     ...(opts.live ? { live: opts.live } : {}),
   });
   let vault = openVault(opts.dataDir, opts);
+  let closing: Promise<void> | undefined;
   const ctx: CoreContext = {
     dataDir: opts.dataDir,
     version: opts.version ?? '0.1.0',
@@ -107,6 +133,7 @@ export function createCore(opts: CoreOptions): Core {
     setVault: (next) => {
       vault = next;
     },
+    closing: () => closing !== undefined,
   };
 
   const accounts = accountsService(ctx, opts);
@@ -152,16 +179,39 @@ export function createCore(opts: CoreOptions): Core {
   };
   watch?.watcher.start();
   alerts.start();
+  const router = new Router(handlers, { logger: log, ...(opts.checkOutputs ? { checkOutputs: true } : {}) });
+
+  /** The last step: nothing of the core's runs on after it, and a call still under way fails as closing. */
+  const shut = (): void => {
+    router.closed();
+    try {
+      orders.abandonSending(ctx.session());
+    } catch (err) {
+      log.warn('closing: orders being sent could not be marked unknown', { error: err instanceof Error ? err.message : String(err) });
+    }
+    vault.lock();
+    sessions.close();
+  };
 
   return {
-    router: new Router(handlers, { logger: log, ...(opts.checkOutputs ? { checkOutputs: true } : {}) }),
+    router,
     activity: ctx.activity,
-    close() {
+    close(o = {}) {
+      if (closing) return closing;
+      // Set first: from here every service sees the core closing (no retries, no next step).
+      closing = Promise.resolve();
+      const under = [router.drain(), watch?.watcher.stop(), alerts.stop()].filter((p): p is Promise<void> => p !== undefined);
       app.close();
-      watch?.watcher.stop();
-      alerts.stop();
-      vault.lock();
-      sessions.close();
+      if (under.length === 0) {
+        shut();
+        return closing;
+      }
+      const ms = ctx.activity.busy() ? (o.ordersGraceMs ?? CLOSE_ORDERS_GRACE_MS) : (o.graceMs ?? CLOSE_GRACE_MS);
+      closing = bounded(Promise.all(under), ms).then(() => {
+        if (router.busy() > 0 || ctx.activity.busy()) log.warn('closing: calls still under way were cut short', { calls: router.busy(), orders: ctx.activity.inFlight() });
+        shut();
+      });
+      return closing;
     },
   };
 }

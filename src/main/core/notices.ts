@@ -183,9 +183,11 @@ export class Watcher {
     else this.schedule(0);
   }
 
-  stop(): void {
+  /** Stops the timer; returns the pass under way, if one is (it ends at its next step). */
+  stop(): Promise<void> | undefined {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    return this.running;
   }
 
   /** One pass now (or the one under way). */

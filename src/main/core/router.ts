@@ -20,6 +20,12 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The answer to every call once the core is closing, and to a call still under way when it
+ * closed: the contract's BUSY, in words, rather than whatever a closed database would say.
+ */
+export const CLOSING: IpcError = { code: 'BUSY', message: 'Kairos is closing; this was not done' };
+
 export interface RouterOptions {
   logger?: Logger;
   /** Parse outputs too (tests): a handler returning the wrong shape is then an INTERNAL error. */
@@ -27,12 +33,47 @@ export interface RouterOptions {
 }
 
 export class Router {
+  /** 'closing': new calls are refused, those under way run on; 'closed': what they use is gone. */
+  private state: 'open' | 'closing' | 'closed' = 'open';
+  private serving = 0;
+  private whenIdle: Array<() => void> = [];
+
   constructor(
     private readonly handlers: Handlers,
     private readonly opts: RouterOptions = {},
   ) {}
 
+  /**
+   * Refuses every call from now on (with CLOSING). Returns a promise that settles once the calls
+   * under way have, or undefined when none is.
+   */
+  drain(): Promise<void> | undefined {
+    if (this.state === 'open') this.state = 'closing';
+    if (this.serving === 0) return undefined;
+    return new Promise((done) => this.whenIdle.push(done));
+  }
+
+  /** How many calls are being served now. */
+  busy(): number {
+    return this.serving;
+  }
+
+  /** The core behind is closed: a call still under way that fails now failed because of it. */
+  closed(): void {
+    this.state = 'closed';
+  }
+
   async dispatch(name: unknown, input: unknown): Promise<IpcResult<unknown>> {
+    if (this.state !== 'open') return { ok: false, error: CLOSING };
+    this.serving++;
+    try {
+      return await this.serve(name, input);
+    } finally {
+      if (--this.serving === 0) for (const done of this.whenIdle.splice(0)) done();
+    }
+  }
+
+  private async serve(name: unknown, input: unknown): Promise<IpcResult<unknown>> {
     if (!isCallName(name)) return { ok: false, error: { code: 'UNKNOWN_CALL', message: `no IPC call named ${JSON.stringify(name)}` } };
     const entry = contract[name];
     const parsed = entry.input.safeParse(input ?? {});
@@ -53,6 +94,8 @@ export class Router {
       }
       return { ok: true, data };
     } catch (err) {
+      // Cut short by the close (it outlived the wait for it): no fault of its own, not logged.
+      if (this.state === 'closed') return { ok: false, error: CLOSING };
       const error = toIpcError(err);
       if (error.code === 'INTERNAL') this.opts.logger?.error(`${name} failed`, { error: err instanceof Error ? err.message : String(err) });
       return { ok: false, error };

@@ -104,7 +104,7 @@ export async function startCore(opts: HarnessOptions = {}, into?: CoreHarness): 
       return h.ok('accounts.createLocal', label ? { label } : {});
     },
     async close() {
-      h.core.close();
+      await h.core.close();
       await venue.stop();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -105,14 +105,15 @@ export function alertsService(ctx: CoreContext, opts: AlertsOptions, deps: { mar
       byMarket.set(a.conditionId, [...(byMarket.get(a.conditionId) ?? []), a]);
     }
     for (const [cid, alerts] of byMarket) {
-      if (!s.isOpen) return;
+      if (!s.isOpen || ctx.closing()) return;
       const tokens = alerts.find((a) => a.tokens.length)?.tokens ?? [];
       try {
         checkAlerts(await readMarket(s, cid, tokens, new Set(alerts.map((a) => a.kind))), s);
       } catch (err) {
         const e = err as { name?: string; message?: string };
-        // The venue away is said on the screens; the next pass tries again.
-        if (e.name !== 'NetworkError') ctx.log.warn('reading prices for alerts failed', { market: cid, error: e.message ?? String(err) });
+        // The venue away is said on the screens; the next pass tries again. A read cut short by
+        // the app closing is no failure.
+        if (e.name !== 'NetworkError' && s.isOpen && !ctx.closing()) ctx.log.warn('reading prices for alerts failed', { market: cid, error: e.message ?? String(err) });
       }
     }
   };
@@ -194,7 +195,7 @@ export function alertsService(ctx: CoreContext, opts: AlertsOptions, deps: { mar
 
   // The timer: one sweep at a time, never what keeps a process up.
   let timer: ReturnType<typeof setInterval> | undefined;
-  let sweeping = false;
+  let sweeping: Promise<void> | undefined;
   const every = opts.alerts === false ? undefined : (opts.alerts?.everyMs ?? ALERTS_EVERY);
   return {
     handlers,
@@ -205,14 +206,19 @@ export function alertsService(ctx: CoreContext, opts: AlertsOptions, deps: { mar
       if (every === undefined || timer) return;
       timer = setInterval(() => {
         if (sweeping) return;
-        sweeping = true;
-        void sweep(every).finally(() => (sweeping = false));
+        sweeping = sweep(every)
+          .catch((err: unknown) => {
+            if (!ctx.closing()) ctx.log.warn('checking alerts failed', { error: err instanceof Error ? err.message : String(err) });
+          })
+          .finally(() => (sweeping = undefined));
       }, every);
       timer.unref?.();
     },
-    stop(): void {
+    /** Stops the timer; returns the sweep under way, if one is (the core closes after it). */
+    stop(): Promise<void> | undefined {
       if (timer) clearInterval(timer);
       timer = undefined;
+      return sweeping;
     },
   };
 }

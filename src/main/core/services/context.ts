@@ -23,6 +23,8 @@ export interface CoreContext {
   activity: Activity;
   vault(): Vault;
   setVault(next: Vault): void;
+  /** True once the core is closing: work under way finishes what it must and starts nothing more. */
+  closing(): boolean;
 }
 
 /** A service's part of the contract's handler map. */

@@ -187,7 +187,10 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
           });
         }
         pending = retry;
-        if (pending.length > 0 && attempt < RETRIES) await ctx.sleep(Math.round(waitS * 1000 * (1 + Math.random() * 0.2)));
+        // Closing, throttled lines are not sent again: they keep the venue's RATE_LIMITED answer.
+        if (pending.length === 0 || attempt === RETRIES || ctx.closing()) break;
+        await ctx.sleep(Math.round(waitS * 1000 * (1 + Math.random() * 0.2)));
+        if (ctx.closing()) break;
       }
     } finally {
       // Whatever threw (the journal itself, an answer of the wrong length): no row stays 'sending'.
@@ -228,5 +231,14 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
     },
   };
 
-  return { handlers, openOrdersOf, lookForLost };
+  /**
+   * Rows still 'sending' as the core closes (a batch that outlived the wait for it): 'unknown',
+   * so the next start looks for them on the venue rather than leaving them 'sending' for good.
+   */
+  const abandonSending = (s: Session): void => {
+    const ids = (s.user.db.prepare("SELECT order_id FROM journal WHERE state = 'sending'").all() as Array<{ order_id: string }>).map((r) => r.order_id);
+    if (ids.length > 0) s.user.journalUnsent(ids, ctx.clock.now(), 'SEND_FAILED', 'Kairos closed while this was being sent; not re-sent — check open orders and trades');
+  };
+
+  return { handlers, openOrdersOf, lookForLost, abandonSending };
 }

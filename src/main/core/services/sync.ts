@@ -30,7 +30,8 @@ export function syncService(ctx: CoreContext) {
     st.running = Promise.resolve(s.venueStarting())
       .then(() => syncKinds(s))
       .then((kinds) =>
-        s.cache.syncCatalog((kind, page) => rawPage(s, kind, page), {
+        // Closing, it stops at its next page (the pages kept so far stay for the next start).
+        s.cache.syncCatalog((kind, page) => (ctx.closing() ? Promise.reject(new Error('Kairos is closing')) : rawPage(s, kind, page)), {
           kinds,
           signal: s.signal,
           onProgress: (p) => {
@@ -42,7 +43,7 @@ export function syncService(ctx: CoreContext) {
         st.lastSyncAt = ctx.clock.now();
       })
       .catch((err: unknown) => {
-        if (s.isOpen) ctx.log.warn('catalog sync stopped', { error: err instanceof Error ? err.message : String(err) });
+        if (s.isOpen && !ctx.closing()) ctx.log.warn('catalog sync stopped', { error: err instanceof Error ? err.message : String(err) });
       })
       .finally(() => {
         st.running = undefined;
