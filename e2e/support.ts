@@ -128,7 +128,7 @@ export async function startApp(opts: AppOptions = {}): Promise<App> {
     },
     async restart() {
       await app.host.close();
-      app.core.close();
+      await app.core.close();
       app.core = makeCore();
       app.host = await startHost({ router: app.core.router, rendererDir: RENDERER });
       hostRef.current = app.host;
@@ -137,7 +137,7 @@ export async function startApp(opts: AppOptions = {}): Promise<App> {
     async close() {
       await browser.close();
       await app.host.close();
-      app.core.close();
+      await app.core.close();
       await venue.stop().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -18,7 +18,9 @@ export interface GuardOptions {
   exitProcess?: (code: number) => void;
 }
 
-export const SHUTDOWN_GRACE_MS = 10_000;
+// Longer than the core's close may wait for an order being sent (15 s), so a batch under way is
+// journaled and the venue is stopped after it, not cut short with it.
+export const SHUTDOWN_GRACE_MS = 20_000;
 
 export function guardProcess(opts: GuardOptions): ProcessGuard {
   const steps: Array<() => unknown> = [];

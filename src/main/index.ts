@@ -179,5 +179,13 @@ if (!app.requestSingleInstanceLock()) {
     quitting = true;
     void Promise.race([core.activity.whenIdle(), new Promise((r) => setTimeout(r, 60_000))]).then(() => app.quit());
   });
-  app.on('will-quit', () => core?.close());
+  // Then the core closes in order (new calls refused, those under way given a few seconds) before
+  // the app goes, so no late call meets a closed database.
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed || !core) return;
+    closed = true;
+    event.preventDefault();
+    void core.close().finally(() => app.quit());
+  });
 }

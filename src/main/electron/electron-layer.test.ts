@@ -433,4 +433,14 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
     expect((await call<{ data: { rows: unknown[] } }>('markets.list', { limit: 5 })).data.rows).toHaveLength(5);
     expect(stand.children).toHaveLength(3);
   }, 60_000);
+
+  it('a quit closes the core before the app goes, and calls after it are refused in words', async () => {
+    const call = callAsWindow(stand.windows[0] as (typeof stand.windows)[number]);
+    const quits = stand.calls.quit;
+    let prevented = false;
+    for (const fn of stand.appListeners.get('will-quit') ?? []) fn({ preventDefault: () => (prevented = true) });
+    expect(prevented).toBe(true);
+    await vi.waitFor(() => expect(stand.calls.quit).toBe(quits + 1));
+    await expect(call('markets.list', { limit: 5 })).rejects.toThrow(/Kairos is closing/);
+  });
 });
