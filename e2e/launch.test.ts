@@ -1,7 +1,8 @@
 // The launch as `npm run web` runs it (src/host/main.ts in its own process, the real venue CLI as
 // its child): the page is served before the embedded venue listens — on a first start, while the
-// venue generates its world — and the status bar says the venue is starting instead of calling
-// it an outage; once it runs, the list fills. A second launch on the same folder keeps the port.
+// venue generates its world — and the status bar says the venue is starting, with how far its
+// world has come, instead of calling it an outage; once it runs, the list fills. A second launch
+// on the same folder keeps the port.
 // The host runs its own venue whatever the peer, so the spec-only run skips it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -69,13 +70,30 @@ describe.skipIf(reason !== undefined)(`launch (${reason ?? 'Chromium + built ren
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(first.url);
     const note = page.getByTestId('venue-status');
+    // Every text the note shows, as it changes.
+    await page.evaluate(() => {
+      const notes: string[] = [];
+      (window as unknown as { notes: string[] }).notes = notes;
+      const look = (): void => {
+        const text = document.querySelector('[data-testid="venue-status"]')?.textContent?.replace(/\s+/g, ' ').trim();
+        if (text && notes.at(-1) !== text) notes.push(text);
+      };
+      look();
+      new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
     // The default world takes seconds to generate: the page is up well before.
     await expect.poll(() => note.getAttribute('data-state'), { timeout: 10_000 }).toBe('starting');
-    expect((await note.textContent())?.replace(/\s+/g, ' ').trim()).toBe('Starting the local venue (first start: generating its world)…');
+    const generating = /^Generating the venue's world: (\d+)% \((?:[a-z ]+|[a-z ]+ [\d,]+ of [\d,]+)\)…$/;
+    expect((await note.textContent())?.replace(/\s+/g, ' ').trim()).toMatch(/^Starting the local venue \(first start: generating its world\)…$|^Generating the venue's world: /);
     expect(await page.getByRole('status').filter({ hasText: 'Offline:' }).count()).toBe(0);
     await page.screenshot({ path: join(SHOTS, 'launch-starting.png') });
     await page.getByTestId('market-row').first().waitFor({ timeout: 60_000 });
     await expect.poll(() => note.count(), { timeout: 10_000 }).toBe(0);
+    // On the way, the note said how far the world had come, never going back.
+    const notes = await page.evaluate(() => (window as unknown as { notes: string[] }).notes);
+    const percents = notes.map((n) => generating.exec(n)?.[1]).filter((p) => p !== undefined).map(Number);
+    expect(percents.length, notes.join('\n')).toBeGreaterThan(0);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
     const ready = first.lines.find((l) => /^venue: data in .* ready in/.test(l.line));
     expect(ready, first.lines.map((l) => l.line).join('\n')).toBeDefined();
     expect(first.urlAt).toBeLessThan(ready!.at);

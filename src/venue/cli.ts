@@ -13,6 +13,7 @@ import { getMeta } from './db/open.js';
 import { inspectDataDir, resetDataDir } from './data-dir.js';
 import { watchParent } from './lifeline.js';
 import { lockDataDir } from './lock.js';
+import { WORLD_PROGRESS_PREFIX } from './world/progress.js';
 
 const SIZES: readonly WorldSize[] = ['small', 'default', 'large'];
 
@@ -178,6 +179,8 @@ async function main(): Promise<void> {
     simulator: !values['no-simulator'],
     specOnly: values['spec-only'],
     representation,
+    // A line of its own on stderr, apart from the log: the launcher shows it in the status bar.
+    onWorldProgress: (progress) => void process.stderr.write(`${WORLD_PROGRESS_PREFIX}${JSON.stringify(progress)}\n`),
   });
   process.stderr.write(`venue: data in ${dataDir} (size ${getMeta(venue.db, 'size') ?? 'unknown'}), ready in ${Date.now() - started} ms\n`);
   // Spec-only mode adds the paper account and the order domain: it has no key endpoint or /version.

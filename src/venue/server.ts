@@ -5,6 +5,7 @@ import { answerClientError, answerRaw, BODY_LIMIT_BYTES, expectationFailed, fram
 import { RateLimiter, BUCKETS } from './rate-limit.js';
 import { chargeRefused, chargeUnrouted, surface, type VenueContext } from './http.js';
 import { generateJob, generateOnWorker, WorkerUnavailable, type WorldJob } from './world/worker.js';
+import type { WorldProgress } from './world/progress.js';
 import { keccakReady } from '@shared/crypto/keccak.js';
 import { registerCatalog } from './catalog/routes.js';
 import { registerData } from './data/routes.js';
@@ -38,6 +39,8 @@ export interface VenueOptions {
   anchor?: number;
   /** A newly generated world's markets start with their makers' quotes (default true). */
   books?: boolean;
+  /** Told how far a new world's generation has come: at most every 250 ms, and at 100%. */
+  onWorldProgress?: (progress: WorldProgress) => void;
   /** Multiplies every rate limit; 0 turns limiting off (benchmarks). */
   rateLimitScale?: number;
   now?: () => number;
@@ -92,7 +95,7 @@ export interface RunningVenue {
 
 export const DEFAULT_SEED = 20261122;
 
-type WorldOptions = Pick<VenueOptions, 'dataDir' | 'size' | 'seed' | 'anchor' | 'settings' | 'books'>;
+type WorldOptions = Pick<VenueOptions, 'dataDir' | 'size' | 'seed' | 'anchor' | 'settings' | 'books' | 'onWorldProgress'>;
 
 /** What to generate when `db` holds no world yet; undefined when it holds the one asked for.
  *  Throws when it holds another. */
@@ -135,9 +138,9 @@ export function prepareWorld(opts: WorldOptions): Db {
  * so it is made here, as is any world where no thread can run the generator.
  */
 /** Whether a worker thread generated `job`; false when none could run the generator. */
-async function generatedOnWorker(job: WorldJob): Promise<boolean> {
+async function generatedOnWorker(job: WorldJob, onProgress: WorldOptions['onWorldProgress']): Promise<boolean> {
   try {
-    await generateOnWorker(job);
+    await generateOnWorker(job, onProgress);
     return true;
   } catch (err) {
     if (err instanceof WorkerUnavailable) return false;
@@ -149,9 +152,9 @@ export async function openWorld(opts: WorldOptions): Promise<Db> {
   const db = openDb(opts.dataDir);
   try {
     const job = missingWorld(db, opts);
-    if (job && !(job.size !== 'small' && (await generatedOnWorker(job)))) {
+    if (job && !(job.size !== 'small' && (await generatedOnWorker(job, opts.onWorldProgress)))) {
       await keccakReady;
-      generateJob(db, job);
+      generateJob(db, job, opts.onWorldProgress);
     }
   } catch (err) {
     db.close();

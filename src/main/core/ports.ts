@@ -1,5 +1,6 @@
 // What the host (Electron, the browser host, tests) lends the core: small interfaces, so the
 // core never imports electron.
+import type { WorldProgress } from '@shared/ipc/venue-status.js';
 
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -23,6 +24,8 @@ export interface SecretCipher {
 export interface LocalVenueStatus {
   state: 'starting' | 'running' | 'restarting' | 'down';
   reason?: string;
+  /** While it starts on a new world: how far that world's generation has come. */
+  progress?: WorldProgress;
   /** When it entered this state (epoch ms). */
   since: number;
 }

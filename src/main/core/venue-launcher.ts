@@ -10,8 +10,10 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { formatIssue } from '@shared/spec/index.js';
+import type { WorldProgress } from '@shared/ipc/venue-status.js';
 import type { LocalVenue, LocalVenueStatus } from './ports.js';
 import { writeAtomic } from './prefs.js';
+import { parseProgressLine, progressThrottle } from './venue-progress.js';
 
 /** The venue's start line: its three base URLs, as one JSON object (src/venue/cli.ts). */
 export const VenueUrls = z.object({
@@ -25,7 +27,7 @@ export type VenueUrls = z.output<typeof VenueUrls>;
 export interface VenueChild {
   /** Calls back with each line the venue writes to stdout (the first is the start line). */
   onStdout(listener: (line: string) => void): void;
-  /** Calls back with each line the venue writes to stderr (its log). */
+  /** Calls back with each line the venue writes to stderr (its log, and its world's progress). */
   onStderr(listener: (line: string) => void): void;
   /** Calls back once, when the process has exited. */
   onExit(listener: (code: number | null) => void): void;
@@ -37,6 +39,8 @@ export interface LaunchOptions {
   spawn: () => VenueChild;
   /** Where the venue's log lines go. */
   onLog?: (line: string) => void;
+  /** Told how far the venue's new world has come, as its progress lines say (not logged). */
+  onProgress?: (progress: WorldProgress) => void;
   /** How long the venue may take to print its start line (the first start generates its world). */
   timeoutMs?: number;
 }
@@ -125,7 +129,20 @@ export function launchVenue(opts: LaunchOptions): Promise<RunningVenue> {
     if (exitCode === undefined) child.kill();
     await exited;
   };
-  child.onStderr((line) => opts.onLog?.(line));
+  let badProgress = false;
+  child.onStderr((line) => {
+    let progress: WorldProgress | undefined;
+    try {
+      progress = parseProgressLine(line);
+    } catch (err) {
+      // Said once: a venue that writes them wrong writes several a second.
+      if (!badProgress) opts.onLog?.(`kairos: ${(err as Error).message} (further ones are not said)`);
+      badProgress = true;
+      return;
+    }
+    if (progress) opts.onProgress?.(progress);
+    else opts.onLog?.(line);
+  });
 
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -165,7 +182,7 @@ export type VenueEvent =
   | { type: 'restarted'; urls: VenueUrls }
   | { type: 'down'; code: number | null; reason: string };
 
-export interface SuperviseOptions extends Omit<LaunchOptions, 'spawn'> {
+export interface SuperviseOptions extends Omit<LaunchOptions, 'spawn' | 'onProgress'> {
   /** Starts a venue process; `port` is set on a restart, to listen where the first one did. */
   spawn: (port: number | undefined) => VenueChild;
   /**
@@ -179,6 +196,8 @@ export interface SuperviseOptions extends Omit<LaunchOptions, 'spawn'> {
   onEvent?: (event: VenueEvent) => void;
   /** Stamps each status (tests pin it). */
   now?: () => number;
+  /** Least time between two statuses that only move a new world's progress (default 250 ms). */
+  progressEveryMs?: number;
 }
 
 /** A venue the app started and watches: its status, and a restart on request once it is down. */
@@ -209,9 +228,21 @@ export async function superviseVenue(opts: SuperviseOptions): Promise<Supervised
   let finalCode: number | null | undefined;
   const exitListeners: Array<(code: number | null) => void> = [];
 
-  const setStatus = (next: Omit<LocalVenueStatus, 'since'>): void => {
-    status = { ...next, since: now() };
+  const tell = (): void => {
     for (const l of [...statusListeners]) l(status);
+  };
+  const setStatus = (next: Omit<LocalVenueStatus, 'since'>): void => {
+    progress.drop();
+    status = { ...next, since: now() };
+    tell();
+  };
+  const progress = progressThrottle({ everyMs: opts.progressEveryMs ?? 250, now }, (p) => {
+    status = { ...status, progress: p };
+    tell();
+  });
+  /** A new world's progress, said while the venue is starting or restarting. */
+  const onProgress = (p: WorldProgress): void => {
+    if (status.state === 'starting' || status.state === 'restarting') progress.offer(p, status.progress);
   };
   const ended = (code: number | null): void => {
     finalCode = code;
@@ -228,7 +259,7 @@ export async function superviseVenue(opts: SuperviseOptions): Promise<Supervised
       setStatus({ state: 'restarting', reason: requested ? 'restart asked for' : `it exited unexpectedly (${howItEnded(code)})` });
       opts.onEvent?.({ type: 'restarting', code, ...(requested ? { requested } : {}) });
     }
-    const attempt = launchVenue({ ...opts, spawn: () => opts.spawn(port) }).then(
+    const attempt = launchVenue({ ...opts, spawn: () => opts.spawn(port), onProgress }).then(
       async (venue) => {
         current = venue;
         if (stopping) return watch(venue);
@@ -261,6 +292,7 @@ export async function superviseVenue(opts: SuperviseOptions): Promise<Supervised
     urls,
     async stop() {
       stopping = true;
+      progress.drop();
       await relaunching;
       await current?.stop();
       if (finalCode === undefined) ended(null);

@@ -1,10 +1,32 @@
 // Where the embedded local venue stands, as the app's supervisor of its process reports it.
 import { z } from 'zod';
+import { WORLD_PHASES } from './world-progress.js';
+
+export { WORLD_PHASES, WORLD_PROGRESS_PREFIX } from './world-progress.js';
+
+/** How far the generation of a new world has come. */
+export const WorldProgress = z
+  .object({
+    /** 0–100, whole, never going back; 100 once the world is complete. */
+    percent: z.number().int().min(0).max(100),
+    phase: z.enum(WORLD_PHASES),
+    /** Units of the phase done, of `total` (trades, comments, orders signed); absent where the phase has none to tell. */
+    done: z.number().int().min(0).optional(),
+    total: z.number().int().min(1).optional(),
+  })
+  .superRefine((p, ctx) => {
+    if ((p.done === undefined) !== (p.total === undefined)) ctx.addIssue({ code: 'custom', path: [p.done === undefined ? 'done' : 'total'], message: 'done and total come together' });
+    else if (p.done !== undefined && p.total !== undefined && p.done > p.total) ctx.addIssue({ code: 'custom', path: ['done'], message: `done (${p.done}) is more than total (${p.total})` });
+  });
+export type WorldProgress = z.output<typeof WorldProgress>;
+export type WorldPhase = WorldProgress['phase'];
 
 export const VenueStatus = z.object({
   state: z.enum(['starting', 'running', 'restarting', 'down']),
   /** Why it is starting (a first start generates the world), restarting or down, in words. */
   reason: z.string().optional(),
+  /** While starting or restarting on a new world: how far its generation has come. */
+  progress: WorldProgress.optional(),
   /** When it entered this state (epoch ms). */
   since: z.number(),
 });

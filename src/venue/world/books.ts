@@ -53,8 +53,10 @@ const ORDER_COLUMNS = [
 export interface BookPlan {
   /** The makers' API keys and cash. */
   keyRows(): TableRows[];
-  /** The orders, signed: waits for the signatures. */
-  orderRows(): TableRows;
+  /** How many orders the books hold. */
+  orderCount: number;
+  /** The orders, signed: waits for the signatures, told how many are signed as they come. */
+  orderRows(onSigned?: (signed: number) => void): TableRows;
 }
 
 /**
@@ -112,8 +114,9 @@ export function planBooks(rng: Rng, markets: MarketPlan[], walletCount: number, 
         { table: 'balances', columns: ['address', 'cash', 'updated_at'], values: makers.flatMap((m) => [m.address, MAKER_CASH, since]) },
       ];
     },
-    orderRows(): TableRows {
-      const sigs = signatures.take();
+    orderCount: planned.length,
+    orderRows(onSigned?: (signed: number) => void): TableRows {
+      const sigs = signatures.take(onSigned);
       const values: unknown[] = [];
       planned.forEach((p, i) => {
         const maker = makers[p.maker] as (typeof makers)[number];

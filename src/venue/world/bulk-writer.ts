@@ -116,8 +116,13 @@ export interface WorldWriter {
   /** Everything is given: writes what is left, then on the thread runs `indexes` (CREATE INDEX
    *  statements; where the generator writes itself, they are left to it). */
   end(indexes: readonly string[]): void;
-  /** Blocks until everything is written and indexed; throws what went wrong on the thread. */
-  wait(): void;
+  /** How much work the thread has been given, in steps: a batch of fills or a table is one, and
+   *  the indexes together weigh as much as all of those (building one takes seconds on `large`).
+   *  What `wait` counts towards; 0 where the generator writes itself. */
+  readonly steps: number;
+  /** Blocks until everything is written and indexed, telling `onStep` how many steps are done
+   *  now and then; throws what went wrong on the thread. */
+  wait(onStep?: (done: number) => void): void;
   /** Generation failed: whatever was not committed is rolled back. */
   abort(): void;
 }
@@ -140,6 +145,8 @@ export interface WriterOptions {
 const START_MS = 5_000;
 /** How long the thread may go without a step before the generator gives up on it. */
 const STALL_MS = 60_000;
+/** How often a waiting generator looks at the thread's steps. */
+const LOOK_MS = 100;
 
 /**
  * Starts the thread. Call `writer` once the generator is about to emit fills: the thread's
@@ -199,8 +206,14 @@ function threadWriter(state: Int32Array, port: MessagePort, report: MessagePort,
   let numbers = new Float64Array(FILLS_PER_BATCH * FIELDS);
   let tx: string[] = [];
   let n = 0;
+  /** Batches and tables posted, and indexes asked for: the thread counts one step for each. */
+  let posted = 0;
+  let indexes = 0;
+  const indexWeight = (): number => (indexes > 0 ? Math.max(1, posted / indexes) : 0);
+  const weighted = (threadSteps: number): number => Math.min(threadSteps, posted) + Math.max(0, threadSteps - posted) * indexWeight();
   const post = (): void => {
     if (n === 0) return;
+    posted++;
     const batch = n === FILLS_PER_BATCH ? numbers : numbers.slice(0, n * FIELDS);
     port.postMessage({ numbers: batch, tx }, [batch.buffer]);
     numbers = new Float64Array(FILLS_PER_BATCH * FIELDS);
@@ -209,6 +222,9 @@ function threadWriter(state: Int32Array, port: MessagePort, report: MessagePort,
   };
   let txHash = '';
   return {
+    get steps() {
+      return posted + indexes * indexWeight();
+    },
     match(hash) {
       txHash = hash;
     },
@@ -232,20 +248,28 @@ function threadWriter(state: Int32Array, port: MessagePort, report: MessagePort,
     },
     rows(rows) {
       post();
+      posted++;
       port.postMessage({ rows });
     },
-    end(indexes) {
+    end(sql) {
       post();
-      port.postMessage({ end: true, indexes });
+      indexes += sql.length;
+      port.postMessage({ end: true, indexes: sql });
     },
-    wait() {
-      let steps = Atomics.load(state, 1);
+    wait(onStep) {
+      let done = Atomics.load(state, 1);
+      let movedAt = performance.now();
       while (Atomics.load(state, 0) === 1) {
-        if (Atomics.wait(state, 0, 1, STALL_MS) === 'timed-out' && Atomics.load(state, 1) === steps) {
+        onStep?.(weighted(done));
+        Atomics.wait(state, 0, 1, LOOK_MS);
+        const now = Atomics.load(state, 1);
+        if (now !== done) {
+          done = now;
+          movedAt = performance.now();
+        } else if (performance.now() - movedAt >= STALL_MS) {
           stop();
           throw new Error(`the world writer stopped: no progress in ${STALL_MS / 1000} s`);
         }
-        steps = Atomics.load(state, 1);
       }
       port.close();
       const failed = Atomics.load(state, 0) === 3;
@@ -289,6 +313,7 @@ function inlineWriter(db: Db, names: LedgerNames, commitEvery: number): WorldWri
       fills.end();
       db.exec('COMMIT');
     },
+    steps: 0,
     wait: () => undefined,
     abort() {
       if (db.inTransaction) db.exec('ROLLBACK');

@@ -16,6 +16,7 @@ import { startWorldWriter, type WorldWriter } from './bulk-writer.js';
 import { catalogRows } from './catalog-rows.js';
 import { planCatalog, type Counts } from './catalog.js';
 import { Rng } from './random.js';
+import type { ProgressTracker } from './progress.js';
 import { planComments } from './talk.js';
 import { Names } from './text.js';
 import { planWallets, simulateTrading } from './trading.js';
@@ -36,6 +37,8 @@ export interface WorldOptions {
   /** Write the bulk of the world from a second thread (default true); off, all on this one, as
    *  where no thread can start. */
   threads?: boolean;
+  /** Told how far generation has come (progress.ts). */
+  progress?: ProgressTracker;
 }
 
 export const WORLD_TABLES = [
@@ -94,7 +97,9 @@ export function generateWorld(db: Db, opts: WorldOptions): WorldSummary {
     counts.set(rows.table, (counts.get(rows.table) ?? 0) + rows.values.length / rows.columns.length);
     return rows;
   };
+  const progress = opts.progress;
   try {
+    progress?.phase('catalog');
     const root = new Rng(seed, 'kairos-world');
     const names = new Names(root.fork('names'));
     const catalog = planCatalog(root.fork('catalog'), names, spec, anchor, seed);
@@ -111,8 +116,10 @@ export function generateWorld(db: Db, opts: WorldOptions): WorldSummary {
     const derived = new DerivedLedger();
     let fillId = 0;
     let matchId = 0;
+    progress?.phase('trades', spec.matches);
     const trading = simulateTrading(tradingRng, catalog.markets, wallets, spec.matches, anchor, (m, ts, taker, maker) => {
       matchId++;
+      progress?.step(matchId);
       out.match(`0x${txRng.hex(32)}`);
       const market = marketIndex.get(m) ?? -1;
       for (const f of [taker, maker]) {
@@ -125,35 +132,51 @@ export function generateWorld(db: Db, opts: WorldOptions): WorldSummary {
     // After trading, which settles each event's tick size: the catalog, then what the fills
     // derive, then the indexes of all of it.
     counts.set('fills', fillId);
-    for (const rows of [...catalogRows(catalog, wallets), ...derived.rows()]) out.rows(count(rows));
+    // The derived tables take three times the catalog's time.
+    progress?.phase('positions', 4);
+    for (const rows of catalogRows(catalog, wallets)) out.rows(count(rows));
+    progress?.step(1);
+    for (const rows of derived.rows()) out.rows(count(rows));
+    progress?.step(4);
     out.end(bulkIndexes.filter((i) => i.tbl === 'fills' || i.tbl === 'positions').map((i) => i.sql));
     // The books' orders are signed on another thread from now on.
+    progress?.phase('books');
     const books = planBooks(root.fork('books'), opts.books === false ? [] : catalog.markets, wallets.length, trading.centres, seed, anchor, opts.signing ?? defaultSigning(seed));
     const addr = (i: number | null): string | null => (i === null ? null : (wallets[i]?.address ?? null));
     const comments: TableRows = { table: 'comments', columns: COMMENT_COLUMNS, values: [] };
     const reactions: TableRows = { table: 'comment_reactions', columns: REACTION_COLUMNS, values: [] };
     let reactionId = 0;
+    progress?.phase('comments', spec.comments);
     planComments(talkRng, catalog, wallets, trading, spec.comments, anchor, (c, rs) => {
       comments.values.push(c.id, c.body, c.parentType, c.parentId, c.parentCommentId, addr(c.user), addr(c.replyTo), c.createdAt, c.updatedAt, c.reportCount);
       for (const r of rs) reactions.values.push(++reactionId, r.commentId, addr(r.user), r.type, r.createdAt);
+      progress?.step(comments.values.length / COMMENT_COLUMNS.length);
     });
-    const orders = books.orderRows();
-    out.wait();
+    progress?.phase('orders', books.orderCount);
+    const orders = books.orderRows((signed) => progress?.step(signed));
+    progress?.phase('writing', out.steps);
+    out.wait((done) => progress?.step(done));
 
     // The rest in one transaction, `seed` last: a world is complete once it has one (see
     // server.ts prepareWorld).
+    progress?.phase('saving', 4);
     db.exec('BEGIN');
     insertRows(db, count(comments));
+    progress?.step(1);
     insertRows(db, count(reactions));
+    progress?.step(2);
     for (const rows of books.keyRows()) insertRows(db, count(rows));
     db.exec(SCHEMA_SQL);
+    progress?.step(3);
     insertRows(db, count(orders));
+    progress?.step(4);
     const setMeta = db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
     setMeta.run('size', opts.size);
     setMeta.run('anchor', String(anchor));
     setMeta.run('generated_at', String(anchor));
     setMeta.run('seed', String(seed));
     db.exec('COMMIT');
+    progress?.finish();
   } catch (err) {
     if (writer) writer.abort();
     else thread.stop();

@@ -30,14 +30,18 @@ Atomics.notify(done, 0);
 const STALL_MS = 5_000;
 
 export interface Signatures {
-  /** Every signature (0x + r ‖ s ‖ v), in the order the digests were given; waits for them. */
-  take(): string[];
+  /** Every signature (0x + r ‖ s ‖ v), in the order the digests were given; waits for them,
+   *  telling `onSigned` how many are signed now and then. */
+  take(onSigned?: (signed: number) => void): string[];
 }
 
 /** Starts signing `digests[i]` with `keys[keyOf[i]]` (0x-hex private keys). */
 export function signLater(keys: readonly string[], digests: readonly Uint8Array[], keyOf: readonly number[]): Signatures {
-  const inline = (from: number, have: string[]): string[] => {
-    for (let i = from; i < digests.length; i++) have.push(signDigest(keys[keyOf[i] ?? 0] as string, digests[i] as Uint8Array));
+  const inline = (from: number, have: string[], onSigned?: (signed: number) => void): string[] => {
+    for (let i = from; i < digests.length; i++) {
+      have.push(signDigest(keys[keyOf[i] ?? 0] as string, digests[i] as Uint8Array));
+      onSigned?.(i + 1);
+    }
     return have;
   };
   let binding: string | undefined;
@@ -48,7 +52,7 @@ export function signLater(keys: readonly string[], digests: readonly Uint8Array[
       binding = undefined;
     }
   }
-  if (!binding) return { take: () => inline(0, []) };
+  if (!binding) return { take: (onSigned) => inline(0, [], onSigned) };
 
   const done = new Int32Array(new SharedArrayBuffer(4));
   const digestBytes = new Uint8Array(new SharedArrayBuffer(32 * digests.length));
@@ -64,19 +68,20 @@ export function signLater(keys: readonly string[], digests: readonly Uint8Array[
     worker.unref();
     worker.on('error', () => undefined); // a failed thread is seen as no progress below
   } catch {
-    return { take: () => inline(0, []) };
+    return { take: (onSigned) => inline(0, [], onSigned) };
   }
   return {
-    take() {
+    take(onSigned) {
       for (;;) {
         const before = Atomics.load(done, 0);
+        onSigned?.(Math.min(before, digests.length));
         if (before >= digests.length) break;
         if (Atomics.wait(done, 0, before, STALL_MS) === 'timed-out' && Atomics.load(done, 0) === before) break;
       }
       const signed = Math.min(Atomics.load(done, 0), digests.length);
       void worker?.terminate();
       const sigs = Array.from({ length: signed }, (_, i) => `${toHex(out.subarray(i * 65, i * 65 + 64))}${(27 + (out[i * 65 + 64] ?? 0)).toString(16)}`);
-      return inline(signed, sigs);
+      return inline(signed, sigs, onSigned);
     },
   };
 }

@@ -11,6 +11,7 @@ import { startVenue } from '../server.js';
 import { DEFAULT_SETTINGS } from '../settings.js';
 import { TEST_ANCHOR } from '../test-support.js';
 import { worldDigest } from './digest.js';
+import type { WorldProgress } from './progress.js';
 import { generateJob, generateOnWorker, WorkerUnavailable, type WorldJob } from './worker.js';
 
 const dirs: string[] = [];
@@ -42,6 +43,16 @@ describe('generating on a worker thread', () => {
     expect(worldDigest(theirs)).toEqual(worldDigest(mine));
     mine.close();
     theirs.close();
+  });
+
+  it("passes on the thread's progress, in order, 100% before it resolves", async () => {
+    const seen: WorldProgress[] = [];
+    const atResolve = await generateOnWorker(job(tempDir()), (p) => seen.push(p)).then(() => [...seen]);
+    expect(atResolve.length).toBeGreaterThanOrEqual(2);
+    expect(atResolve[0]).toMatchObject({ percent: 0, phase: 'catalog' });
+    expect(atResolve.at(-1)).toMatchObject({ percent: 100, phase: 'saving' });
+    const percents = atResolve.map((p) => p.percent);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
   });
 
   it('fails as the generator does, leaving the world it found', async () => {

@@ -16,6 +16,7 @@ import { openDb, type Db } from '../db/open.js';
 import type { VenueSettings } from '../settings.js';
 import { venueSigning } from './books.js';
 import { generateWorld, type WorldSize, type WorldSummary } from './generate.js';
+import { ProgressTracker, type WorldProgress } from './progress.js';
 
 /** What a venue asks for when its data folder has no world yet. */
 export interface WorldJob {
@@ -29,11 +30,17 @@ export interface WorldJob {
 
 const ROLE = 'kairos-world-generator';
 
-type Report = { kind: 'started' } | { kind: 'done'; summary: WorldSummary } | { kind: 'failed'; message: string; stack?: string };
+type Report =
+  | { kind: 'started' }
+  | { kind: 'progress'; progress: WorldProgress }
+  | { kind: 'done'; summary: WorldSummary }
+  | { kind: 'failed'; message: string; stack?: string };
 
-/** Generates on this thread into `db`: the venue's own signing for the makers' orders. */
-export function generateJob(db: Db, job: WorldJob): WorldSummary {
-  return generateWorld(db, { size: job.size, seed: job.seed, anchor: job.anchor, books: job.books, signing: venueSigning(job.dataDir, job.settings) });
+/** Generates on this thread into `db`: the venue's own signing for the makers' orders. Told to
+ *  `onProgress` at most every 250 ms, and once at 100%. */
+export function generateJob(db: Db, job: WorldJob, onProgress?: (progress: WorldProgress) => void): WorldSummary {
+  const progress = onProgress ? new ProgressTracker(onProgress) : undefined;
+  return generateWorld(db, { size: job.size, seed: job.seed, anchor: job.anchor, books: job.books, signing: venueSigning(job.dataDir, job.settings), ...(progress ? { progress } : {}) });
 }
 
 /** The thread could not run this module: nothing was written, so the caller may generate itself. */
@@ -41,10 +48,11 @@ export class WorkerUnavailable extends Error {}
 
 /**
  * Generates `job`'s world on a worker thread and resolves once it is complete in the database
- * (`seed` written last). Rejects with the generator's error, or with WorkerUnavailable when the
- * thread failed before it touched the database.
+ * (`seed` written last), telling `onProgress` how far it has come as generateJob does. Rejects
+ * with the generator's error, or with WorkerUnavailable when the thread failed before it touched
+ * the database.
  */
-export function generateOnWorker(job: WorldJob): Promise<WorldSummary> {
+export function generateOnWorker(job: WorldJob, onProgress?: (progress: WorldProgress) => void): Promise<WorldSummary> {
   const self = new URL(import.meta.url);
   // From source, the thread needs the TypeScript loader: tsx passes its own on to threads; vitest
   // has none to pass.
@@ -62,13 +70,14 @@ export function generateOnWorker(job: WorldJob): Promise<WorldSummary> {
     };
     let worker: Worker;
     try {
-      worker = new Worker(self, { workerData: { role: ROLE, job }, ...(execArgv ? { execArgv } : {}) });
+      worker = new Worker(self, { workerData: { role: ROLE, job, progress: onProgress !== undefined }, ...(execArgv ? { execArgv } : {}) });
     } catch (err) {
       settle(new WorkerUnavailable(`no world worker: ${(err as Error).message}`));
       return;
     }
     worker.on('message', (m: Report) => {
       if (m.kind === 'started') started = true;
+      else if (m.kind === 'progress') onProgress?.(m.progress);
       else if (m.kind === 'done') settle(undefined, m.summary);
       else settle(Object.assign(new Error(m.message), { stack: m.stack ?? m.message }));
     });
@@ -80,7 +89,7 @@ export function generateOnWorker(job: WorldJob): Promise<WorldSummary> {
   });
 }
 
-async function serve(job: WorldJob, port: NonNullable<typeof parentPort>): Promise<void> {
+async function serve(job: WorldJob, progress: boolean, port: NonNullable<typeof parentPort>): Promise<void> {
   const report = (r: Report): void => port.postMessage(r);
   // As the venue does before it generates: native signing, and keccak off the pure-JS path.
   await useNativeSecp256k1();
@@ -90,7 +99,7 @@ async function serve(job: WorldJob, port: NonNullable<typeof parentPort>): Promi
   let db: Db | undefined;
   try {
     db = openDb(job.dataDir);
-    result = { kind: 'done', summary: generateJob(db, job) };
+    result = { kind: 'done', summary: generateJob(db, job, progress ? (p) => report({ kind: 'progress', progress: p }) : undefined) };
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));
     result = { kind: 'failed', message: e.message, ...(e.stack ? { stack: e.stack } : {}) };
@@ -101,5 +110,5 @@ async function serve(job: WorldJob, port: NonNullable<typeof parentPort>): Promi
   report(result);
 }
 
-const data = workerData as { role?: string; job?: WorldJob } | null;
-if (!isMainThread && data?.role === ROLE && data.job && parentPort) void serve(data.job, parentPort);
+const data = workerData as { role?: string; job?: WorldJob; progress?: boolean } | null;
+if (!isMainThread && data?.role === ROLE && data.job && parentPort) void serve(data.job, data.progress === true, parentPort);

@@ -1,11 +1,13 @@
 // The status bar's word on the embedded local venue: nothing while it runs, a note while it is
-// starting or being restarted, and once it is down, that it stopped with a button to start it
-// again. Each time it comes up the catalog sync resumes.
+// starting or being restarted (on a new world, how far its generation has come), and once it is
+// down, that it stopped with a button to start it again. Each time it comes up the catalog sync
+// resumes.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useCall, useMutate } from '../api/hooks';
 import { call } from '../api/transport';
 import { keyOf } from '../api/keys';
+import { venueNote } from './venue-note';
 import './venue-status.css';
 
 export function LocalVenueStatus(): React.JSX.Element | null {
@@ -20,19 +22,12 @@ export function LocalVenueStatus(): React.JSX.Element | null {
     last.current = state;
   }, [local?.state]);
   if (!local) return null;
-  if (local.state === 'starting') {
+  if (local.state === 'starting' || local.state === 'restarting' || restart.isPending) {
+    const state = local.state === 'starting' ? 'starting' : 'restarting';
     return (
-      <span className="venue-status" role="status" data-testid="venue-status" data-state="starting">
+      <span className="venue-status" role="status" data-testid="venue-status" data-state={state} data-percent={local.progress?.percent}>
         <span className="dot wait" />
-        Starting the local venue{local.reason?.includes('generating') ? ' (first start: generating its world)' : ''}…
-      </span>
-    );
-  }
-  if (local.state === 'restarting' || restart.isPending) {
-    return (
-      <span className="venue-status" role="status" data-testid="venue-status" data-state="restarting">
-        <span className="dot wait" />
-        Restarting the local venue…
+        {venueNote({ ...local, state })}
       </span>
     );
   }
