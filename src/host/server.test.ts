@@ -1,5 +1,6 @@
 // The browser host over its transport: the page gets the one host CSP, calls reach the
 // dispatcher over the token-guarded WebSocket, and the event sink pushes to connected pages.
+import { connect as connectTcp } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,4 +74,30 @@ describe('browser host', () => {
   it('refuses a socket without the token', async () => {
     await expect(connect('wrong')).rejects.toThrow(/403/);
   });
+
+  it('says nothing when a page resets its socket, as a reload does', async () => {
+    const lines: string[] = [];
+    const quiet = await startHost({ router: dispatcher, rendererDir: dir, log: (line) => lines.push(line) });
+    try {
+      const socket = connectTcp(quiet.port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const upgraded = new Promise((resolve) => socket.once('data', resolve));
+      socket.write(
+        `GET /ipc?token=${quiet.token} HTTP/1.1\r\nHost: 127.0.0.1:${quiet.port}\r\nOrigin: http://127.0.0.1:${quiet.port}\r\n` +
+          'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+      );
+      expect(String(await upgraded)).toMatch(/^HTTP\/1\.1 101/);
+      // A reset, as a reloading page's socket ends: the host's side sees ECONNRESET.
+      socket.resetAndDestroy();
+      // The host notices the reset once it reads or writes; an event pushed makes it write.
+      for (let i = 0; i < 5; i++) {
+        quiet.emit('orders.updated', { accountId: 'a', orderIds: [String(i)] });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(lines.filter((l) => /upgrade socket/.test(l))).toEqual([]);
+    } finally {
+      await quiet.close();
+    }
+  });
 });
+

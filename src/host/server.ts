@@ -148,7 +148,10 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
   server.on('upgrade', (req, socket, head) => {
     // Until ws takes the socket over, its errors (a client that resets) are ours to catch.
-    socket.on('error', (err) => report('upgrade socket', err));
+    // A page that reloads or closes resets its socket: that is the page going, not a fault.
+    socket.on('error', (err) => {
+      if (!isPeerGone(err)) report('upgrade socket', err);
+    });
     try {
       handleUpgrade(req, socket, head);
     } catch (err) {
@@ -235,4 +238,10 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       await new Promise<void>((done) => server.close(() => done()));
     },
   };
+}
+
+/** The peer dropped the connection (a reload, a closed tab): nothing to report. */
+function isPeerGone(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ECONNRESET' || code === 'EPIPE';
 }
