@@ -14,8 +14,11 @@ import { inspectDataDir, resetDataDir } from './data-dir.js';
 import { watchParent } from './lifeline.js';
 import { lockDataDir } from './lock.js';
 import { WORLD_PROGRESS_PREFIX } from './world/progress.js';
+import { collectGarbage } from '../native/memory.js';
 
 const SIZES: readonly WorldSize[] = ['small', 'default', 'large'];
+/** After the start line: long enough for the app's first screen to have been served. */
+const START_GARBAGE_DELAY_MS = 5_000;
 
 function fail(message: string): never {
   process.stderr.write(`venue: ${message}\n`);
@@ -185,6 +188,9 @@ async function main(): Promise<void> {
   process.stderr.write(`venue: data in ${dataDir} (size ${getMeta(venue.db, 'size') ?? 'unknown'}), ready in ${Date.now() - started} ms\n`);
   // Spec-only mode adds the paper account and the order domain: it has no key endpoint or /version.
   process.stdout.write(`${JSON.stringify(venue.startLine)}\n`);
+  // Opening (or generating) the world leaves tens of MB of garbage that V8 would keep for a
+  // while; once the app's first reads have been answered, give it back.
+  setTimeout(collectGarbage, START_GARBAGE_DELAY_MS).unref();
 
   let closing = false;
   const stop = (): void => {

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CALL_NAMES } from '@shared/ipc/contract.js';
 import { CSP } from '../core/csp.js';
+import { NODE_MEMORY_FLAGS } from '../core/venue-launcher.js';
 
 const BUILT = resolve('out/main/index.js');
 const userData = mkdtempSync(join(tmpdir(), 'kairos-electron-'));
@@ -24,6 +25,8 @@ const stand = vi.hoisted(() => {
   const windows: Array<{ options: Record<string, unknown>; webContents: Record<string, unknown>; listeners: Map<string, (...a: unknown[]) => void>; openHandler?: (d: { url: string }) => unknown; loaded?: string }> = [];
   const headerHooks: Array<(details: unknown, done: (r: unknown) => void) => void> = [];
   const children: Array<{ kill(signal?: NodeJS.Signals): boolean }> = [];
+  // The V8 flags each fork was given (utilityProcess's execArgv).
+  const forkFlags: string[][] = [];
   const paths = new Map<string, string>();
   const appListeners = new Map<string, Array<(...a: unknown[]) => void>>();
   const calls = { quit: 0, opened: [] as string[], reloads: 0, sent: [] as Array<[string, unknown]> };
@@ -60,7 +63,7 @@ const stand = vi.hoisted(() => {
     },
   };
   const gate = { hold: false, held: [] as Array<() => void>, inFlight: 0, target: '', server: undefined as undefined | { close(): void } };
-  return { gate, handlers, windows, headerHooks, children, paths, appListeners, calls, menu, dialogs, updater, permission: undefined as undefined | ((wc: unknown, permission: string, done: (ok: boolean) => void) => void) };
+  return { gate, handlers, windows, headerHooks, children, forkFlags, paths, appListeners, calls, menu, dialogs, updater, permission: undefined as undefined | ((wc: unknown, permission: string, done: (ok: boolean) => void) => void) };
 });
 
 vi.mock('electron-updater', () => ({ autoUpdater: stand.updater }));
@@ -182,11 +185,12 @@ vi.mock('electron', () => {
     // a port of its own; the port the app chose holds a gate in front of it that can keep POST
     // /orders, so a test can keep an order batch in flight for as long as it needs.
     utilityProcess: {
-      fork: (script: string, args: string[]) => {
+      fork: (script: string, args: string[], options?: { execArgv?: string[] }) => {
+        stand.forkFlags.push(options?.execArgv ?? []);
         const at = args.indexOf('--port');
         const port = Number(args[at + 1]);
         const own = args.filter((_, i) => i !== at && i !== at + 1);
-        const child = spawn(process.execPath, [script, ...own, '--size', 'small', '--no-simulator'], { stdio: ['ignore', 'pipe', 'ignore'] });
+        const child = spawn(process.execPath, [...(options?.execArgv ?? []), script, ...own, '--size', 'small', '--no-simulator'], { stdio: ['ignore', 'pipe', 'ignore'] });
         stand.children.push(child);
         const stdout = new PassThrough();
         let buffer = '';
@@ -432,6 +436,8 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
     expect(states().slice(3)).toEqual(['restarting', 'running']);
     expect((await call<{ data: { rows: unknown[] } }>('markets.list', { limit: 5 })).data.rows).toHaveLength(5);
     expect(stand.children).toHaveLength(3);
+    // Every start of the venue, the restarts too, runs with the app's memory flags.
+    expect(stand.forkFlags).toEqual([[...NODE_MEMORY_FLAGS], [...NODE_MEMORY_FLAGS], [...NODE_MEMORY_FLAGS]]);
   }, 60_000);
 
   it('a quit closes the core before the app goes, and calls after it are refused in words', async () => {

@@ -3,6 +3,7 @@
 import { CATALOG_KINDS, type CatalogKind } from '../cache/index.js';
 import { probeRoute } from '../capabilities.js';
 import { HttpStatusError } from '../http/errors.js';
+import { collectGarbage } from '../../../native/memory.js';
 import { perSession, type Session } from '../session.js';
 import type { CoreContext, HandlersOf } from './context.js';
 
@@ -41,6 +42,7 @@ export function syncService(ctx: CoreContext) {
       )
       .then(() => {
         st.lastSyncAt = ctx.clock.now();
+        collectGarbage();
       })
       .catch((err: unknown) => {
         if (s.isOpen && !ctx.closing()) ctx.log.warn('catalog sync stopped', { error: err instanceof Error ? err.message : String(err) });
