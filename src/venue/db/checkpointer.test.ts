@@ -23,6 +23,27 @@ const walFrames = (db: Db): number => Math.max(0, (statSync(`${db.name}-wal`, { 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('background checkpoints', () => {
+  it('hands a WAL left long at start (a world just generated) to the worker, and leaves a short one alone', async () => {
+    const db = scratch();
+    db.pragma('wal_autocheckpoint = 0');
+    const insert = db.prepare('INSERT INTO t (v) VALUES (randomblob(3000))');
+    db.transaction(() => {
+      for (let k = 0; k < 1500; k++) insert.run();
+    })();
+    expect(walFrames(db)).toBeGreaterThan(1000);
+    const checkpointer = startCheckpointer(db, { intervalMs: 5 });
+    // Running before any commit, so the next commit finds the automatic checkpoint raised.
+    expect(checkpointer.running).toBe(true);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBeGreaterThan(1500);
+    await vi.waitFor(() => expect(checkpointer.passes).toBeGreaterThan(0), { timeout: 5_000, interval: 10 });
+    await checkpointer.close();
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    const short = startCheckpointer(db);
+    expect(short.running).toBe(false);
+    await short.close();
+    db.close();
+  });
+
   it('copy the WAL back from another thread, and the writer restarts it before it grows past its limit', async () => {
     const db = scratch();
     // Sustained writes from the second run on start the worker (`busyMs`); the first run is copied back here.

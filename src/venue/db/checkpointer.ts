@@ -18,6 +18,7 @@
 // Commits that go on for longer (or more of them), or that come back within `busyMs` of such a
 // checkpoint, start the worker; it stops after `idleMs` without a commit. Writes that never call
 // `afterCommit` are bounded by SQLite's own automatic checkpoint whenever the worker is not up.
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { systemTimers, type IdleTimers } from '../timers.js';
@@ -267,6 +268,10 @@ export function startCheckpointer(db: Db, opts: CheckpointerOptions = {}): Check
     Atomics.store(state, LAYOUT.STAND_ASIDE, 0);
   };
 
+  // A long WAL at start (a world just generated is all in it) goes to the worker at once: else
+  // the first commit's automatic checkpoint copies it back, ~200 ms before the first answer.
+  if (walFramesOf(db) > SQLITE_FRAMES) start();
+
   return {
     get restarts() {
       return restarts;
@@ -311,4 +316,12 @@ export function startCheckpointer(db: Db, opts: CheckpointerOptions = {}): Check
       if (db.open) db.pragma(`wal_autocheckpoint = ${SQLITE_FRAMES}`);
     },
   };
+}
+
+/** Frames in `db`'s WAL file (0 when there is none). */
+function walFramesOf(db: Db): number {
+  const bytes = statSync(`${db.name}-wal`, { throwIfNoEntry: false })?.size ?? 0;
+  const page = db.pragma('page_size', { simple: true }) as number;
+  // A 32-byte file header, then a 24-byte header before each page.
+  return Math.max(0, Math.floor((bytes - 32) / (24 + page)));
 }
