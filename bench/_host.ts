@@ -5,11 +5,10 @@ import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process'
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { RENDERER } from '../e2e/support.js';
-import { NODE_MEMORY_FLAGS } from '../src/main/core/venue-launcher.js';
 
 export const HOST = join(RENDERER, '..', 'main', 'host.js');
 
 export function spawnHost(args: string[], stdio: StdioOptions): ChildProcess {
   if (!existsSync(join(RENDERER, 'index.html')) || !existsSync(HOST)) throw new Error('the app is not built: run npm run build first');
-  return spawn(process.execPath, [...NODE_MEMORY_FLAGS, HOST, ...args], { stdio });
+  return spawn(process.execPath, [HOST, ...args], { stdio });
 }

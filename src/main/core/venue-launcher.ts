@@ -56,10 +56,10 @@ export interface RunningVenue {
 export const VENUE_START_TIMEOUT_MS = 120_000;
 
 /**
- * V8 flags for the app's Node processes: the venue (both hosts) and the browser host itself
- * (`npm run web`, the benches). V8 lets the young generation grow to 16 MB per semi-space; at 2 MB
- * each process keeps 20–40 MB less resident, and its scavenges stay well under a millisecond.
- * Electron's main cannot take them: V8 flags there apply only when given on its command line.
+ * V8 flags for the venue's process (both hosts). V8 lets the young generation grow to 16 MB per
+ * semi-space; at 2 MB the venue keeps 20–40 MB less resident, and its scavenges stay well under a
+ * millisecond. Not for the core: there the extra scavenges of proxying a market page's polls cost
+ * ~0.7% of a core, and Electron's main could not take V8 flags anyway (only on its command line).
  */
 export const NODE_MEMORY_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
 
