@@ -9,11 +9,10 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { formatIssue } from '@shared/spec/index.js';
 import type { WorldProgress } from '@shared/ipc/venue-status.js';
 import type { LocalVenue, LocalVenueStatus } from './ports.js';
 import { writeAtomic } from './prefs.js';
-import { parseProgressLine, progressThrottle } from './venue-progress.js';
+import { parseProgressLine, parseVenueLine, progressThrottle } from './venue-progress.js';
 
 /** The venue's start line: its three base URLs, as one JSON object (src/venue/cli.ts). */
 export const VenueUrls = z.object({
@@ -108,19 +107,7 @@ export async function localVenuePort(dataDir: string): Promise<number> {
 
 /** Parses the start line; the error names what is wrong and quotes the line. */
 export function parseStartLine(line: string): VenueUrls {
-  const quoted = JSON.stringify(line.length > 200 ? `${line.slice(0, 200)}…` : line);
-  let json: unknown;
-  try {
-    json = JSON.parse(line);
-  } catch {
-    throw new Error(`the local venue's start line is not JSON: ${quoted}`);
-  }
-  const parsed = VenueUrls.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`the local venue's start line is not valid (${issue ? formatIssue(issue) : 'unexpected shape'}): ${quoted}`);
-  }
-  return parsed.data;
+  return parseVenueLine(VenueUrls, 'start line', line);
 }
 
 export function launchVenue(opts: LaunchOptions): Promise<RunningVenue> {

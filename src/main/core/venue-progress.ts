@@ -1,5 +1,6 @@
 // A new world's progress as the local venue tells it (src/venue/world/progress.ts): read from its
 // stderr lines, and said in its status no more often than the windows need.
+import type { z } from 'zod';
 import { formatIssue } from '@shared/spec/index.js';
 import { WORLD_PROGRESS_PREFIX, WorldProgress } from '@shared/ipc/venue-status.js';
 
@@ -9,18 +10,22 @@ import { WORLD_PROGRESS_PREFIX, WorldProgress } from '@shared/ipc/venue-status.j
  */
 export function parseProgressLine(line: string): WorldProgress | undefined {
   if (!line.startsWith(WORLD_PROGRESS_PREFIX)) return undefined;
-  const body = line.slice(WORLD_PROGRESS_PREFIX.length);
-  const quoted = JSON.stringify(body.length > 200 ? `${body.slice(0, 200)}…` : body);
+  return parseVenueLine(WorldProgress, 'progress line', line.slice(WORLD_PROGRESS_PREFIX.length));
+}
+
+/** One JSON line the venue writes (`what`: its name in errors), read by `schema`; the error names what is wrong and quotes the line. */
+export function parseVenueLine<T extends z.ZodType>(schema: T, what: string, line: string): z.output<T> {
+  const quoted = JSON.stringify(line.length > 200 ? `${line.slice(0, 200)}…` : line);
   let json: unknown;
   try {
-    json = JSON.parse(body);
+    json = JSON.parse(line);
   } catch {
-    throw new Error(`the local venue's progress line is not JSON: ${quoted}`);
+    throw new Error(`the local venue's ${what} is not JSON: ${quoted}`);
   }
-  const parsed = WorldProgress.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`the local venue's progress line is not valid (${issue ? formatIssue(issue) : 'unexpected shape'}): ${quoted}`);
+    throw new Error(`the local venue's ${what} is not valid (${issue ? formatIssue(issue) : 'unexpected shape'}): ${quoted}`);
   }
   return parsed.data;
 }
