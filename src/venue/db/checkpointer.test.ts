@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { manualTimers } from '../timers.js';
-import { startCheckpointer } from './checkpointer.js';
+import { startCheckpointer, walFrames } from './checkpointer.js';
 import { openDb, type Db } from './open.js';
 
 const dirs: string[] = [];
@@ -19,7 +19,6 @@ function scratch(): Db {
   return db;
 }
 
-const walFrames = (db: Db): number => Math.max(0, (statSync(`${db.name}-wal`, { throwIfNoEntry: false })?.size ?? 32) - 32) / (24 + 4096);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('background checkpoints', () => {

@@ -270,7 +270,7 @@ export function startCheckpointer(db: Db, opts: CheckpointerOptions = {}): Check
 
   // A long WAL at start (a world just generated is all in it) goes to the worker at once: else
   // the first commit's automatic checkpoint copies it back, ~200 ms before the first answer.
-  if (walFramesOf(db) > SQLITE_FRAMES) start();
+  if (walFrames(db) > SQLITE_FRAMES) start();
 
   return {
     get restarts() {
@@ -319,7 +319,7 @@ export function startCheckpointer(db: Db, opts: CheckpointerOptions = {}): Check
 }
 
 /** Frames in `db`'s WAL file (0 when there is none). */
-function walFramesOf(db: Db): number {
+export function walFrames(db: Db): number {
   const bytes = statSync(`${db.name}-wal`, { throwIfNoEntry: false })?.size ?? 0;
   const page = db.pragma('page_size', { simple: true }) as number;
   // A 32-byte file header, then a 24-byte header before each page.

@@ -106,8 +106,8 @@ interface OrderRow {
   body: string;
 }
 
-/** The columns of an order that the books and reservations are rebuilt from, in scan order. */
-type ScannedOrder = [id: string, seq: number, status: OrderStatus, owner: string, wallet: string, tokenId: string, side: BookSide, price: number, size: number, filled: number, createdAt: number, expiration: number];
+/** The columns of an order a resting one is made of. */
+type RestingRow = Pick<OrderRow, 'id' | 'seq' | 'wallet' | 'owner' | 'side' | 'price' | 'size' | 'filled' | 'created_at' | 'expiration'>;
 
 const STATUS_ORDER: Record<MarketStatus, number> = { active: 0, paused: 0, closed: 1, resolved: 2, archived: 3 };
 
@@ -192,16 +192,16 @@ export class Exchange {
       shared.set(s, s);
       return s;
     };
-    const scan = this.sql('SELECT id, seq, status, owner, wallet, token_id, side, price, size, filled, created_at, expiration FROM orders ORDER BY seq').raw();
-    for (const [id, seq, status, owner, wallet, tokenId, side, price, size, filled, createdAt, expiration] of scan.iterate() as IterableIterator<ScannedOrder>) {
-      this.ids.add(id, seq);
-      this.seq = Math.max(this.seq, seq);
-      if (status !== 'live' && status !== 'delayed') continue;
-      const token = this.token(tokenId);
+    const scan = this.sql('SELECT id, seq, status, owner, wallet, token_id, side, price, size, filled, created_at, expiration FROM orders ORDER BY seq');
+    for (const r of scan.iterate() as IterableIterator<RestingRow & Pick<OrderRow, 'status' | 'token_id'>>) {
+      this.ids.add(r.id, r.seq);
+      this.seq = Math.max(this.seq, r.seq);
+      if (r.status !== 'live' && r.status !== 'delayed') continue;
+      const token = this.token(r.token_id);
       if (!token) continue;
-      const order: RestingOrder = { id, seq, wallet: one(wallet), owner: one(owner), side: side === 'BUY' ? 'BUY' : 'SELL', price, size, remaining: size - filled, createdAt, expiration };
+      const order = toResting({ ...r, wallet: one(r.wallet), owner: one(r.owner) });
       this.reserve(order, token, 1);
-      if (status === 'live') this.rest(order, token.tokenId);
+      if (r.status === 'live') this.rest(order, token.tokenId);
     }
     this.observer?.reset();
   }
@@ -749,7 +749,7 @@ function fail(code: string, message: string): Placement {
   return { ok: false, code, message };
 }
 
-function toResting(r: OrderRow): RestingOrder {
+function toResting(r: RestingRow): RestingOrder {
   return { id: r.id, seq: r.seq, wallet: r.wallet, owner: r.owner, side: r.side, price: r.price, size: r.size, remaining: r.size - r.filled, createdAt: r.created_at, expiration: r.expiration };
 }
 
