@@ -1,6 +1,7 @@
 // The liquidity simulator keeps the world's books two-sided on every market accepting orders
 // (neg-risk and taker-delayed ones too), moving them through the normal order path.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromWireOrder, orderDigest, recoverAddressLower, type WireOrder } from '@shared/crypto/index.js';
 import { startTestVenue, TEST_ANCHOR, type TestVenue } from './test-support.js';
 
 let venue: TestVenue;
@@ -47,8 +48,42 @@ describe('simulator', () => {
     const delayed = active.filter((m) => m['taker_delay'] === 1);
     if (delayed.length) expect(delayed.some((m) => requoted.has(m['condition_id']))).toBe(true);
     expect(takerFills()).toBeGreaterThan(fills0 + 20);
+    // The venue does not recover the signers of the simulator's own batches; each stored order's
+    // signature is still its wallet's, for its market's exchange.
+    const placed = all('SELECT o.wallet, o.body, m.neg_risk FROM orders o JOIN markets m ON m.condition_id = o.condition_id WHERE o.seq > ?', worldOrders);
+    expect(placed.length).toBeGreaterThan(100);
+    for (const r of placed) {
+      const wire = (JSON.parse(r['body'] as string) as { order: WireOrder }).order;
+      const d = venue.orderDomain;
+      const digest = orderDigest(fromWireOrder(wire), { name: d.name, chainId: d.chainId, verifyingContract: r['neg_risk'] === 1 ? d.negRiskVerifyingContract : d.verifyingContract });
+      expect(recoverAddressLower(digest, wire.signature)).toBe(r['wallet']);
+    }
     // Taker fills appear on the data surface like any other trade, at the venue's time.
     const trades = (await venue.get('data', '/trades?limit=5')).body as Array<{ timestamp: number }>;
     expect(trades[0]?.timestamp).toBe(Math.floor(clock / 1000));
+  });
+
+  it('lets the event loop run between the events of a tick its timer starts', async () => {
+    // A venue whose simulator runs on its timer: between two of a tick's events, callbacks queued
+    // meanwhile run (a read would be answered there), and see the tick's orders part-placed.
+    const timed = await startTestVenue({ books: true, now: () => clock, simulator: { tickMs: 5, idleTickMs: 5, marketsPerTick: 8, takersPerTick: 0 } });
+    const last = (): number => Object.values(timed.db.prepare('SELECT MAX(seq) FROM orders').get() as Row)[0] as number;
+    try {
+      const sim = timed.simulator;
+      if (!sim) throw new Error('no simulator');
+      const before = last();
+      const seen: number[] = [];
+      const deadline = Date.now() + 10_000;
+      while (sim.ticks === 0 && Date.now() < deadline) {
+        seen.push(last());
+        await new Promise((r) => setImmediate(r));
+      }
+      expect(sim.ticks).toBeGreaterThan(0);
+      // Looks taken while the first tick was under way saw more than one count of orders.
+      const during = new Set(seen.filter((n) => n > before));
+      expect(during.size).toBeGreaterThan(1);
+    } finally {
+      await timed.stop();
+    }
   });
 });

@@ -92,6 +92,8 @@ export class Simulator {
   private idle = false;
   private unlisten: (() => void) | undefined;
   private ticked = 0;
+  /** A tick's slices are still running: a timer firing meanwhile skips its turn. */
+  private running = false;
   private readonly opts: Required<SimulatorOptions>;
 
   constructor(
@@ -143,14 +145,24 @@ export class Simulator {
     const fire = (): void => {
       // The next one is set before this one runs, so that the pace does not depend on how long ticks take.
       this.schedule();
-      // In its turn, like a batch over HTTP: never ahead of batches that arrived before it.
-      void inTurn(this.ctx, () => {
+      if (this.running) return;
+      this.running = true;
+      const steps = this.steps();
+      // One event at a time, each in its turn like a batch over HTTP (never ahead of batches that
+      // arrived before it), with the event loop free between them: a read that comes during a
+      // tick (~20 ms on default) waits for one event's re-quote, not for the whole tick.
+      const slice = (): void => {
+        let more = false;
         try {
-          this.tick();
+          // Stopped meanwhile (the venue is closing): the rest of the tick is dropped.
+          more = this.timer !== undefined && steps.next().done !== true;
         } catch {
           // A failed tick must not stop the venue; the next one starts afresh.
         }
-      });
+        if (more) setImmediate(() => void inTurn(this.ctx, slice));
+        else this.running = false;
+      };
+      void inTurn(this.ctx, slice);
     };
     this.timer = setTimeout(fire, delay ?? (watching ? this.opts.tickMs : Math.max(this.opts.tickMs, this.opts.idleTickMs)));
     this.timer.unref?.();
@@ -163,16 +175,25 @@ export class Simulator {
     this.schedule(this.opts.tickMs);
   }
 
-  /** One step: move and re-quote the next events, then send a few taker orders. */
+  /** One step at once: move and re-quote the next events, then send a few taker orders. */
   tick(): void {
-    this.ticked++;
+    const steps = this.steps();
+    while (steps.next().done !== true) {
+      // Every step at once.
+    }
+  }
+
+  /** A tick's work, pausing after each event it re-quotes and after the takers. */
+  private *steps(): Generator<void, void, undefined> {
     this.refresh();
     let budget = this.opts.marketsPerTick;
     for (let visited = 0; budget > 0 && visited < this.events.length; visited++) {
       budget -= this.step(this.events[this.cursor++ % this.events.length] as SimEvent);
+      yield;
     }
     const takeable = this.events.flatMap((e) => e.markets.filter((m) => m.active && !m.delayed));
     for (let i = 0; i < this.opts.takersPerTick && takeable.length > 0; i++) this.take(this.rng.pick(takeable));
+    this.ticked++;
   }
 
   /** The markets still trading, by event, whenever the catalog changed; fair values carry over. */

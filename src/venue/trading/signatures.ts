@@ -410,6 +410,21 @@ class LaneBatch implements SignerBatch {
 }
 
 /** Every signer recovered on the calling thread, as the venue did before it had a worker. */
+/**
+ * A batch whose every item was signed in this process by `address`'s own key (the simulator's):
+ * recovering it again would only prove what is known. Its signatures are still real and stored.
+ */
+export function knownSignerBatch(address: string): SignerBatch {
+  const signer = address.toLowerCase();
+  const items = new Set<number>();
+  return {
+    add: (index) => void items.add(index),
+    submit: () => undefined,
+    signer: (index) => (items.has(index) ? signer : null),
+    end: () => undefined,
+  };
+}
+
 export function inlineBatch(): SignerBatch {
   const items = new Map<number, { digest: Uint8Array; signature: string }>();
   return {
