@@ -3,8 +3,12 @@
 // prices over HTTP lately (a spec-only deployment has no live channel: there an open page polls).
 import type { SurfaceName } from './spec-routes.js';
 
-/** How long an HTTP read of market data counts as someone watching. */
-export const READ_WINDOW_MS = 30_000;
+/**
+ * How long an HTTP read of market data counts as someone watching: past the 10 s at which a
+ * market page polls its slowest price reads (trades, resolution) with room for a slow answer,
+ * and short, since the simulator keeps its full pace this long after the last page closes.
+ */
+export const READ_WINDOW_MS = 15_000;
 
 type Query = Record<string, unknown>;
 const has = (q: Query, ...names: string[]): boolean => names.some((n) => q[n] !== undefined && q[n] !== '');

@@ -1,7 +1,7 @@
 // The liquidity simulator runs at full pace only while someone watches market data: a follower on
-// the live channel, or an HTTP read of a market's prices in the last 30 s of the venue's clock.
+// the live channel, or an HTTP read of a market's prices in the last 15 s of the venue's clock.
 // Otherwise it ticks once per idle interval. Real venues, real reads and a real websocket; the
-// 30 s are moved on the venue's injectable clock, only the ticks' own short timers are waited out.
+// 15 s are moved on the venue's injectable clock, only the ticks' own short timers are waited out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { READ_WINDOW_MS } from './audience.js';
@@ -86,7 +86,7 @@ describe('the simulator while nobody watches', () => {
 });
 
 describe('the simulator while someone watches', () => {
-  it('runs at full pace for 30 s of the venue clock after a read of a market book, then idles again', async () => {
+  it('runs at full pace for 15 s of the venue clock after a read of a market book, then idles again', async () => {
     const { token } = market();
     await nobodyReadsFor();
     expect((await venue.get('trading', `/book?token_id=${token}`)).status).toBe(200);
