@@ -4,7 +4,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { events, type CallName, type EventName, type EventPayload } from '@shared/ipc/contract';
 import { keyOf, pagesKeyOf, staleCalls } from './keys';
-import { LIST_REFRESH_MS, LIVE_TRADES_MS, refreshOnEvents, STALE, staleFor, VENUE_READS, type Seen } from './stale';
+import { LIST_REFRESH_MS, LIVE_LIST_MS, LIVE_TRADES_MS, refreshOnEvents, STALE, staleFor, VENUE_READS, withTradePrice, type Seen } from './stale';
 
 const ACCOUNT = ['orders.open', 'orders.journal', 'portfolio.positions', 'portfolio.balance', 'portfolio.trades', 'portfolio.history'];
 const seen = (o: Partial<{ listed: number; since: number }> = {}): Seen => ({ since: () => o.since ?? Infinity, listedMarkets: () => o.listed ?? 0 });
@@ -26,6 +26,11 @@ function fakeTransport() {
     },
   };
 }
+
+const row = (conditionId: string, clobTokenIds: string[], outcomePrices: string[]) => ({
+  id: conditionId, conditionId, question: conditionId, outcomes: ['Yes', 'No'], outcomePrices, clobTokenIds, active: true, closed: false, archived: false, mirror: false, eventIds: [],
+});
+const page = (rows: Array<ReturnType<typeof row>>) => ({ data: { rows, total: rows.length }, fetchedAt: 0, stale: false, ageMs: 0 });
 
 describe('what each event makes stale', () => {
   it('has an entry for every event of the contract, naming only calls of the contract', () => {
@@ -75,11 +80,11 @@ describe('live prices', () => {
     expect(staleFor('market.live', change({ bookChanged: false, conditionId: undefined }), seen())).toEqual([]);
   });
 
-  it("refresh the market's trades and the list's prices on a fill, spaced out", () => {
+  it("refresh the market's trades and the whole list on a fill, spaced out", () => {
     expect(staleFor('market.live', change({ bookChanged: false, lastTrade: trade }), seen())).toEqual([
       { key: ['markets.quotes', { conditionId: '0xc' }] },
       { key: ['markets.trades', { conditionId: '0xc' }], everyMs: LIVE_TRADES_MS },
-      { key: ['markets.list'], everyMs: LIVE_TRADES_MS },
+      { key: ['markets.list'], everyMs: LIVE_LIST_MS },
     ]);
   });
 
@@ -173,34 +178,62 @@ describe('refreshing on live prices', () => {
     client.clear();
   });
 
-  it("refreshes the list at most once a second for fills, the last fill's refresh kept", async () => {
+  it("puts a fill's price into the list's rows at once, and asks for the whole list at most every LIVE_LIST_MS", async () => {
     vi.useFakeTimers();
     const client = new QueryClient();
     const listKey = pagesKeyOf('markets.list', {});
-    const refreshes = (): number => client.getQueryCache().find({ queryKey: listKey })?.state.dataUpdateCount ?? 0;
+    const rows = [row('0xa', ['1', '2'], ['0.30', '0.70']), row('0xc', ['7', '8'], ['0.45', '0.55'])];
     let asked = 0;
-    const observer = new QueryObserver(client, { queryKey: listKey, queryFn: () => ++asked, staleTime: 60_000 });
+    const observer = new QueryObserver(client, { queryKey: listKey, queryFn: () => (++asked, { pages: [page(rows)], pageParams: [0] }), staleTime: 60_000 });
     const unsubscribe = observer.subscribe(() => undefined);
     await vi.advanceTimersByTimeAsync(0);
     expect(asked).toBe(1);
     const transport = fakeTransport();
     const off = refreshOnEvents(transport, client, () => Date.now());
-    const fill = { tokenId: '7', conditionId: '0xc', bestBid: '0.4', bestAsk: null, bookChanged: false, lastTrade: { price: '0.4', size: '5', side: 'SELL' as const, at: 0 } };
-    transport.emit('market.live', fill);
+    const fill = (price: string) => ({ tokenId: '7', conditionId: '0xc', bestBid: '0.4', bestAsk: null, bookChanged: false, lastTrade: { price, size: '5', side: 'SELL' as const, at: 0 } });
+    const shown = (): string[][] => (client.getQueryData(listKey) as { pages: Array<{ data: { rows: Array<{ outcomePrices: string[] }> } }> }).pages[0]!.data.rows.map((r) => r.outcomePrices);
+    // The first fill: the whole list is asked again (it may have been read long ago).
+    transport.emit('market.live', fill('0.47'));
     await vi.advanceTimersByTimeAsync(0);
     expect(asked).toBe(2);
-    transport.emit('market.live', fill);
-    transport.emit('market.live', fill);
-    await vi.advanceTimersByTimeAsync(LIVE_TRADES_MS - 10);
+    const readAt = client.getQueryState(listKey)?.dataUpdatedAt;
+    // Later fills within LIVE_LIST_MS: the price is in the row at once, the list is not asked for.
+    vi.advanceTimersByTime(5_000);
+    transport.emit('market.live', fill('0.48'));
+    expect(shown()).toEqual([['0.30', '0.70'], ['0.48', '0.55']]);
+    transport.emit('market.live', fill('0.49'));
+    await vi.advanceTimersByTimeAsync(LIVE_LIST_MS - 5_000 - 10);
+    expect(shown()).toEqual([['0.30', '0.70'], ['0.49', '0.55']]);
     expect(asked).toBe(2);
+    // A patched list is no fresher than its last read.
+    expect(client.getQueryState(listKey)?.dataUpdatedAt).toBe(readAt);
+    // Then once more, for the fills since (volumes and order move too).
     await vi.advanceTimersByTimeAsync(20);
     expect(asked).toBe(3);
-    expect(refreshes()).toBe(3);
-    await vi.advanceTimersByTimeAsync(5 * LIVE_TRADES_MS);
+    await vi.advanceTimersByTimeAsync(3 * LIVE_LIST_MS);
     expect(asked).toBe(3);
     off();
     unsubscribe();
     client.clear();
+    vi.useRealTimers();
+  });
+
+  it('withTradePrice changes only the row that lists the token, in single and paged answers', () => {
+    const rows = [row('0xa', ['1', '2'], ['0.30', '0.70']), row('0xc', ['7', '8'], ['0.45', '0.55'])];
+    const single = page(rows);
+    const patched = withTradePrice(single, '8', '0.52');
+    expect(patched.data.rows.map((r) => r.outcomePrices)).toEqual([['0.30', '0.70'], ['0.45', '0.52']]);
+    expect(patched.data.rows[0]).toBe(rows[0]);
+    expect(single.data.rows[1]!.outcomePrices).toEqual(['0.45', '0.55']);
+    // Nothing to change: the very same answer, so nothing re-renders.
+    expect(withTradePrice(single, '9', '0.10')).toBe(single);
+    expect(withTradePrice(single, '7', '0.45')).toBe(single);
+    const paged = { pages: [page(rows.slice(0, 1)), page(rows.slice(1))], pageParams: [0, 1] };
+    const p2 = withTradePrice(paged, '7', '0.60');
+    expect(p2.pages[0]).toBe(paged.pages[0]);
+    expect(p2.pages[1]!.data.rows[0]!.outcomePrices).toEqual(['0.60', '0.55']);
+    expect(withTradePrice({ pages: [], pageParams: [] }, '7', '0.60').pages).toEqual([]);
+    expect(withTradePrice(undefined, '7', '0.60')).toBeUndefined();
   });
 });
 
