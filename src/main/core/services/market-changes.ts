@@ -5,12 +5,19 @@ import type { CallArgs, CallOutput } from '@shared/ipc/contract.js';
 import type { Trade } from '@shared/spec/index.js';
 import type { Session } from '../session.js';
 import { changes24h } from './bracket.js';
-import { FRESH, type CoreContext, type HandlersOf } from './context.js';
+import type { CoreContext, HandlersOf } from './context.js';
 import { cachedMarkets, catalogMarket } from './watchlist.js';
 
 /** Trades read per group of markets, newest first: enough to reach back a day on all but the busiest. */
 const TRADES = 2000;
 const GROUP = 50;
+/**
+ * How long one group's trades serve before they are read again. A read is about 2 MB (2000 full
+ * trades) for the venue to build and for the core to check and keep: made at every 30 s poll of
+ * the list, it was the larger part of an open markets list's idle CPU in both processes. The
+ * price a day ago moves slowly, and the rows on screen take their price now from the live feed.
+ */
+const TRADES_FRESH_MS = 120_000;
 
 async function tradesOf(s: Session, conditionIds: readonly string[]): Promise<{ trades: Trade[]; fetchedAt: number; stale: boolean }> {
   const trades: Trade[] = [];
@@ -19,7 +26,7 @@ async function tradesOf(s: Session, conditionIds: readonly string[]): Promise<{ 
   for (let i = 0; i < conditionIds.length; i += GROUP) {
     const market = [...conditionIds.slice(i, i + GROUP)].sort();
     const q = { market, limit: TRADES, takerOnly: true };
-    const r = await s.cached('data', '/trades', { ...q, market: market.join(',') }, FRESH.data, () => s.clients.data.trades(q));
+    const r = await s.cached('data', '/trades', { ...q, market: market.join(',') }, TRADES_FRESH_MS, () => s.clients.data.trades(q));
     trades.push(...r.data);
     fetchedAt = Math.min(fetchedAt, r.fetchedAt);
     stale ||= r.stale;
