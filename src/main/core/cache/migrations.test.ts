@@ -128,6 +128,20 @@ const LEVELS: Record<number, { adds(db: Database.Database): void; seed(db: Datab
       }
     },
   },
+  6: {
+    adds(db) {
+      expect(objects(db)).toEqual(expect.arrayContaining(['responses_keys']));
+    },
+    seed(db) {
+      db.prepare('INSERT INTO responses(key, data, fetched_at) VALUES (?, ?, ?)').run('p1|data|/trades?limit=2000&market=0xa', `[${'{"p":"0.5"},'.repeat(20_000)}{}]`, 1);
+    },
+    check(cache) {
+      // Walking keys by prefix reads the index of keys, not the rows with their answers.
+      const plan = cache.db.prepare("EXPLAIN QUERY PLAN SELECT key FROM responses WHERE key >= ? AND key < ?").all('p1|data|/trades?', 'p1|data|/trades@') as Array<{ detail: string }>;
+      expect(plan.map((r) => r.detail).join(' ')).toContain('COVERING INDEX responses_keys');
+      expect(cache.read<unknown[]>('p1|data|/trades?limit=2000&market=0xa')?.data).toHaveLength(20_001);
+    },
+  },
 };
 
 /** A cache file at `version`, holding the rows each level up to it wrote at its own version. */

@@ -188,6 +188,16 @@ export const MIGRATIONS: readonly Migration<Database.Database>[] = [
       );
     `,
   },
+  {
+    version: 6,
+    name: 'an index of response keys alone',
+    // Every read of a path under any query (expireWhere, e.g. a market's trades after a live
+    // fill) walks keys by prefix. The table keeps each answer in its key's row, and walking rows
+    // of 2 MB answers took ~8 ms for a dozen keys; the keys alone take under 0.1 ms.
+    up: `
+      CREATE INDEX responses_keys ON responses(key);
+    `,
+  },
 ];
 
 /** Brings a cache file up to `target` (default: the latest) and returns the version it ends at. */
