@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import { prepareWorld, type VenueUrls, type WorldSize } from '../src/venue/server.js';
 import { openDb } from '../src/venue/db/open.js';
-import { NODE_MEMORY_FLAGS } from '../src/main/core/venue-launcher.js';
+import { NODE_MEMORY_FLAGS, venueEnv } from '../src/main/core/venue-launcher.js';
 import { useNativeSecp256k1 } from '../src/native/secp256k1.js';
 
 // The world's makers sign their resting orders: with libsecp256k1, as the venue itself does.
@@ -74,9 +74,9 @@ function reader(): { read(url: string): Promise<number>; close(): void } {
 /** The venue in its own process, as it runs for the app, so client work does not skew its latency. */
 async function startVenue(dir: string, simulator: boolean): Promise<{ child: ChildProcess; urls: VenueUrls }> {
   const cli = fileURLToPath(new URL('../src/venue/cli.ts', import.meta.url));
-  // With the V8 flags the app gives its venue: a smaller young generation means more scavenges.
+  // With the V8 flags and environment the app gives its venue: a smaller young generation means more scavenges.
   const args = [...NODE_MEMORY_FLAGS, '--import', 'tsx', cli, '--data-dir', dir, '--no-rate-limit', ...(simulator ? [] : ['--no-simulator'])];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: venueEnv() });
   const firstLine = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', resolve);

@@ -10,7 +10,7 @@ import { useNativeSecp256k1 } from '../native/secp256k1.js';
 import { createCore } from '../main/core/index.js';
 import { localProfile } from '../main/core/local-profile.js';
 import type { EventSink } from '../main/core/transport.js';
-import { localVenuePort, NODE_MEMORY_FLAGS, nodeVenueChild, sourceVenueChild, superviseVenue, type VenueChild } from '../main/core/venue-launcher.js';
+import { localVenuePort, NODE_MEMORY_FLAGS, nodeVenueChild, sourceVenueChild, superviseVenue, venueEnv, type VenueChild } from '../main/core/venue-launcher.js';
 import { guardProcess, stoppedOnExit } from './lifecycle.js';
 import { startHost } from './server.js';
 
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   // Electron's utilityProcess runs it; from source (tsx src/host/main.ts) it runs under tsx.
   const builtVenue = join(import.meta.dirname, 'venue.js');
   const venueChild = existsSync(builtVenue)
-    ? (args: string[]): VenueChild => nodeVenueChild(process.execPath, [...NODE_MEMORY_FLAGS, builtVenue, '--exit-with-parent', ...args])
+    ? (args: string[]): VenueChild => nodeVenueChild(process.execPath, [...NODE_MEMORY_FLAGS, builtVenue, '--exit-with-parent', ...args], { env: venueEnv() })
     : (args: string[]): VenueChild => sourceVenueChild(root, args);
   const venueArgs = ['--data-dir', join(dataDir, 'venue'), ...(values['venue-size'] ? ['--size', values['venue-size']] : []), ...(values['no-simulator'] ? ['--no-simulator'] : [])];
   const firstStart = !existsSync(join(dataDir, 'venue', 'venue.sqlite'));

@@ -10,7 +10,7 @@ import { createCore, type Core } from './core/index.js';
 import type { EventPayload } from '@shared/ipc/contract.js';
 import { CSP } from './core/csp.js';
 import { localProfile } from './core/local-profile.js';
-import { localVenuePort, NODE_MEMORY_FLAGS, superviseVenue, type SupervisedVenue } from './core/venue-launcher.js';
+import { localVenuePort, NODE_MEMORY_FLAGS, superviseVenue, venueEnv, type SupervisedVenue } from './core/venue-launcher.js';
 import { bindRouter, windowEvents } from './electron/ipc.js';
 import { utilityVenueChild } from './electron/venue-child.js';
 import { SafeStorageCipher } from './electron/safe-storage.js';
@@ -71,7 +71,7 @@ async function startVenue(dataDir: string): Promise<SupervisedVenue> {
     ...(existsSync(join(dataDir, 'venue', 'venue.sqlite')) ? {} : { startingReason: 'first start: generating its world' }),
     spawn: (port) => {
       const args = ['--exit-with-parent', '--data-dir', join(dataDir, 'venue'), ...(port ? ['--port', String(port)] : [])];
-      const child = utilityProcess.fork(join(import.meta.dirname, 'venue.js'), args, { stdio: 'pipe', serviceName: 'Kairos local venue', execArgv: [...NODE_MEMORY_FLAGS] });
+      const child = utilityProcess.fork(join(import.meta.dirname, 'venue.js'), args, { stdio: 'pipe', serviceName: 'Kairos local venue', execArgv: [...NODE_MEMORY_FLAGS], env: venueEnv() });
       // Registered at fork, so a quit while the venue is still starting stops it too.
       app.on('will-quit', () => child.kill());
       return utilityVenueChild(child);

@@ -27,6 +27,7 @@ const stand = vi.hoisted(() => {
   const children: Array<{ kill(signal?: NodeJS.Signals): boolean }> = [];
   // The V8 flags each fork was given (utilityProcess's execArgv).
   const forkFlags: string[][] = [];
+  const forkEnvs: Array<NodeJS.ProcessEnv | undefined> = [];
   const paths = new Map<string, string>();
   const appListeners = new Map<string, Array<(...a: unknown[]) => void>>();
   const calls = { quit: 0, opened: [] as string[], reloads: 0, sent: [] as Array<[string, unknown]> };
@@ -63,7 +64,7 @@ const stand = vi.hoisted(() => {
     },
   };
   const gate = { hold: false, held: [] as Array<() => void>, inFlight: 0, target: '', server: undefined as undefined | { close(): void } };
-  return { gate, handlers, windows, headerHooks, children, forkFlags, paths, appListeners, calls, menu, dialogs, updater, permission: undefined as undefined | ((wc: unknown, permission: string, done: (ok: boolean) => void) => void) };
+  return { gate, handlers, windows, headerHooks, children, forkFlags, forkEnvs, paths, appListeners, calls, menu, dialogs, updater, permission: undefined as undefined | ((wc: unknown, permission: string, done: (ok: boolean) => void) => void) };
 });
 
 vi.mock('electron-updater', () => ({ autoUpdater: stand.updater }));
@@ -185,12 +186,13 @@ vi.mock('electron', () => {
     // a port of its own; the port the app chose holds a gate in front of it that can keep POST
     // /orders, so a test can keep an order batch in flight for as long as it needs.
     utilityProcess: {
-      fork: (script: string, args: string[], options?: { execArgv?: string[] }) => {
+      fork: (script: string, args: string[], options?: { execArgv?: string[]; env?: NodeJS.ProcessEnv }) => {
         stand.forkFlags.push(options?.execArgv ?? []);
+        stand.forkEnvs.push(options?.env);
         const at = args.indexOf('--port');
         const port = Number(args[at + 1]);
         const own = args.filter((_, i) => i !== at && i !== at + 1);
-        const child = spawn(process.execPath, [...(options?.execArgv ?? []), script, ...own, '--size', 'small', '--no-simulator'], { stdio: ['ignore', 'pipe', 'ignore'] });
+        const child = spawn(process.execPath, [...(options?.execArgv ?? []), script, ...own, '--size', 'small', '--no-simulator'], { stdio: ['ignore', 'pipe', 'ignore'], ...(options?.env ? { env: options.env } : {}) });
         stand.children.push(child);
         const stdout = new PassThrough();
         let buffer = '';
@@ -438,6 +440,8 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
     expect(stand.children).toHaveLength(3);
     // Every start of the venue, the restarts too, runs with the app's memory flags.
     expect(stand.forkFlags).toEqual([[...NODE_MEMORY_FLAGS], [...NODE_MEMORY_FLAGS], [...NODE_MEMORY_FLAGS]]);
+    // ...and the app's environment, with malloc held to two arenas.
+    expect(stand.forkEnvs.map((e) => [e?.['MALLOC_ARENA_MAX'], e?.['PATH']])).toEqual(Array(3).fill(['2', process.env['PATH']]));
   }, 60_000);
 
   it('a quit closes the core before the app goes, and calls after it are refused in words', async () => {
