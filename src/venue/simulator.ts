@@ -5,9 +5,10 @@
 // reweighting that keeps the sum for a neg-risk group), so ladders stay monotone and groups sum
 // to 1; a move that would leave a market's last trades outside its new quotes waits for trades.
 // Every order is signed by its wallet's key and goes through the same checks and matching as
-// an order sent over HTTP.
+// an order sent over HTTP, but for recovering its signer, which the simulator knows.
 // It runs at full pace only while someone watches (see audience.ts): with nobody watching it
-// ticks once every `idleTickMs`, so prices still move a little, for a fraction of the CPU.
+// ticks once every `idleTickMs`, so prices still move a little, for a fraction of the CPU. A
+// tick runs one event per turn of the event loop, so reads are never held up by a whole tick.
 import { getMeta } from './db/open.js';
 import { prepared } from './db/prepared.js';
 import type { VenueContext } from './http.js';
