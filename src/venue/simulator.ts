@@ -158,7 +158,7 @@ export class Simulator {
       const steps = this.steps();
       // One event at a time, each in its turn like a batch over HTTP (never ahead of batches that
       // arrived before it), with the event loop free between them: a read that comes during a
-      // tick (~20 ms on default) waits for one event's re-quote, not for the whole tick.
+      // tick (~10 ms of work on default) waits for one event's re-quote, not for the whole tick.
       const slice = (): void => {
         let more = false;
         try {
