@@ -191,7 +191,7 @@ export class Simulator {
     }
   }
 
-  /** A tick's work, pausing after each event it re-quotes and after the takers. */
+  /** A tick's work, pausing after each event it visits; the takers' orders end it. */
   private *steps(): Generator<void, void, undefined> {
     this.refresh();
     let budget = this.opts.marketsPerTick;

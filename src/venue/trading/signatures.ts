@@ -409,7 +409,6 @@ class LaneBatch implements SignerBatch {
   }
 }
 
-/** Every signer recovered on the calling thread, as the venue did before it had a worker. */
 /**
  * A batch whose every item was signed in this process by `address`'s own key (the simulator's):
  * recovering it again would only prove what is known. Its signatures are still real and stored.
@@ -425,6 +424,7 @@ export function knownSignerBatch(address: string): SignerBatch {
   };
 }
 
+/** Every signer recovered on the calling thread, as the venue did before it had a worker. */
 export function inlineBatch(): SignerBatch {
   const items = new Map<number, { digest: Uint8Array; signature: string }>();
   return {
