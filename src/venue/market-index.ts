@@ -145,6 +145,8 @@ interface LedgerView {
   volumes: Map<string, number>;
   /** Per market, the id of its newest fill since the view was loaded. */
   stamps: Map<string, number>;
+  /** Per wallet, the same: a wallet's positions change only with its own fills. */
+  walletStamps: Map<string, number>;
   day: Map<string, DayVolume>;
 }
 
@@ -184,7 +186,7 @@ function loadLedgerView(db: Db, version: number): LedgerView {
   for (const r of db.prepare('SELECT condition_id, volume FROM market_stats').all() as Array<{ condition_id: string; volume: number }>) volumes.set(r.condition_id, r.volume);
   const watermark = (db.prepare('SELECT COALESCE(MAX(id), 0) FROM fills').pluck().get() as number);
   // catalog -1: the marks are computed on the way out.
-  return { generation: ++loads, ledger: version, catalog: -1, watermark, last, marks: new Map(), volumes, stamps: new Map(), day: new Map() };
+  return { generation: ++loads, ledger: version, catalog: -1, watermark, last, marks: new Map(), volumes, stamps: new Map(), walletStamps: new Map(), day: new Map() };
 }
 
 /**
@@ -192,14 +194,15 @@ function loadLedgerView(db: Db, version: number): LedgerView {
  * ledger changed without new fills (derived tables rebuilt): the caller reloads everything.
  */
 function advance(db: Db, view: LedgerView, version: number): boolean {
-  const rows = db.prepare('SELECT id, condition_id FROM fills WHERE id > ? ORDER BY id').raw().all(view.watermark) as Array<[number, string]>;
+  const rows = db.prepare('SELECT id, condition_id, wallet FROM fills WHERE id > ? ORDER BY id').raw().all(view.watermark) as Array<[number, string, string]>;
   if (rows.length === 0) return false;
   const touched = new Set<string>();
-  for (const [id, c] of rows) {
+  for (const [id, c, wallet] of rows) {
     touched.add(c);
     view.stamps.set(c, id);
+    view.walletStamps.set(wallet, id);
   }
-  view.watermark = (rows[rows.length - 1] as [number, string])[0];
+  view.watermark = (rows[rows.length - 1] as [number, string, string])[0];
   const lastOf = db.prepare('SELECT outcome_index, price FROM last_trades WHERE condition_id = ?').raw();
   const volumeOf = db.prepare('SELECT volume FROM market_stats WHERE condition_id = ?').pluck();
   const markets = view.catalog === catalogVersion(db) ? marketsByCondition(db) : undefined;
@@ -260,6 +263,12 @@ export function ledgerStamp(db: Db, conditionIds?: readonly string[]): string {
   let newest = 0;
   for (const c of conditionIds) newest = Math.max(newest, view.stamps.get(c) ?? 0);
   return `${view.generation}:${newest}`;
+}
+
+/** Changes whenever a fill of this wallet lands: what its positions can be kept against. */
+export function walletStamp(db: Db, wallet: string): string {
+  const view = ledgerView(db);
+  return `${view.generation}:${view.walletStamps.get(wallet) ?? 0}`;
 }
 
 /**

@@ -161,3 +161,26 @@ describe('holders and the leaderboard from the ledger', () => {
     expect(dump()).toEqual(before);
   });
 });
+
+describe('positions kept between reads', () => {
+  it('follow a wallet’s own fills at once, and a rebuild of the ledger', async () => {
+    const sizes = async (w: string) => Object.fromEntries(((await venue.get('data', `/positions?user=${w}&sizeThreshold=0`)).body as Pos[]).map((p) => [p['asset'], p['size']]));
+    const before = { a: await sizes(A), b: await sizes(B) };
+    expect(before.a[`${M}:0`]).toBe(50);
+    // Alice buys 10 more Yes from carol: alice's and carol's positions move, bob's stay.
+    new Ledger(venue.db).recordMatch({
+      ts: NOW - 60_000, txHash: '0x05',
+      entries: [
+        { wallet: A, conditionId: M, outcomeIndex: 0, side: 'BUY', role: 'T', price: u(0.6), size: u(10) },
+        { wallet: C, conditionId: M, outcomeIndex: 0, side: 'SELL', role: 'M', price: u(0.6), size: u(10) },
+      ],
+    });
+    expect((await sizes(A))[`${M}:0`]).toBe(60);
+    expect((await sizes(C))[`${M}:0`]).toBe(40);
+    expect(await sizes(B)).toEqual(before.b);
+    // A rebuild from the fills starts every kept view afresh and gives the same answer.
+    const a = (await venue.get('data', `/positions?user=${A}`)).body;
+    rebuildDerived(venue.db);
+    expect((await venue.get('data', `/positions?user=${A}`)).body).toEqual(a);
+  });
+});

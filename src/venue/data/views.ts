@@ -2,7 +2,8 @@
 import { prepared } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
 import { ledgerVersion } from '../ledger.js';
-import { catalogVersion, markPrices, marketsByCondition, walletOrBlank, type MarketInfo, type WalletInfo } from '../market-index.js';
+import { catalogVersion, markPrices, marketsByCondition, walletOrBlank, walletStamp, type MarketInfo, type WalletInfo } from '../market-index.js';
+import { Lru } from '../lru.js';
 import { MICRO } from '../money.js';
 
 const round = (x: number, dp = 6): number => {
@@ -112,33 +113,41 @@ export interface PositionOut {
 /** What a position is worth and whether it can be redeemed or merged: all that sorts and filters it. */
 type PositionFigures = Pick<PositionOut, 'size' | 'avgPrice' | 'initialValue' | 'currentValue' | 'cashPnl' | 'percentPnl' | 'totalBought' | 'realizedPnl' | 'percentRealizedPnl' | 'curPrice' | 'redeemable' | 'mergeable'>;
 
+// One function per figure, so a sort key and the figure written out are the same number.
+const sizeOf = (r: PositionRow): number => round(r.size / MICRO);
+const initialValueOf = (r: PositionRow): number => round(r.cost / MICRO);
+const curPriceOf = (markMicro: number): number => round(markMicro / MICRO);
+const currentValueOf = (r: PositionRow, markMicro: number): number => round((r.size / MICRO) * (markMicro / MICRO));
+const cashPnlOf = (r: PositionRow, markMicro: number): number => round((r.size / MICRO) * (markMicro / MICRO) - r.cost / MICRO);
+const percentPnlOf = (r: PositionRow, markMicro: number): number =>
+  round(r.cost > 0 ? (((r.size / MICRO) * (markMicro / MICRO) - r.cost / MICRO) / (r.cost / MICRO)) * 100 : 0, 4);
+const avgPriceOf = (r: PositionRow): number => round(r.size > 0 ? r.cost / r.size : r.total_bought > 0 ? r.bought_cost / r.total_bought : 0);
+const redeemableOf = (r: PositionRow, m: MarketInfo): boolean => m.status === 'resolved' && m.winnerIndex === r.outcome_index && r.size > 0;
+const mergeableOf = (r: PositionRow, m: MarketInfo, heldOutcomes: Set<number> | undefined): boolean =>
+  r.size > 0 && heldOutcomes !== undefined && m.outcomes.every((_, i) => heldOutcomes.has(i));
+
 function positionFigures(r: PositionRow, m: MarketInfo, markMicro: number, heldOutcomes: Set<number> | undefined): PositionFigures {
-  const size = r.size / MICRO;
-  const initialValue = r.cost / MICRO;
-  const curPrice = markMicro / MICRO;
-  const currentValue = size * curPrice;
-  const cashPnl = currentValue - initialValue;
   return {
-    size: round(size),
-    avgPrice: round(r.size > 0 ? r.cost / r.size : r.total_bought > 0 ? r.bought_cost / r.total_bought : 0),
-    initialValue: round(initialValue),
-    currentValue: round(currentValue),
-    cashPnl: round(cashPnl),
-    percentPnl: round(initialValue > 0 ? (cashPnl / initialValue) * 100 : 0, 4),
+    size: sizeOf(r),
+    avgPrice: avgPriceOf(r),
+    initialValue: initialValueOf(r),
+    currentValue: currentValueOf(r, markMicro),
+    cashPnl: cashPnlOf(r, markMicro),
+    percentPnl: percentPnlOf(r, markMicro),
     totalBought: round(r.total_bought / MICRO),
     realizedPnl: cash(r.realized),
     percentRealizedPnl: round(r.bought_cost > 0 ? (r.realized / r.bought_cost) * 100 : 0, 4),
-    curPrice: round(curPrice),
-    redeemable: m.status === 'resolved' && m.winnerIndex === r.outcome_index && r.size > 0,
-    mergeable: r.size > 0 && heldOutcomes !== undefined && m.outcomes.every((_, i) => heldOutcomes.has(i)),
+    curPrice: curPriceOf(markMicro),
+    redeemable: redeemableOf(r, m),
+    mergeable: mergeableOf(r, m, heldOutcomes),
   };
 }
 
-function positionOut(wallet: string, r: PositionRow, m: MarketInfo, f: PositionFigures): PositionOut {
+function positionOut(wallet: string, r: HeldRow, m: MarketInfo, f: PositionFigures): PositionOut {
   const opposite = m.outcomes.length === 2 ? 1 - r.outcome_index : -1;
   return {
     proxyWallet: wallet,
-    asset: `${r.condition_id}:${r.outcome_index}`,
+    asset: r.asset,
     conditionId: r.condition_id,
     size: f.size,
     avgPrice: f.avgPrice,
@@ -166,52 +175,115 @@ function positionOut(wallet: string, r: PositionRow, m: MarketInfo, f: PositionF
   };
 }
 
-const positionKeys: Record<PositionSort, (f: PositionFigures, m: MarketInfo) => number | string> = {
-  CURRENT: (f) => f.currentValue,
-  INITIAL: (f) => f.initialValue,
-  TOKENS: (f) => f.size,
-  CASHPNL: (f) => f.cashPnl,
-  PERCENTPNL: (f) => f.percentPnl,
-  TITLE: (_f, m) => m.question.toLowerCase(),
-  RESOLVING: (_f, m) => m.endDate,
-  PRICE: (f) => f.curPrice,
-  AVGPRICE: (f) => f.avgPrice,
+/** The numeric sort keys; TITLE sorts on text and is handled apart. */
+const numericKeys: Record<Exclude<PositionSort, 'TITLE'>, (r: PositionRow, m: MarketInfo, markMicro: number) => number> = {
+  CURRENT: (r, _m, mark) => currentValueOf(r, mark),
+  INITIAL: (r) => initialValueOf(r),
+  TOKENS: (r) => sizeOf(r),
+  CASHPNL: (r, _m, mark) => cashPnlOf(r, mark),
+  PERCENTPNL: (r, _m, mark) => percentPnlOf(r, mark),
+  RESOLVING: (_r, m) => m.endDate,
+  PRICE: (_r, _m, mark) => curPriceOf(mark),
+  AVGPRICE: (r) => avgPriceOf(r),
 };
 
-/** A wallet's positions: sorted and filtered on their figures, and only the page's written out in full. */
-export function positions(db: Db, q: PositionsParams): PositionOut[] {
-  const wallet = q.user.toLowerCase();
-  const rows = prepared(db, 'SELECT condition_id, outcome_index, size, cost, total_bought, bought_cost, realized, last_ts FROM positions WHERE wallet = ?').all(wallet) as PositionRow[];
-  const markets = marketsByCondition(db);
-  const marks = markPrices(db);
+/** A position row with its asset id, and which outcomes of each market the wallet holds. */
+interface HeldRow extends PositionRow {
+  asset: string;
+}
+interface Holdings {
+  stamp: string;
+  rows: HeldRow[];
+  held: Map<string, Set<number>>;
+}
+
+/**
+ * A wallet's rows, kept until one of its own fills lands: the busiest wallets hold over a
+ * thousand positions, and reading them afresh on every request (row objects, asset strings)
+ * churned the venue's heap into a full collection every half second under a polling client.
+ * Bounded in rows held, so a crawl over many wallets cannot grow the venue.
+ */
+const holdingsCache = new WeakMap<Db, Lru<string, Holdings>>();
+const HOLDINGS_ROWS = 20_000;
+
+function holdings(db: Db, wallet: string): Holdings {
+  const stamp = walletStamp(db, wallet);
+  let cache = holdingsCache.get(db);
+  if (!cache) holdingsCache.set(db, (cache = new Lru<string, Holdings>(HOLDINGS_ROWS, (h) => h.rows.length + 1)));
+  const hit = cache.get(wallet);
+  if (hit && hit.stamp === stamp) return hit;
+  const rows = prepared(db, 'SELECT condition_id, outcome_index, size, cost, total_bought, bought_cost, realized, last_ts FROM positions WHERE wallet = ?').all(wallet) as HeldRow[];
   const held = new Map<string, Set<number>>();
+  const markets = marketsByCondition(db);
   for (const r of rows) {
+    // The market's own id string stands in for the row's copy: one string per market, not per row.
+    r.condition_id = markets.get(r.condition_id)?.conditionId ?? r.condition_id;
+    r.asset = `${r.condition_id}:${r.outcome_index}`;
     if (r.size <= 0) continue;
     const s = held.get(r.condition_id) ?? new Set<number>();
     s.add(r.outcome_index);
     held.set(r.condition_id, s);
   }
+  const h = { stamp, rows, held };
+  cache.set(wallet, h);
+  return h;
+}
+
+/**
+ * A wallet's positions: filtered and sorted on keys computed into typed arrays, and only the
+ * page's written out in full, so a read allocates little beyond its answer.
+ */
+export function positions(db: Db, q: PositionsParams): PositionOut[] {
+  const wallet = q.user.toLowerCase();
+  const { rows, held } = holdings(db, wallet);
+  const markets = marketsByCondition(db);
+  const marks = markPrices(db);
   const wanted = q.market?.length ? new Set(q.market.map((c) => c.toLowerCase())) : null;
   const title = q.title?.toLowerCase();
   const threshold = Math.round(q.sizeThreshold * MICRO);
-  const key = positionKeys[q.sortBy];
-  const out: Array<{ r: PositionRow; m: MarketInfo; f: PositionFigures; key: number | string; asset: string }> = [];
-  for (const r of rows) {
+  const numeric = q.sortBy === 'TITLE' ? null : numericKeys[q.sortBy];
+  const picked = new Uint32Array(rows.length);
+  let count = 0;
+  const numbers = new Float64Array(rows.length);
+  const texts: string[] = numeric ? [] : new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as HeldRow;
     const m = markets.get(r.condition_id);
     if (!m || r.size < threshold) continue;
     if (wanted && !wanted.has(r.condition_id)) continue;
     if (title && !m.question.toLowerCase().includes(title)) continue;
-    const f = positionFigures(r, m, marks.get(`${r.condition_id}:${r.outcome_index}`) ?? 0, held.get(r.condition_id));
-    if (q.redeemable && !f.redeemable) continue;
-    if (q.mergeable && !f.mergeable) continue;
-    out.push({ r, m, f, key: key(f, m), asset: `${r.condition_id}:${r.outcome_index}` });
+    if (q.redeemable && !redeemableOf(r, m)) continue;
+    if (q.mergeable && !mergeableOf(r, m, held.get(r.condition_id))) continue;
+    if (numeric) numbers[i] = numeric(r, m, marks.get(r.asset) ?? 0);
+    else texts[i] = m.question.toLowerCase();
+    picked[count++] = i;
   }
   const dir = q.sortDirection === 'ASC' ? 1 : -1;
-  out.sort((a, b) => {
-    if (a.key !== b.key) return (a.key < b.key ? -1 : 1) * dir;
-    return a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0;
-  });
-  return out.slice(q.offset, q.offset + q.limit).map((x) => positionOut(wallet, x.r, x.m, x.f));
+  const byAsset = (a: number, b: number): number => {
+    const x = (rows[a] as HeldRow).asset;
+    const y = (rows[b] as HeldRow).asset;
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+  const order = picked.subarray(0, count).sort(
+    numeric
+      ? (a, b) => {
+          const x = numbers[a] as number;
+          const y = numbers[b] as number;
+          return x !== y ? (x < y ? -1 : 1) * dir : byAsset(a, b);
+        }
+      : (a, b) => {
+          const x = texts[a] as string;
+          const y = texts[b] as string;
+          return x !== y ? (x < y ? -1 : 1) * dir : byAsset(a, b);
+        },
+  );
+  const page: PositionOut[] = [];
+  for (const i of order.subarray(q.offset, q.offset + q.limit)) {
+    const r = rows[i] as HeldRow;
+    const m = markets.get(r.condition_id) as MarketInfo;
+    page.push(positionOut(wallet, r, m, positionFigures(r, m, marks.get(r.asset) ?? 0, held.get(r.condition_id))));
+  }
+  return page;
 }
 
 // ---------------------------------------------------------------- holders
