@@ -114,6 +114,9 @@ const STATUS_ORDER: Record<MarketStatus, number> = { active: 0, paused: 0, close
 export class Exchange {
   private readonly books = new Map<string, OrderBook>();
   private readonly restingById = new Map<string, { order: RestingOrder; tokenId: string }>();
+  /** The resting orders that expire (GTD): the sweep looks at these alone, not at every book's
+   *  orders (62,000 on `large`, 4 ms a second for nothing). */
+  private readonly expiring = new Map<string, RestingOrder>();
   /** Every order's id → its sequence (the orders table's key). */
   private readonly ids = new OrderIds();
   /** Cash and tokens promised to open orders, so a wallet cannot spend the same money twice. */
@@ -176,6 +179,7 @@ export class Exchange {
   reload(): void {
     this.books.clear();
     this.restingById.clear();
+    this.expiring.clear();
     this.reservedCash.clear();
     this.reservedTokens.clear();
     this.ids.clear();
@@ -356,7 +360,7 @@ export class Exchange {
   sweepExpired(): number {
     const nowS = Math.floor(this.now() / 1000);
     const due: RestingOrder[] = [];
-    for (const { order } of this.restingById.values()) if (order.expiration > 0 && order.expiration <= nowS) due.push(order);
+    for (const order of this.expiring.values()) if (order.expiration <= nowS) due.push(order);
     if (due.length === 0) return 0;
     this.atomic(() => {
       for (const o of due) this.setStatus(o.seq, 'expired');
@@ -599,7 +603,7 @@ export class Exchange {
     for (const { maker, size } of plan.fills) {
       this.reserve({ ...maker, remaining: size }, token, -1);
       this.book(token.tokenId).reduce(maker, size);
-      if (maker.remaining <= 0) this.restingById.delete(maker.id);
+      if (maker.remaining <= 0) this.forget(maker.id);
       this.levelChanged(token.tokenId, maker.side, maker.price);
       this.traded(token.tokenId, maker.price, size, order.side, now);
     }
@@ -641,7 +645,13 @@ export class Exchange {
   private rest(order: RestingOrder, tokenId: string): void {
     this.book(tokenId).add(order);
     this.restingById.set(order.id, { order, tokenId });
+    if (order.expiration > 0) this.expiring.set(order.id, order);
     this.levelChanged(tokenId, order.side, order.price);
+  }
+
+  private forget(id: string): void {
+    this.restingById.delete(id);
+    this.expiring.delete(id);
   }
 
   /** Takes a resting order off its book and frees what it reserved. */
@@ -651,7 +661,7 @@ export class Exchange {
     const token = this.token(entry.tokenId);
     if (token) this.reserve(order, token, -1);
     this.book(entry.tokenId).remove(entry.order);
-    this.restingById.delete(order.id);
+    this.forget(order.id);
     this.levelChanged(entry.tokenId, entry.order.side, entry.order.price);
   }
 
