@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { launchChromium } from '../e2e/support.js';
+import { firstRowFrame, watchFirstRow } from './_first-row.js';
 import { spawnHost } from './_host.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, size: { type: 'string', default: 'default' }, settle: { type: 'string', default: '20' } } });
@@ -23,6 +24,8 @@ interface HostRun {
   child: ChildProcess;
   url: string;
   t0: number;
+  /** Wall-clock ms at spawn, to set against the page's own clock. */
+  spawnedEpoch: number;
   urlAt: number;
   /** ms from spawn to the host's log line that the venue runs. */
   venueAt?: number;
@@ -31,9 +34,10 @@ interface HostRun {
 /** Starts the host on `dataDir`; resolves with the page URL it prints and the ms from spawn to that line. */
 function startHostProcess(dataDir: string): Promise<HostRun> {
   const t0 = performance.now();
+  const spawnedEpoch = Date.now();
   const child = spawnHost(['--data-dir', dataDir, '--venue-size', values.size as string], ['pipe', 'pipe', 'pipe']);
   const stderr: string[] = [];
-  const run: Partial<HostRun> = { child, t0 };
+  const run: Partial<HostRun> = { child, t0, spawnedEpoch };
   createInterface({ input: child.stderr! }).on('line', (line) => {
     stderr.push(line);
     if (run.venueAt === undefined && line.includes('the local venue is running')) run.venueAt = performance.now() - t0;
@@ -60,16 +64,17 @@ try {
     try {
       for (const into of [cold, warm]) {
         const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        await watchFirstRow(page);
         const host = await startHostProcess(dir);
         try {
           await page.goto(host.url);
-          await page.waitForSelector('[data-testid=market-row]', { timeout: 120_000 });
-          // The frame after the row is in the DOM: painted.
-          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-          const row = performance.now() - host.t0;
+          // The frame after the row is in the DOM: painted, by the page's clock.
+          const frame = await firstRowFrame(page, 120_000);
+          const seen = performance.now() - host.t0;
+          const row = frame.epochMs - host.spawnedEpoch;
           into.push({ url: Math.round(host.urlAt), row: Math.round(row) });
           const venue = host.venueAt === undefined ? 'still starting' : `running at ${Math.round(host.venueAt)} ms`;
-          console.log(`${into === cold ? 'cold' : 'warm'} run ${i + 1}: URL printed after ${Math.round(host.urlAt)} ms, venue ${venue}, first row at ${Math.round(row)} ms`);
+          console.log(`${into === cold ? 'cold' : 'warm'} run ${i + 1}: URL printed after ${Math.round(host.urlAt)} ms, venue ${venue}, first row painted at ${Math.round(row)} ms (the driver saw it at ${Math.round(seen)} ms)`);
           // A first session runs a while: its catalog sync fills the cache a warm launch lists from.
           if (into === cold) await page.waitForTimeout(Number(values.settle) * 1000);
         } finally {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { launchChromium } from '../e2e/support.js';
+import { firstRowFrame, watchFirstRow } from './_first-row.js';
 import { spawnHost } from './_host.js';
 
 const { values } = parseArgs({ options: { size: { type: 'string', default: 'default' }, reloads: { type: 'string', default: '20' } } });
@@ -31,18 +32,12 @@ await page.waitForFunction(() => /catalog synced/.test(document.querySelector('[
 const total = Number((/([\d,]+) markets/.exec((await page.textContent('[data-testid=sync]')) ?? '')?.[1] ?? '0').replace(/,/g, ''));
 console.log(`synced ${total} markets`);
 
-// Recorded inside the page: ms from the navigation's start (performance's time origin) to the
-// frame after the first market row enters the DOM.
-await page.addInitScript(`new MutationObserver((_, obs) => {
-  if (!document.querySelector('[data-testid=market-row]')) return;
-  obs.disconnect();
-  requestAnimationFrame(() => { window.kairosFirstRow = performance.now(); });
-}).observe(document, { subtree: true, childList: true });`);
+// Recorded inside the page: ms from the navigation's start to the frame after the first row.
+await watchFirstRow(page);
 const firstRow: number[] = [];
 for (let i = 0; i < Number(values.reloads); i++) {
   await page.reload();
-  await page.waitForFunction(() => (window as unknown as { kairosFirstRow?: number }).kairosFirstRow !== undefined);
-  firstRow.push(Math.round(await page.evaluate(() => (window as unknown as { kairosFirstRow: number }).kairosFirstRow)));
+  firstRow.push(Math.round((await firstRowFrame(page)).sinceNavigation));
 }
 
 // Words of active markets' questions, from the venue the host started (its port is kept in the data folder).
