@@ -441,7 +441,7 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
     // Every start of the venue, the restarts too, runs with the app's memory flags.
     expect(stand.forkFlags).toEqual([[...NODE_MEMORY_FLAGS], [...NODE_MEMORY_FLAGS], [...NODE_MEMORY_FLAGS]]);
     // ...and the app's environment, with malloc held to two arenas.
-    expect(stand.forkEnvs.map((e) => [e?.['MALLOC_ARENA_MAX'], e?.['PATH']])).toEqual(Array(3).fill(['2', process.env['PATH']]));
+    expect(stand.forkEnvs.map((e) => [e?.['MALLOC_ARENA_MAX'], e?.['MALLOC_TRIM_THRESHOLD_'], e?.['PATH']])).toEqual(Array(3).fill(['2', '131072', process.env['PATH']]));
   }, 60_000);
 
   it('a quit closes the core before the app goes, and calls after it are refused in words', async () => {
