@@ -4,6 +4,7 @@
 // (services/<name>.ts) and its renderer folder.
 import type { EventName, EventPayload, VenueProfile } from '@shared/ipc/contract.js';
 import type { createClients } from './clients/index.js';
+import { trimYoungGeneration } from '../../native/memory.js';
 import { Activity } from './activity.js';
 import { privateDir } from './cache/index.js';
 import { consoleLogger, systemClock, type Clock, type Logger } from './ports.js';
@@ -179,6 +180,7 @@ export function createCore(opts: CoreOptions): Core {
   };
   watch?.watcher.start();
   alerts.start();
+  const stopTrim = trimYoungGeneration();
   const router = new Router(handlers, { logger: log, ...(opts.checkOutputs ? { checkOutputs: true } : {}) });
 
   /** The last step: nothing of the core's runs on after it, and a call still under way fails as closing. */
@@ -200,6 +202,7 @@ export function createCore(opts: CoreOptions): Core {
       if (closing) return closing;
       // Set first: from here every service sees the core closing (no retries, no next step).
       closing = Promise.resolve();
+      stopTrim();
       const under = [router.drain(), watch?.watcher.stop(), alerts.stop()].filter((p): p is Promise<void> => p !== undefined);
       app.close();
       if (under.length === 0) {

@@ -1,12 +1,21 @@
 // The core gives back a burst's garbage when the burst ends: a full collection runs (and really
 // collects) once a catalog sync completes, not when V8's memory reducer gets round to it.
 import { setImmediate as tick } from 'node:timers/promises';
-import { getHeapSpaceStatistics } from 'node:v8';
 import { describe, expect, it, vi } from 'vitest';
-import { collectGarbage, garbageCollections } from '../../native/memory.js';
+import { collectGarbage, garbageCollections, trimYoungGeneration, youngGenerationBytes } from '../../native/memory.js';
 import { coreForFile } from './test-support.js';
 
 const h = coreForFile();
+
+/** Short-lived rows with a few kept: V8 grows its young generation to take them. */
+function burst(): object[][] {
+  const kept: object[][] = [];
+  for (let round = 0; round < 40; round++) {
+    const rows = Array.from({ length: 100_000 }, (_, i) => ({ i, s: `row ${i}` }));
+    kept.push(rows.slice(0, 1_000));
+  }
+  return kept;
+}
 
 describe('collecting garbage after a burst', () => {
   it('collects what nothing refers to', async () => {
@@ -20,18 +29,33 @@ describe('collecting garbage after a burst', () => {
   });
 
   it('shrinks the young generation a burst grew', () => {
-    const young = (): number => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.physical_space_size ?? 0;
-    // A burst of short-lived rows with a few kept: V8 grows its young generation to take them.
-    const kept: object[][] = [];
-    for (let round = 0; round < 40; round++) {
-      const rows = Array.from({ length: 100_000 }, (_, i) => ({ i, s: `row ${i}` }));
-      kept.push(rows.slice(0, 1_000));
-    }
-    const grown = young();
+    const kept = burst();
+    const grown = youngGenerationBytes();
     expect(grown).toBeGreaterThan(8 * 2 ** 20);
     collectGarbage();
-    expect(young()).toBeLessThan(grown / 4);
+    expect(youngGenerationBytes()).toBeLessThan(grown / 4);
     expect(kept).toHaveLength(40);
+  });
+
+  it('collects on its own when steady work has grown the young generation again, and stops', async () => {
+    collectGarbage();
+    const stop = trimYoungGeneration({ everyMs: 20, overBytes: 4 * 2 ** 20 });
+    try {
+      // Nothing grew: a look finds nothing to give back.
+      await new Promise((done) => setTimeout(done, 100));
+      const quiet = garbageCollections();
+      const kept = burst();
+      expect(youngGenerationBytes()).toBeGreaterThan(4 * 2 ** 20);
+      await vi.waitFor(() => expect(garbageCollections()).toBeGreaterThan(quiet), { timeout: 2_000, interval: 10 });
+      expect(youngGenerationBytes()).toBeLessThan(4 * 2 ** 20);
+      expect(kept).toHaveLength(40);
+    } finally {
+      stop();
+    }
+    const stopped = garbageCollections();
+    burst();
+    await new Promise((done) => setTimeout(done, 100));
+    expect(garbageCollections()).toBe(stopped);
   });
 
   it('runs once when a catalog sync completes', async () => {
