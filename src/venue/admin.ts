@@ -9,8 +9,9 @@ import { openDb } from './db/open.js';
 import { HttpError, badParam } from './errors.js';
 import type { MarketStatus } from './market-index.js';
 import { Exchange, LifecycleError } from './trading/exchange.js';
+import { RUN_FILE } from './data-dir.js';
 
-export const RUN_FILE = 'venue.json';
+export { RUN_FILE };
 export const STATUSES = ['active', 'paused', 'closed', 'resolved', 'archived'] as const;
 
 export interface RunInfo {

@@ -6,8 +6,10 @@ import Database from 'better-sqlite3';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MASTER_KEY_FILE } from './auth/keys.js';
-import { RUN_FILE } from './admin.js';
 import { DB_FILE } from './db/open.js';
+
+/** Written while a venue runs: its admin token and port (admin.ts). */
+export const RUN_FILE = 'venue.json';
 
 const DB_SIDE_FILES = [`${DB_FILE}-wal`, `${DB_FILE}-shm`, `${DB_FILE}-journal`];
 

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { openDb, getMeta, type Db } from './db/open.js';
+import { openDb, type Db } from './db/open.js';
 import { answerClientError, answerRaw, BODY_LIMIT_BYTES, expectationFailed, frameworkError, HttpError, PATH_SEGMENT_LIMIT } from './errors.js';
 import { RateLimiter, BUCKETS } from './rate-limit.js';
 import { chargeRefused, chargeUnrouted, surface, type VenueContext } from './http.js';
-import { generateJob, generateOnWorker, WorkerUnavailable, type WorldJob } from './world/worker.js';
+import { generateJob } from './world/worker.js';
+import { beginWorld, missingWorld, type WorldBegun } from './world/job.js';
 import type { WorldProgress } from './world/progress.js';
 import { keccakReady } from '@shared/crypto/keccak.js';
 import { registerCatalog } from './catalog/routes.js';
@@ -41,6 +42,8 @@ export interface VenueOptions {
   books?: boolean;
   /** Told how far a new world's generation has come: at most every 250 ms, and at 100%. */
   onWorldProgress?: (progress: WorldProgress) => void;
+  /** The data folder already opened by beginWorld with these options, its world under way. */
+  world?: WorldBegun;
   /** Multiplies every rate limit; 0 turns limiting off (benchmarks). */
   rateLimitScale?: number;
   now?: () => number;
@@ -93,30 +96,9 @@ export interface RunningVenue {
   close(): Promise<void>;
 }
 
-export const DEFAULT_SEED = 20261122;
+export { DEFAULT_SEED } from './world/job.js';
 
 type WorldOptions = Pick<VenueOptions, 'dataDir' | 'size' | 'seed' | 'anchor' | 'settings' | 'books' | 'onWorldProgress'>;
-
-/** What to generate when `db` holds no world yet; undefined when it holds the one asked for.
- *  Throws when it holds another. */
-function missingWorld(db: Db, opts: WorldOptions): WorldJob | undefined {
-  const stored = getMeta(db, 'seed');
-  if (stored === undefined) {
-    return {
-      dataDir: opts.dataDir,
-      size: opts.size ?? 'default',
-      seed: opts.seed ?? DEFAULT_SEED,
-      anchor: opts.anchor ?? Math.floor(Date.now() / 3_600_000) * 3_600_000,
-      books: opts.books ?? true,
-      // The makers' resting orders are signed for this venue and owned by their API keys.
-      settings: { ...DEFAULT_SETTINGS, ...opts.settings },
-    };
-  }
-  if ((opts.seed !== undefined && Number(stored) !== opts.seed) || (opts.size !== undefined && getMeta(db, 'size') !== opts.size)) {
-    throw new Error(`${opts.dataDir} already holds a world (seed ${stored}, size ${getMeta(db, 'size')}); use another --data-dir for a different one`);
-  }
-  return undefined;
-}
 
 /** Opens the data dir, generating the world on first start (on this thread), and returns the database. */
 export function prepareWorld(opts: WorldOptions): Db {
@@ -133,26 +115,13 @@ export function prepareWorld(opts: WorldOptions): Db {
 
 /**
  * Like prepareWorld, but a new world is generated on a worker thread (world/worker.ts), whose
- * memory is gone once it is; this thread waits with the database open and then serves it. A
- * small world (tests) leaves little behind and takes less time to make than a thread to start,
- * so it is made here, as is any world where no thread can run the generator.
+ * memory is gone once it is; this thread waits with the database open and then serves it (see
+ * beginWorld). `begun`: the same already under way (the CLI starts it before loading the rest).
  */
-/** Whether a worker thread generated `job`; false when none could run the generator. */
-async function generatedOnWorker(job: WorldJob, onProgress: WorldOptions['onWorldProgress']): Promise<boolean> {
+export async function openWorld(opts: WorldOptions, begun: WorldBegun = beginWorld(opts)): Promise<Db> {
+  const { db, job, onWorker } = begun;
   try {
-    await generateOnWorker(job, onProgress);
-    return true;
-  } catch (err) {
-    if (err instanceof WorkerUnavailable) return false;
-    throw err;
-  }
-}
-
-export async function openWorld(opts: WorldOptions): Promise<Db> {
-  const db = openDb(opts.dataDir);
-  try {
-    const job = missingWorld(db, opts);
-    if (job && !(job.size !== 'small' && (await generatedOnWorker(job, opts.onWorldProgress)))) {
+    if (job && !(await onWorker)) {
       await keccakReady;
       generateJob(db, job, opts.onWorldProgress);
     }
@@ -221,7 +190,7 @@ export function buildApp(ctx: VenueContext, log = false): FastifyInstance {
 
 export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
   await useNativeSecp256k1();
-  const db = await openWorld(opts);
+  const db = await openWorld(opts, opts.world);
   try {
     // Read (or made) now, so that a damaged key stops the start rather than failing every L1 request.
     masterKey(opts.dataDir);

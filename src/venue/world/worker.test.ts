@@ -12,6 +12,7 @@ import { DEFAULT_SETTINGS } from '../settings.js';
 import { TEST_ANCHOR } from '../test-support.js';
 import { worldDigest } from './digest.js';
 import type { WorldProgress } from './progress.js';
+import { beginWorld } from './job.js';
 import { generateJob, generateOnWorker, WorkerUnavailable, type WorldJob } from './worker.js';
 
 const dirs: string[] = [];
@@ -85,5 +86,29 @@ describe('a venue started on an empty data folder', () => {
     } finally {
       await venue.close();
     }
+  });
+});
+
+describe('a world begun before the venue loads (the CLI\u2019s order)', () => {
+  it('is the world the venue then serves; a folder holding another refuses at once', async () => {
+    const dataDir = tempDir();
+    const opts = { dataDir, size: 'small' as const, seed: 7, anchor: TEST_ANCHOR };
+    const world = beginWorld(opts);
+    expect(world.job).toMatchObject({ size: 'small', seed: 7 });
+    // A small world is made on the venue's own thread: no worker for it.
+    expect(await world.onWorker).toBe(false);
+    const venue = await startVenue({ ...opts, world, rateLimitScale: 0, simulator: false });
+    try {
+      expect(venue.db).toBe(world.db);
+      expect(getMeta(venue.db, 'seed')).toBe('7');
+      const res = await fetch(`${venue.urls.catalog_url}/markets?limit=5`);
+      expect(((await res.json()) as unknown[]).length).toBe(5);
+    } finally {
+      await venue.close();
+    }
+    const again = beginWorld(opts);
+    expect(again.job).toBeUndefined();
+    again.db.close();
+    expect(() => beginWorld({ ...opts, seed: 8 })).toThrow(/already holds a world/);
   });
 });
