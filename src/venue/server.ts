@@ -5,8 +5,7 @@ import { answerClientError, answerRaw, BODY_LIMIT_BYTES, expectationFailed, fram
 import { RateLimiter, BUCKETS } from './rate-limit.js';
 import { chargeRefused, chargeUnrouted, surface, type VenueContext } from './http.js';
 import { generateJob } from './world/worker.js';
-import { beginWorld, missingWorld, type WorldBegun } from './world/job.js';
-import type { WorldProgress } from './world/progress.js';
+import { beginWorld, missingWorld, type WorldBegun, type WorldOptions } from './world/job.js';
 import { keccakReady } from '@shared/crypto/keccak.js';
 import { registerCatalog } from './catalog/routes.js';
 import { registerData } from './data/routes.js';
@@ -15,7 +14,7 @@ import { Exchange } from './trading/exchange.js';
 import { SignatureVerifier } from './trading/signatures.js';
 import { Settlements } from './trading/orders.js';
 import { startCheckpointer, type Checkpointer } from './db/checkpointer.js';
-import { DEFAULT_SETTINGS, type VenueSettings } from './settings.js';
+import { DEFAULT_SETTINGS } from './settings.js';
 import { Simulator, type SimulatorOptions } from './simulator.js';
 import { useNativeSecp256k1 } from '../native/secp256k1.js';
 import { newAdminToken, registerAdmin, removeRunFile, writeRunFile } from './admin.js';
@@ -30,25 +29,16 @@ export type { Representation } from './representation.js';
 
 export type WorldSize = 'small' | 'default' | 'large';
 
-export interface VenueOptions {
-  dataDir: string;
+/** The world's options (data folder, size, seed, anchor, settings, books, progress) and the server's. */
+export interface VenueOptions extends WorldOptions {
   port?: number;
   host?: string;
-  size?: WorldSize;
-  seed?: number;
-  /** "Now" of a newly generated world, epoch ms; defaults to the current hour. */
-  anchor?: number;
-  /** A newly generated world's markets start with their makers' quotes (default true). */
-  books?: boolean;
-  /** Told how far a new world's generation has come: at most every 250 ms, and at 100%. */
-  onWorldProgress?: (progress: WorldProgress) => void;
   /** The data folder already opened by beginWorld with these options, its world under way. */
   world?: WorldBegun;
   /** Multiplies every rate limit; 0 turns limiting off (benchmarks). */
   rateLimitScale?: number;
   now?: () => number;
   log?: boolean;
-  settings?: Partial<VenueSettings>;
   /** Addresses refused on markets with address screening (ibce). */
   blocked?: string[];
   /** Resting quotes and taker flow on active markets (the CLI turns it on by default). */
@@ -97,8 +87,6 @@ export interface RunningVenue {
 }
 
 export { DEFAULT_SEED } from './world/job.js';
-
-type WorldOptions = Pick<VenueOptions, 'dataDir' | 'size' | 'seed' | 'anchor' | 'settings' | 'books' | 'onWorldProgress'>;
 
 /** Opens the data dir, generating the world on first start (on this thread), and returns the database. */
 export function prepareWorld(opts: WorldOptions): Db {
