@@ -63,3 +63,36 @@ export function trimYoungGeneration(opts: YoungTrimOptions = {}): () => void {
   timer.unref?.();
   return () => clearInterval(timer);
 }
+
+export interface BurstOptions {
+  /** How often to look (10 s unless said). */
+  everyMs?: number;
+  /** Work done since the last collection that makes a burst worth collecting after (500). */
+  burst?: number;
+  /** Less work than this between two looks: the burst is over (20). */
+  quiet?: number;
+}
+
+/**
+ * Collects (as collectGarbage) once a burst of work has ended. `work()` is a count that grows
+ * with the work done (requests served): when it has grown by `burst` since the last collection
+ * and by less than `quiet` since the last look, the burst is over. A catalog sync's hundreds of
+ * pages leave the venue's freed pages with V8 (13 MB on default) until a collection that
+ * shrinks gives them back. Returns a stop.
+ */
+export function collectAfterBursts(work: () => number, opts: BurstOptions = {}): () => void {
+  const burst = opts.burst ?? 500;
+  const quiet = opts.quiet ?? 20;
+  let collectedAt = work();
+  let lookedAt = collectedAt;
+  const timer = setInterval(() => {
+    const now = work();
+    if (now - collectedAt >= burst && now - lookedAt < quiet) {
+      collectGarbage();
+      collectedAt = now;
+    }
+    lookedAt = now;
+  }, opts.everyMs ?? 10_000);
+  timer.unref?.();
+  return () => clearInterval(timer);
+}

@@ -14,7 +14,7 @@ import { inspectDataDir, resetDataDir } from './data-dir.js';
 import { watchParent } from './lifeline.js';
 import { lockDataDir } from './lock.js';
 import { WORLD_PROGRESS_PREFIX, type WorldProgress } from './world/progress.js';
-import { collectGarbage } from '../native/memory.js';
+import { collectAfterBursts, collectGarbage } from '../native/memory.js';
 
 const SIZES: readonly WorldSize[] = ['small', 'default', 'large'];
 /** After the start line: long enough for the app's first screen to have been served. */
@@ -200,6 +200,8 @@ async function main(): Promise<void> {
   // Opening (or generating) the world leaves tens of MB of garbage that V8 would keep for a
   // while; once the app's first reads have been answered, give it back.
   setTimeout(collectGarbage, START_GARBAGE_DELAY_MS).unref();
+  // And after each burst of reads, such as the app's catalog sync.
+  collectAfterBursts(() => venue.served());
 
   let closing = false;
   const stop = (): void => {

@@ -2,7 +2,7 @@
 // collects) once a catalog sync completes, not when V8's memory reducer gets round to it.
 import { setImmediate as tick } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
-import { collectGarbage, garbageCollections, trimYoungGeneration, youngGenerationBytes } from '../../native/memory.js';
+import { collectAfterBursts, collectGarbage, garbageCollections, trimYoungGeneration, youngGenerationBytes } from '../../native/memory.js';
 import { coreForFile } from './test-support.js';
 
 const h = coreForFile();
@@ -56,6 +56,33 @@ describe('collecting garbage after a burst', () => {
     burst();
     await new Promise((done) => setTimeout(done, 100));
     expect(garbageCollections()).toBe(stopped);
+  });
+
+  it('collects once a burst of work has ended, not while it goes on', async () => {
+    // Work grows by 100 at every look while the burst goes on.
+    let served = 0;
+    let busy = true;
+    let looked = 0;
+    const work = (): number => {
+      looked++;
+      if (busy) served += 100;
+      return served;
+    };
+    const stop = collectAfterBursts(work, { everyMs: 5, burst: 500, quiet: 20 });
+    try {
+      const before = garbageCollections();
+      await vi.waitFor(() => expect(looked).toBeGreaterThan(10), { timeout: 2_000, interval: 5 });
+      expect(garbageCollections()).toBe(before);
+      // It ends: one collection, then none while the work stays at a trickle.
+      busy = false;
+      await vi.waitFor(() => expect(garbageCollections()).toBe(before + 1), { timeout: 2_000, interval: 5 });
+      served += 10;
+      const seen = looked;
+      await vi.waitFor(() => expect(looked).toBeGreaterThan(seen + 5), { timeout: 2_000, interval: 5 });
+      expect(garbageCollections()).toBe(before + 1);
+    } finally {
+      stop();
+    }
   });
 
   it('runs once when a catalog sync completes', async () => {
