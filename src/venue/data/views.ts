@@ -117,10 +117,12 @@ type PositionFigures = Pick<PositionOut, 'size' | 'avgPrice' | 'initialValue' | 
 const sizeOf = (r: PositionRow): number => round(r.size / MICRO);
 const initialValueOf = (r: PositionRow): number => round(r.cost / MICRO);
 const curPriceOf = (markMicro: number): number => round(markMicro / MICRO);
-const currentValueOf = (r: PositionRow, markMicro: number): number => round((r.size / MICRO) * (markMicro / MICRO));
-const cashPnlOf = (r: PositionRow, markMicro: number): number => round((r.size / MICRO) * (markMicro / MICRO) - r.cost / MICRO);
-const percentPnlOf = (r: PositionRow, markMicro: number): number =>
-  round(r.cost > 0 ? (((r.size / MICRO) * (markMicro / MICRO) - r.cost / MICRO) / (r.cost / MICRO)) * 100 : 0, 4);
+/** Unrounded: what the tokens are worth at the mark, and that less what they cost. */
+const worth = (r: PositionRow, markMicro: number): number => (r.size / MICRO) * (markMicro / MICRO);
+const gain = (r: PositionRow, markMicro: number): number => worth(r, markMicro) - r.cost / MICRO;
+const currentValueOf = (r: PositionRow, markMicro: number): number => round(worth(r, markMicro));
+const cashPnlOf = (r: PositionRow, markMicro: number): number => round(gain(r, markMicro));
+const percentPnlOf = (r: PositionRow, markMicro: number): number => round(r.cost > 0 ? (gain(r, markMicro) / (r.cost / MICRO)) * 100 : 0, 4);
 const avgPriceOf = (r: PositionRow): number => round(r.size > 0 ? r.cost / r.size : r.total_bought > 0 ? r.bought_cost / r.total_bought : 0);
 const redeemableOf = (r: PositionRow, m: MarketInfo): boolean => m.status === 'resolved' && m.winnerIndex === r.outcome_index && r.size > 0;
 const mergeableOf = (r: PositionRow, m: MarketInfo, heldOutcomes: Set<number> | undefined): boolean =>
@@ -244,8 +246,8 @@ export function positions(db: Db, q: PositionsParams): PositionOut[] {
   const numeric = q.sortBy === 'TITLE' ? null : numericKeys[q.sortBy];
   const picked = new Uint32Array(rows.length);
   let count = 0;
-  const numbers = new Float64Array(rows.length);
-  const texts: string[] = numeric ? [] : new Array<string>(rows.length);
+  // Numbers in a typed array (no boxed doubles); TITLE's text in a plain one.
+  const keys: { [i: number]: number | string } = numeric ? new Float64Array(rows.length) : new Array<string>(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i] as HeldRow;
     const m = markets.get(r.condition_id);
@@ -254,29 +256,18 @@ export function positions(db: Db, q: PositionsParams): PositionOut[] {
     if (title && !m.question.toLowerCase().includes(title)) continue;
     if (q.redeemable && !redeemableOf(r, m)) continue;
     if (q.mergeable && !mergeableOf(r, m, held.get(r.condition_id))) continue;
-    if (numeric) numbers[i] = numeric(r, m, marks.get(r.asset) ?? 0);
-    else texts[i] = m.question.toLowerCase();
+    keys[i] = numeric ? numeric(r, m, marks.get(r.asset) ?? 0) : m.question.toLowerCase();
     picked[count++] = i;
   }
   const dir = q.sortDirection === 'ASC' ? 1 : -1;
-  const byAsset = (a: number, b: number): number => {
-    const x = (rows[a] as HeldRow).asset;
-    const y = (rows[b] as HeldRow).asset;
-    return x < y ? -1 : x > y ? 1 : 0;
-  };
-  const order = picked.subarray(0, count).sort(
-    numeric
-      ? (a, b) => {
-          const x = numbers[a] as number;
-          const y = numbers[b] as number;
-          return x !== y ? (x < y ? -1 : 1) * dir : byAsset(a, b);
-        }
-      : (a, b) => {
-          const x = texts[a] as string;
-          const y = texts[b] as string;
-          return x !== y ? (x < y ? -1 : 1) * dir : byAsset(a, b);
-        },
-  );
+  const order = picked.subarray(0, count).sort((a, b) => {
+    const x = keys[a] as number | string;
+    const y = keys[b] as number | string;
+    if (x !== y) return (x < y ? -1 : 1) * dir;
+    const assetA = (rows[a] as HeldRow).asset;
+    const assetB = (rows[b] as HeldRow).asset;
+    return assetA < assetB ? -1 : assetA > assetB ? 1 : 0;
+  });
   const page: PositionOut[] = [];
   for (const i of order.subarray(q.offset, q.offset + q.limit)) {
     const r = rows[i] as HeldRow;
