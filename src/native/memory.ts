@@ -57,9 +57,14 @@ export interface YoungTrimOptions {
  */
 export function trimYoungGeneration(opts: YoungTrimOptions = {}): () => void {
   const over = opts.overBytes ?? 4 * 2 ** 20;
-  const timer = setInterval(() => {
+  return every(opts.everyMs ?? 60_000, () => {
     if (youngGenerationBytes() > over) collectGarbage();
-  }, opts.everyMs ?? 60_000);
+  });
+}
+
+/** Runs `look` every `ms` without keeping the process up; returns a stop. */
+function every(ms: number, look: () => void): () => void {
+  const timer = setInterval(look, ms);
   timer.unref?.();
   return () => clearInterval(timer);
 }
@@ -85,14 +90,12 @@ export function collectAfterBursts(work: () => number, opts: BurstOptions = {}):
   const quiet = opts.quiet ?? 20;
   let collectedAt = work();
   let lookedAt = collectedAt;
-  const timer = setInterval(() => {
+  return every(opts.everyMs ?? 10_000, () => {
     const now = work();
     if (now - collectedAt >= burst && now - lookedAt < quiet) {
       collectGarbage();
       collectedAt = now;
     }
     lookedAt = now;
-  }, opts.everyMs ?? 10_000);
-  timer.unref?.();
-  return () => clearInterval(timer);
+  });
 }
