@@ -8,6 +8,7 @@
 // young generation at the size the burst grew it to (a 32 MB pair of semi-spaces in the core
 // after a sync, resident though nearly empty); this one also shrinks it back to 1 MB. An engine
 // that does not know the option runs a plain full collection.
+import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -43,23 +44,68 @@ export function youngGenerationBytes(): number {
 }
 
 export interface YoungTrimOptions {
-  /** How often to look (60 s unless said). */
+  /** How often to look (1 s unless said). */
   everyMs?: number;
-  /** Collect when the young generation holds more than this (4 MiB unless said). */
+  /** Collect only when the young generation holds more than this (4 MiB unless said). */
   overBytes?: number;
+  /** Scavenges since the last collection that make a burst worth collecting after (5). */
+  burst?: number;
+  /** Past this long since the last collection, steady work is collected after too (60 s). */
+  steadyMs?: number;
+  /** The clock steadyMs is read on. */
+  now?: () => number;
 }
 
 /**
- * Looks at the young generation now and then, and collects (as collectGarbage) when steady work
- * has grown it again: a market page's polls and live prices regrow it to 8 MB within a minute
- * of a collection, resident though nearly empty. One look is a read of V8's statistics; a
- * collection takes ~30 ms in the core, at most once a minute (~0.05% of a core). Returns a stop.
+ * Gives back what the young generation grew to once the work that grew it has stopped. Work is
+ * counted in scavenges (one per few MB allocated); a look that saw none is quiet. It collects
+ * (as collectGarbage) at a quiet look when the young generation holds more than `overBytes`
+ * and either a burst has run since the last collection (the markets list read again after a
+ * catalog sync grows it to 16 MB within a second) or `steadyMs` have passed (a market page's
+ * polls regrow it to 8 MB within a minute, resident though nearly empty). A look reads V8's
+ * statistics; a collection takes ~30 ms in the core. Returns a stop.
  */
 export function trimYoungGeneration(opts: YoungTrimOptions = {}): () => void {
   const over = opts.overBytes ?? 4 * 2 ** 20;
-  return every(opts.everyMs ?? 60_000, () => {
-    if (youngGenerationBytes() > over) collectGarbage();
-  });
+  const burst = opts.burst ?? 5;
+  const steadyMs = opts.steadyMs ?? 60_000;
+  const now = opts.now ?? Date.now;
+  let scavenges = 0;
+  const count = (entries: PerformanceEntry[]): void => {
+    for (const e of entries) if ((e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR) scavenges++;
+  };
+  const observer = new PerformanceObserver((list) => count(list.getEntries()));
+  observer.observe({ entryTypes: ['gc'] });
+  let seen = 0;
+  let sinceCollection = 0;
+  let collectedAt = now();
+  let collectedCount = collections;
+  // Node reports a collection one turn of the loop after it ran: the look waits a turn and takes
+  // what is pending, so a burst that has just ended is not taken for quiet.
+  const stop = every(opts.everyMs ?? 1_000, () => setImmediate(look));
+  const look = (): void => {
+    count(observer.takeRecords());
+    const at = now();
+    // A collection made elsewhere (after a catalog sync) starts the count again.
+    if (collections !== collectedCount) {
+      collectedCount = collections;
+      collectedAt = at;
+      sinceCollection = 0;
+    }
+    const fresh = scavenges - seen;
+    seen = scavenges;
+    sinceCollection += fresh;
+    if (fresh > 0 || youngGenerationBytes() <= over) return;
+    if (sinceCollection < burst && at - collectedAt < steadyMs) return;
+    collectGarbage();
+    collectedCount = collections;
+    collectedAt = at;
+    sinceCollection = 0;
+  };
+  return () => {
+    stop();
+    observer.disconnect();
+  };
 }
 
 /** Runs `look` every `ms` without keeping the process up; returns a stop. */

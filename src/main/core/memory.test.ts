@@ -37,7 +37,7 @@ describe('collecting garbage after a burst', () => {
     expect(kept).toHaveLength(40);
   });
 
-  it('collects on its own when steady work has grown the young generation again, and stops', async () => {
+  it('collects on its own once a burst has grown the young generation, and stops', async () => {
     collectGarbage();
     const stop = trimYoungGeneration({ everyMs: 20, overBytes: 4 * 2 ** 20 });
     try {
@@ -56,6 +56,48 @@ describe('collecting garbage after a burst', () => {
     burst();
     await new Promise((done) => setTimeout(done, 100));
     expect(garbageCollections()).toBe(stopped);
+  });
+
+  it('waits while the work goes on, and collects at the first quiet look', async () => {
+    collectGarbage();
+    let looks = 0;
+    const stop = trimYoungGeneration({ everyMs: 50, overBytes: 4 * 2 ** 20, now: () => looks++ });
+    try {
+      const before = garbageCollections();
+      // Each round scavenges many times and outlasts the look interval: the one look between two
+      // rounds sees work still going on.
+      const kept: object[][][] = [];
+      for (let round = 0; round < 6; round++) {
+        kept.push(burst());
+        const seen = looks;
+        await new Promise((done) => setTimeout(done, 0));
+        await new Promise((done) => setImmediate(done));
+        expect(looks).toBeGreaterThan(seen);
+        expect(garbageCollections()).toBe(before);
+      }
+      await vi.waitFor(() => expect(garbageCollections()).toBe(before + 1), { timeout: 2_000, interval: 5 });
+      expect(kept).toHaveLength(6);
+    } finally {
+      stop();
+    }
+  });
+
+  it('collects steady growth once steadyMs have passed on its clock', async () => {
+    collectGarbage();
+    let now = 0;
+    // A burst too small to count as one: only the clock can make it collect.
+    const stop = trimYoungGeneration({ everyMs: 5, overBytes: 0, burst: 1e9, steadyMs: 60_000, now: () => now });
+    try {
+      const before = garbageCollections();
+      const kept = burst();
+      await new Promise((done) => setTimeout(done, 50));
+      expect(garbageCollections()).toBe(before);
+      now = 60_000;
+      await vi.waitFor(() => expect(garbageCollections()).toBe(before + 1), { timeout: 2_000, interval: 5 });
+      expect(kept).toHaveLength(40);
+    } finally {
+      stop();
+    }
   });
 
   it('collects once a burst of work has ended, not while it goes on', async () => {
