@@ -32,11 +32,11 @@ export interface SimulatorOptions {
    */
   idleTickMs?: number;
   /**
-   * Markets re-quoted per tick, a whole event at a time (events are visited in turn). 6: on
-   * default (~800 markets accepting orders) each is re-quoted every two minutes or so. Re-quoting
+   * Markets re-quoted per tick, a whole event at a time (events are visited in turn). 4: on
+   * default (~800 markets accepting orders) each is re-quoted every three minutes or so. Re-quoting
    * is most of a tick's CPU (signing, matching, the writes) and each re-quote of a market on
    * screen is a live update the app handles: 12 a tick cost the venue 2.0% of a core with a page
-   * watching, 6 cost 1.3%.
+   * watching, 6 cost 1.1-1.5% (half the whole app's budget for an open page), 4 cost 0.8-1.0%.
    */
   marketsPerTick?: number;
   /** Taker orders per tick. */
@@ -108,7 +108,7 @@ export class Simulator {
     private readonly ctx: VenueContext,
     opts: SimulatorOptions = {},
   ) {
-    this.opts = { tickMs: 1000, idleTickMs: 20_000, marketsPerTick: 6, takersPerTick: 2, takers: 24, ...opts };
+    this.opts = { tickMs: 1000, idleTickMs: 20_000, marketsPerTick: 4, takersPerTick: 2, takers: 24, ...opts };
     const seed = Number(getMeta(ctx.db, 'seed') ?? '0');
     this.rng = new Rng(seed, 'simulator');
     const wallet = (key: string): Wallet => {
