@@ -70,12 +70,7 @@ export function trimYoungGeneration(opts: YoungTrimOptions = {}): () => void {
   const burst = opts.burst ?? 5;
   const steadyMs = opts.steadyMs ?? 60_000;
   const now = opts.now ?? Date.now;
-  let scavenges = 0;
-  const count = (entries: PerformanceEntry[]): void => {
-    for (const e of entries) if ((e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR) scavenges++;
-  };
-  const observer = new PerformanceObserver((list) => count(list.getEntries()));
-  observer.observe({ entryTypes: ['gc'] });
+  const counter = scavengeCounter();
   let seen = 0;
   let sinceCollection = 0;
   let collectedAt = now();
@@ -84,7 +79,7 @@ export function trimYoungGeneration(opts: YoungTrimOptions = {}): () => void {
   // what is pending, so a burst that has just ended is not taken for quiet.
   const stop = every(opts.everyMs ?? 1_000, () => setImmediate(look));
   const look = (): void => {
-    count(observer.takeRecords());
+    const scavenges = counter.count();
     const at = now();
     // A collection made elsewhere (after a catalog sync) starts the count again.
     if (collections !== collectedCount) {
@@ -104,7 +99,34 @@ export function trimYoungGeneration(opts: YoungTrimOptions = {}): () => void {
   };
   return () => {
     stop();
-    observer.disconnect();
+    counter.stop();
+  };
+}
+
+export interface ScavengeCounter {
+  /** Young-generation collections since the counter was made, up to the last one Node has reported. */
+  count(): number;
+  stop(): void;
+}
+
+/**
+ * Counts the young generation's collections (scavenges), one per few MB allocated: a measure of
+ * work that needs no hook in the code doing it. Node reports a collection a turn of the event
+ * loop after it ran; `count()` takes what is pending, so read it a turn after a burst of work.
+ */
+export function scavengeCounter(): ScavengeCounter {
+  let scavenges = 0;
+  const take = (entries: PerformanceEntry[]): void => {
+    for (const e of entries) if ((e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR) scavenges++;
+  };
+  const observer = new PerformanceObserver((list) => take(list.getEntries()));
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    count: () => {
+      take(observer.takeRecords());
+      return scavenges;
+    },
+    stop: () => observer.disconnect(),
   };
 }
 
@@ -122,26 +144,36 @@ export interface BurstOptions {
   burst?: number;
   /** Less work than this between two looks: the burst is over (20). */
   quiet?: number;
+  /** Stop after the first collection. */
+  once?: boolean;
 }
 
 /**
  * Collects (as collectGarbage) once a burst of work has ended. `work()` is a count that grows
- * with the work done (requests served): when it has grown by `burst` since the last collection
- * and by less than `quiet` since the last look, the burst is over. A catalog sync's hundreds of
- * pages leave the venue's freed pages with V8 (13 MB on default) until a collection that
- * shrinks gives them back. Returns a stop.
+ * with the work done (requests served, scavenges): when it has grown by `burst` since the last
+ * collection and by less than `quiet` since the last look, the burst is over. A look waits a turn
+ * of the event loop, so a scavenge count has what the burst did. A catalog sync leaves the
+ * venue's freed pages with V8 (13 MB on default) until a collection that shrinks gives them
+ * back. Returns a stop.
  */
 export function collectAfterBursts(work: () => number, opts: BurstOptions = {}): () => void {
   const burst = opts.burst ?? 500;
   const quiet = opts.quiet ?? 20;
   let collectedAt = work();
   let lookedAt = collectedAt;
-  return every(opts.everyMs ?? 10_000, () => {
+  let seenCollections = collections;
+  const look = (): void => {
     const now = work();
+    // A collection made elsewhere counts: the burst is measured from it.
+    if (collections !== seenCollections) collectedAt = lookedAt;
     if (now - collectedAt >= burst && now - lookedAt < quiet) {
       collectGarbage();
       collectedAt = now;
+      if (opts.once) stop();
     }
+    seenCollections = collections;
     lookedAt = now;
-  });
+  };
+  const stop = every(opts.everyMs ?? 10_000, () => setImmediate(look));
+  return stop;
 }

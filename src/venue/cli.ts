@@ -14,11 +14,11 @@ import { inspectDataDir, resetDataDir } from './data-dir.js';
 import { watchParent } from './lifeline.js';
 import { lockDataDir } from './lock.js';
 import { WORLD_PROGRESS_PREFIX, type WorldProgress } from './world/progress.js';
-import { collectAfterBursts, collectGarbage } from '../native/memory.js';
+import { collectAfterBursts, collectGarbage, garbageCollections, scavengeCounter } from '../native/memory.js';
 
 const SIZES: readonly WorldSize[] = ['small', 'default', 'large'];
-/** After the start line: long enough for the app's first screen to have been served. */
-const START_GARBAGE_DELAY_MS = 5_000;
+/** After the start line: long enough for an app to have come and made its first reads. */
+const START_GARBAGE_DELAY_MS = 10_000;
 
 function fail(message: string): never {
   process.stderr.write(`venue: ${message}\n`);
@@ -198,10 +198,19 @@ async function main(): Promise<void> {
   // Spec-only mode adds the paper account and the order domain: it has no key endpoint or /version.
   process.stdout.write(`${JSON.stringify(venue.startLine)}\n`);
   // Opening (or generating) the world leaves tens of MB of garbage that V8 would keep for a
-  // while; once the app's first reads have been answered, give it back.
-  setTimeout(collectGarbage, START_GARBAGE_DELAY_MS).unref();
-  // And after each burst of reads, such as the app's catalog sync.
-  collectAfterBursts(() => venue.served());
+  // while: give it back once the app's first reads are over (its catalog sync makes ~20
+  // scavenges on default), or after START_GARBAGE_DELAY_MS when no app has come.
+  const scavenges = scavengeCounter().count;
+  const first = garbageCollections();
+  const stopFirst = collectAfterBursts(scavenges, { everyMs: 1_000, burst: 10, quiet: 2, once: true });
+  setTimeout(() => {
+    stopFirst();
+    if (garbageCollections() === first) collectGarbage();
+  }, START_GARBAGE_DELAY_MS).unref();
+  // And after each later burst of work: requests are a poor count of it (a sync is 25 pages,
+  // each a large answer). A market page open with the simulator running makes a scavenge every
+  // ~4 s, so steady work is collected after every ~2 minutes.
+  collectAfterBursts(scavenges, { everyMs: 1_000, burst: 30, quiet: 1 });
 
   let closing = false;
   const stop = (): void => {

@@ -83,8 +83,6 @@ export interface RunningVenue {
   /** The helper threads' owners (undefined with `threads: false`): each starts its worker when needed. */
   signatures: SignatureVerifier | undefined;
   checkpointer: Checkpointer | undefined;
-  /** Requests taken (answered or refused) since the start: how busy the venue has been. */
-  served(): number;
   close(): Promise<void>;
 }
 
@@ -210,11 +208,6 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
   const account = specOnly ? paperAccount(ctx) : undefined;
   const orderDomain = orderDomainInfo(ctx);
   const app = buildApp(ctx, opts.log);
-  let served = 0;
-  app.addHook('onRequest', (_req, _reply, done) => {
-    served++;
-    done();
-  });
   const live = specOnly ? undefined : new MarketChannel(ctx.exchange, ctx.now, opts.live);
   live?.attach(app);
   ctx.exchange.observer = live;
@@ -248,7 +241,6 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
     simulator,
     signatures: ctx.signatures,
     checkpointer: ctx.checkpointer,
-    served: () => served,
     async close() {
       simulator?.stop();
       ctx.exchange.stop();

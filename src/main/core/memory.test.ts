@@ -2,7 +2,7 @@
 // collects) once a catalog sync completes, not when V8's memory reducer gets round to it.
 import { setImmediate as tick } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
-import { collectAfterBursts, collectGarbage, garbageCollections, trimYoungGeneration, youngGenerationBytes } from '../../native/memory.js';
+import { collectAfterBursts, collectGarbage, garbageCollections, scavengeCounter, trimYoungGeneration, youngGenerationBytes } from '../../native/memory.js';
 import { coreForFile } from './test-support.js';
 
 const h = coreForFile();
@@ -124,6 +124,33 @@ describe('collecting garbage after a burst', () => {
       expect(garbageCollections()).toBe(before + 1);
     } finally {
       stop();
+    }
+  });
+
+  it('counts the scavenges a burst made, and a count of them ends bursts as the venue uses it', async () => {
+    const counter = scavengeCounter();
+    try {
+      const before = counter.count();
+      const kept = burst();
+      // Node reports them a turn later.
+      await new Promise((done) => setImmediate(done));
+      const after = counter.count();
+      expect(after - before).toBeGreaterThan(5);
+      expect(kept).toHaveLength(40);
+
+      const collections = garbageCollections();
+      const stop = collectAfterBursts(counter.count, { everyMs: 20, burst: 5, quiet: 1 });
+      try {
+        // Nothing allocated: no burst, no collection.
+        await new Promise((done) => setTimeout(done, 100));
+        expect(garbageCollections()).toBe(collections);
+        burst();
+        await vi.waitFor(() => expect(garbageCollections()).toBe(collections + 1), { timeout: 2_000, interval: 10 });
+      } finally {
+        stop();
+      }
+    } finally {
+      counter.stop();
     }
   });
 
