@@ -14,12 +14,15 @@ export interface ChangeMarket {
   price: string | undefined;
 }
 
+/** What of a trade the 24h change reads. */
+export type ChangeTrade = Pick<Trade, 'conditionId' | 'outcomeIndex' | 'price' | 'timestamp'>;
+
 /**
  * Each market's Yes price now minus its Yes price 24 hours ago (its last trade at or before
  * then), as exact decimal text, keyed by lower-case condition id. `trades` are newest first; a
  * market whose trades in `trades` do not reach back 24 hours has no entry.
  */
-export function changes24h(markets: readonly ChangeMarket[], trades: readonly Trade[], nowSec: number): Map<string, string> {
+export function changes24h(markets: readonly ChangeMarket[], trades: readonly ChangeTrade[], nowSec: number): Map<string, string> {
   const cutoff = nowSec - DAY_SECONDS;
   // Per market and outcome: the newest trade at or before the cutoff, and the newest of all.
   const before = new Map<string, bigint>();

@@ -2,9 +2,8 @@
 // venue's trades (the catalog does not carry it). Asked for the rows on screen only, so the list
 // itself answers at once and the column fills in after.
 import type { CallArgs, CallOutput } from '@shared/ipc/contract.js';
-import type { Trade } from '@shared/spec/index.js';
-import type { Session } from '../session.js';
-import { changes24h } from './bracket.js';
+import { perSession, type Session } from '../session.js';
+import { changes24h, type ChangeTrade } from './bracket.js';
 import type { CoreContext, HandlersOf } from './context.js';
 import { cachedMarkets, catalogMarket } from './watchlist.js';
 
@@ -19,17 +18,39 @@ const GROUP = 50;
  */
 const TRADES_FRESH_MS = 120_000;
 
-async function tradesOf(s: Session, conditionIds: readonly string[]): Promise<{ trades: Trade[]; fetchedAt: number; stale: boolean }> {
-  const trades: Trade[] = [];
+interface GroupRead {
+  trades: ChangeTrade[];
+  fetchedAt: number;
+  stale: boolean;
+}
+
+/** Per session, each group's last read as the 24h change needs it, by the group's markets. */
+const readsOf = perSession(() => new Map<string, GroupRead>());
+/** Groups kept per session: a screen's rows make one or two, scrolling a few more. */
+const KEPT_GROUPS = 8;
+
+async function tradesOf(s: Session, conditionIds: readonly string[], now: number): Promise<{ trades: ChangeTrade[]; fetchedAt: number; stale: boolean }> {
+  const kept = readsOf(s);
+  const trades: ChangeTrade[] = [];
   let fetchedAt = Infinity;
   let stale = false;
   for (let i = 0; i < conditionIds.length; i += GROUP) {
     const market = [...conditionIds.slice(i, i + GROUP)].sort();
-    const q = { market, limit: TRADES, takerOnly: true };
-    const r = await s.cached('data', '/trades', { ...q, market: market.join(',') }, TRADES_FRESH_MS, () => s.clients.data.trades(q));
-    trades.push(...r.data);
-    fetchedAt = Math.min(fetchedAt, r.fetchedAt);
-    stale ||= r.stale;
+    const key = market.join(',');
+    // A fresh read kept needs no second look at the cache: the cached copy is a 2 MB answer to
+    // parse and check again at every 30 s poll, for the four fields of a trade used here.
+    let read = kept.get(key);
+    if (!read || read.stale || now - read.fetchedAt >= TRADES_FRESH_MS) {
+      const q = { market, limit: TRADES, takerOnly: true };
+      const r = await s.cached('data', '/trades', { ...q, market: key }, TRADES_FRESH_MS, () => s.clients.data.trades(q));
+      read = { trades: r.data.map((t) => ({ conditionId: t.conditionId, outcomeIndex: t.outcomeIndex, price: t.price, timestamp: t.timestamp })), fetchedAt: r.fetchedAt, stale: r.stale };
+      kept.delete(key);
+      kept.set(key, read);
+      if (kept.size > KEPT_GROUPS) kept.delete(kept.keys().next().value as string);
+    }
+    trades.push(...read.trades);
+    fetchedAt = Math.min(fetchedAt, read.fetchedAt);
+    stale ||= read.stale;
   }
   return { trades, fetchedAt, stale };
 }
@@ -43,7 +64,7 @@ export function marketChangesService(ctx: CoreContext) {
     for (const cid of ids.filter((c) => !known.has(c))) await catalogMarket(s, cid).catch(() => undefined);
     const rows = cachedMarkets(s, ids);
     const now = ctx.clock.now();
-    const read = await tradesOf(s, ids);
+    const read = await tradesOf(s, ids, now);
     const change = changes24h(
       ids.map((cid) => {
         const m = rows.get(cid);
