@@ -22,7 +22,12 @@ import { walletPrivateKey } from './world/trading.js';
 import { centreOf, innerQuotes, MAKER_CASH, makerCount, quoteBooks, quoteMaker, type Quote } from './world/quotes.js';
 
 export interface SimulatorOptions {
-  /** Milliseconds between ticks while someone watches market data (or always, without an audience). */
+  /**
+   * Milliseconds between ticks while someone watches market data (or always, without an
+   * audience). 1.5 s: a tick's work (re-quotes, two taker orders, the checkpoint after) was most
+   * of the 3% of a core the whole app may spend with a market page open; a tick a second took
+   * the venue to 1.3-1.6% of it.
+   */
   tickMs?: number;
   /**
    * Milliseconds between ticks while nobody watches (never fewer than `tickMs`). 20 s: a tick
@@ -108,7 +113,7 @@ export class Simulator {
     private readonly ctx: VenueContext,
     opts: SimulatorOptions = {},
   ) {
-    this.opts = { tickMs: 1000, idleTickMs: 20_000, marketsPerTick: 4, takersPerTick: 2, takers: 24, ...opts };
+    this.opts = { tickMs: 1500, idleTickMs: 20_000, marketsPerTick: 4, takersPerTick: 2, takers: 24, ...opts };
     const seed = Number(getMeta(ctx.db, 'seed') ?? '0');
     this.rng = new Rng(seed, 'simulator');
     const wallet = (key: string): Wallet => {
