@@ -30,11 +30,18 @@ describe('background checkpoints', () => {
       for (let k = 0; k < 1500; k++) insert.run();
     })();
     expect(walFrames(db)).toBeGreaterThan(1000);
-    const checkpointer = startCheckpointer(db, { intervalMs: 5 });
+    const timers = manualTimers();
+    const checkpointer = startCheckpointer(db, { intervalMs: 5, timers });
     // Running before any commit, so the next commit finds the automatic checkpoint raised.
     expect(checkpointer.running).toBe(true);
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBeGreaterThan(1500);
     await vi.waitFor(() => expect(checkpointer.passes).toBeGreaterThan(0), { timeout: 5_000, interval: 10 });
+    // No run of commits follows: it goes two seconds on, the WAL copied into the database.
+    timers.advance(1900);
+    expect(checkpointer.running).toBe(true);
+    timers.advance(200);
+    await vi.waitUntil(() => !checkpointer.running, { timeout: 5_000 });
+    expect(statSync(db.name).size).toBeGreaterThan(1400 * 4096);
     await checkpointer.close();
     db.pragma('wal_checkpoint(TRUNCATE)');
     const short = startCheckpointer(db);
@@ -173,10 +180,10 @@ describe('the checkpoint worker, started when needed', () => {
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(65_536);
     for (let i = 0; i < 300 && checkpointer.passes === 0; i++) await sleep(10);
     expect(checkpointer.passes).toBeGreaterThan(0);
-    // Writes go on for 8 s more, then stop: the worker outlives the last by `idleMs`.
-    for (let i = 0; i < 8; i++) {
-      commit(db, checkpointer, 2);
-      timers.advance(1000);
+    // Writes go on as one run for 8 s more, then stop: the worker outlives the run by `idleMs`.
+    for (let i = 0; i < 80; i++) {
+      commit(db, checkpointer, 1);
+      timers.advance(100);
     }
     timers.advance(9000);
     expect(checkpointer.running).toBe(true);
@@ -198,7 +205,37 @@ describe('the checkpoint worker, started when needed', () => {
     expect(checkpointer.passes).toBeGreaterThan(passes);
     expect(statSync(db.name).size).toBeGreaterThan(sizeBefore + 35 * 4096);
     await checkpointer.close();
-    expect((db.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n).toBe(20 * 11 + 2 * 8 + 40);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n).toBe(20 * 11 + 80 + 40);
+    db.close();
+  });
+
+  it('leaves lone commits to the main thread: a worker up stops while the simulator ticks on', async () => {
+    const db = scratch();
+    const timers = manualTimers();
+    const checkpointer = startCheckpointer(db, { timers, intervalMs: 5, idleMs: 10_000 });
+    let rows = 0;
+    for (let i = 0; i < 11 && !checkpointer.running; i++, rows++) {
+      commit(db, checkpointer, 1);
+      timers.advance(100);
+    }
+    expect(checkpointer.running).toBe(true);
+    // A tick every 1.5 s (a few commits close together), as the simulator writes while watched:
+    // the worker stops `idleMs` after the run that started it, though commits go on.
+    const tick = (): void => {
+      for (let k = 0; k < 4; k++, rows += 2) commit(db, checkpointer, 2);
+      timers.advance(1500);
+    };
+    for (let t = 0; t < 6; t++) tick();
+    expect(checkpointer.running).toBe(true);
+    for (let t = 0; t < 2; t++) tick();
+    await vi.waitUntil(() => !checkpointer.running, { timeout: 5000 });
+    // From then on the main thread copies each tick back once quiet, with no worker again.
+    const quiet = checkpointer.quietPasses;
+    for (let t = 0; t < 3; t++) tick();
+    expect(checkpointer.quietPasses).toBe(quiet + 3);
+    expect(checkpointer.starts).toBe(1);
+    await checkpointer.close();
+    expect((db.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n).toBe(rows);
     db.close();
   });
 

@@ -16,7 +16,8 @@
 // itself once quiet for `quietMs`: a simulator tick's ~190 pages take ~3 ms here, against ~20 ms
 // for the tick, so even the simulator's full pace (a tick a second) stays on the main thread.
 // Commits that go on for longer (or more of them), or that come back within `busyMs` of such a
-// checkpoint, start the worker; it stops after `idleMs` without a commit. Writes that never call
+// checkpoint, start the worker; it stops after `idleMs` without such a run, lone commits meanwhile
+// (a world just generated hands its WAL to the worker, then the simulator ticks on) included. Writes that never call
 // `afterCommit` are bounded by SQLite's own automatic checkpoint whenever the worker is not up.
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -34,6 +35,8 @@ const RESTART_FRAMES = 32_768;
 const IDLE_MS = 1000;
 /** The writer's own automatic threshold: only reached should the worker fall behind or die. */
 const BACKSTOP_FRAMES = 65_536;
+/** How long a worker started for the WAL found at start outlives it without a run of commits. */
+const START_LINGER_MS = 2000;
 /** SQLite's default automatic threshold, the writer's own while no worker is up. */
 const SQLITE_FRAMES = 1000;
 
@@ -125,7 +128,7 @@ export interface CheckpointerOptions {
   runCommits?: number;
   /** A run starting this soon after the main thread's last checkpoint starts the worker. */
   busyMs?: number;
-  /** The worker stops after this long without a commit. */
+  /** The worker stops after this long without a run of commits (lone commits do not count). */
   idleMs?: number;
   timers?: IdleTimers;
 }
@@ -150,6 +153,10 @@ export function startCheckpointer(db: Db, opts: CheckpointerOptions = {}): Check
   let runLength = 0;
   let lastQuiet = -Infinity;
   let lastCommit = 0;
+  /** When commits last came as a run (what starts the worker): lone ones do not keep it up. */
+  let lastRun = 0;
+  /** How long the worker outlives the last run: `idleMs`, shorter for the WAL found at start. */
+  let linger = idleMs;
   let stale = 0;
   let restarts = 0;
   let quietPasses = 0;
@@ -175,7 +182,7 @@ export function startCheckpointer(db: Db, opts: CheckpointerOptions = {}): Check
     lastQuiet = timers.now();
   };
 
-  const start = (): void => {
+  const start = (lingerMs = idleMs): void => {
     runSince = undefined;
     Atomics.store(state, LAYOUT.FRAMES, 0);
     Atomics.store(state, LAYOUT.RUNNING, 0);
@@ -196,6 +203,8 @@ export function startCheckpointer(db: Db, opts: CheckpointerOptions = {}): Check
     worker = w;
     alive = true;
     starts++;
+    lastRun = timers.now();
+    linger = lingerMs;
     db.pragma(`wal_autocheckpoint = ${backstopFrames}`);
     w.on('error', () => {
       // Without the worker the writer checkpoints by itself again, at SQLite's usual threshold.
@@ -209,12 +218,12 @@ export function startCheckpointer(db: Db, opts: CheckpointerOptions = {}): Check
       worker = undefined;
       if (db.open) db.pragma(`wal_autocheckpoint = ${SQLITE_FRAMES}`);
     });
-    arm(idleMs, idleCheck);
+    arm(linger, idleCheck);
   };
 
   const idleCheck = (): void => {
     if (!alive) return;
-    const left = lastCommit + idleMs - timers.now();
+    const left = lastRun + linger - timers.now();
     if (left > 0) arm(Math.max(left, 100), idleCheck);
     else void stop();
   };
@@ -226,6 +235,8 @@ export function startCheckpointer(db: Db, opts: CheckpointerOptions = {}): Check
     if (stopping) return stopping;
     const wasAlive = alive;
     alive = false;
+    // A run measured while the worker was up is not one the main thread has to copy back.
+    runSince = undefined;
     const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
     w.ref();
     if (wasAlive) w.postMessage('close');
@@ -270,7 +281,10 @@ export function startCheckpointer(db: Db, opts: CheckpointerOptions = {}): Check
 
   // A long WAL at start (a world just generated is all in it) goes to the worker at once: else
   // the first commit's automatic checkpoint copies it back, ~200 ms before the first answer.
-  if (walFrames(db) > SQLITE_FRAMES) start();
+  // It goes once that WAL is copied and no run has come (its last pass on closing finishes the
+  // copy): the simulator's ticks after it are lone commits, and a worker kept for them held a V8
+  // isolate and a connection (~10 MB) for as long as the app ran after a first launch.
+  if (walFrames(db) > SQLITE_FRAMES) start(START_LINGER_MS);
 
   return {
     get restarts() {
@@ -291,8 +305,20 @@ export function startCheckpointer(db: Db, opts: CheckpointerOptions = {}): Check
     afterCommit() {
       if (closed) return;
       const now = timers.now();
+      const gap = now - lastCommit;
       lastCommit = now;
-      if (alive) return restartIfLong();
+      if (alive) {
+        // Runs are still measured: lone commits (a simulator tick every second or so) are the
+        // main thread's to copy back, so they do not keep the worker and its 13-20 MB up.
+        if (runSince === undefined || gap > quietMs) {
+          runSince = now;
+          runLength = 0;
+        } else if (now - runSince >= runMs || ++runLength >= runCommits) {
+          lastRun = now;
+          linger = idleMs;
+        }
+        return restartIfLong();
+      }
       if (worker || broken) {
         // On its way out, or failed: the main thread copies this run back once quiet.
         if (runSince === undefined) runSince = now;
