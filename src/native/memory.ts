@@ -150,28 +150,32 @@ export interface BurstOptions {
 
 /**
  * Collects (as collectGarbage) once a burst of work has ended. `work()` is a count that grows
- * with the work done (requests served, scavenges): when it has grown by `burst` since the last
- * collection and by less than `quiet` since the last look, the burst is over. A look waits a turn
- * of the event loop, so a scavenge count has what the burst did. A catalog sync leaves the
- * venue's freed pages with V8 (13 MB on default) until a collection that shrinks gives them
- * back. Returns a stop.
+ * with the work done (requests served, scavenges). A look that finds it grown by `quiet` or more
+ * since the last is busy; a burst is a run of busy looks that together grew it by `burst`, and
+ * the first quiet look after one collects. Steady work that never makes such a run (the
+ * simulator's ticks, a page's polls) is never collected after: on the large world a collection
+ * of the venue's heap costs ~300 ms. A look waits a turn of the event loop, so a scavenge count
+ * has what the burst did. A catalog sync leaves the venue's freed pages with V8 (13 MB on
+ * default) until a collection that shrinks gives them back. Returns a stop.
  */
 export function collectAfterBursts(work: () => number, opts: BurstOptions = {}): () => void {
   const burst = opts.burst ?? 500;
   const quiet = opts.quiet ?? 20;
-  let collectedAt = work();
-  let lookedAt = collectedAt;
-  let seenCollections = collections;
+  let lookedAt = work();
+  /** The count when the run of busy looks under way began; undefined while quiet. */
+  let runFrom: number | undefined;
   const look = (): void => {
     const now = work();
-    // A collection made elsewhere counts: the burst is measured from it.
-    if (collections !== seenCollections) collectedAt = lookedAt;
-    if (now - collectedAt >= burst && now - lookedAt < quiet) {
-      collectGarbage();
-      collectedAt = now;
-      if (opts.once) stop();
+    if (now - lookedAt >= quiet) {
+      runFrom ??= lookedAt;
+    } else if (runFrom !== undefined) {
+      const ran = lookedAt - runFrom;
+      runFrom = undefined;
+      if (ran >= burst) {
+        collectGarbage();
+        if (opts.once) stop();
+      }
     }
-    seenCollections = collections;
     lookedAt = now;
   };
   const stop = every(opts.everyMs ?? 10_000, () => setImmediate(look));

@@ -127,6 +127,23 @@ describe('collecting garbage after a burst', () => {
     }
   });
 
+  it('never collects after steady work, however long it goes on', async () => {
+    // Two units a look, under the three that make a look busy: a trickle, not a burst.
+    let count = 0;
+    let looks = 0;
+    const stop = collectAfterBursts(() => ((looks += 1), (count += 2)), { everyMs: 2, burst: 30, quiet: 3 });
+    try {
+      const before = garbageCollections();
+      await vi.waitFor(() => expect(looks).toBeGreaterThan(60), { timeout: 2_000, interval: 5 });
+      expect(garbageCollections()).toBe(before);
+      // Then a burst: collected once it ends.
+      count += 100;
+      await vi.waitFor(() => expect(garbageCollections()).toBe(before + 1), { timeout: 2_000, interval: 5 });
+    } finally {
+      stop();
+    }
+  });
+
   it('counts the scavenges a burst made, and a count of them ends bursts as the venue uses it', async () => {
     const counter = scavengeCounter();
     try {
