@@ -14,7 +14,7 @@
 // The worker (a V8 isolate and a connection, 13–20 MB) runs only while writes keep coming. A
 // lone run of commits (a few order batches, a simulator tick) is copied back by the main thread
 // itself once quiet for `quietMs`: a simulator tick's ~190 pages take ~3 ms here, against ~20 ms
-// for the tick, so even the simulator's full pace (a tick a second) stays on the main thread.
+// for the tick, so even the simulator's full pace (a tick every 1.5 s) stays on the main thread.
 // Commits that go on for longer (or more of them), or that come back within `busyMs` of such a
 // checkpoint, start the worker; it stops after `idleMs` without such a run, lone commits meanwhile
 // (a world just generated hands its WAL to the worker, then the simulator ticks on) included. Writes that never call
