@@ -75,9 +75,7 @@ export function trimYoungGeneration(opts: YoungTrimOptions = {}): () => void {
   let sinceCollection = 0;
   let collectedAt = now();
   let collectedCount = collections;
-  // Node reports a collection one turn of the loop after it ran: the look waits a turn and takes
-  // what is pending, so a burst that has just ended is not taken for quiet.
-  const stop = every(opts.everyMs ?? 1_000, () => setImmediate(look));
+  const stop = every(opts.everyMs ?? 1_000, () => look());
   const look = (): void => {
     const scavenges = counter.count();
     const at = now();
@@ -130,9 +128,13 @@ export function scavengeCounter(): ScavengeCounter {
   };
 }
 
-/** Runs `look` every `ms` without keeping the process up; returns a stop. */
+/**
+ * Runs `look` every `ms` without keeping the process up; returns a stop. Each look runs a turn of
+ * the event loop after its timer: Node reports a collection a turn after it ran, so a scavenge
+ * count read then has what a burst that just ended did, and the burst is not taken for quiet.
+ */
 function every(ms: number, look: () => void): () => void {
-  const timer = setInterval(look, ms);
+  const timer = setInterval(() => setImmediate(look), ms);
   timer.unref?.();
   return () => clearInterval(timer);
 }
@@ -154,9 +156,8 @@ export interface BurstOptions {
  * since the last is busy; a burst is a run of busy looks that together grew it by `burst`, and
  * the first quiet look after one collects. Steady work that never makes such a run (the
  * simulator's ticks, a page's polls) is never collected after: on the large world a collection
- * of the venue's heap costs ~300 ms. A look waits a turn of the event loop, so a scavenge count
- * has what the burst did. A catalog sync leaves the venue's freed pages with V8 (13 MB on
- * default) until a collection that shrinks gives them back. Returns a stop.
+ * of the venue's heap costs ~300 ms. A catalog sync leaves the venue's freed pages with V8
+ * (13 MB on default) until a collection that shrinks gives them back. Returns a stop.
  */
 export function collectAfterBursts(work: () => number, opts: BurstOptions = {}): () => void {
   const burst = opts.burst ?? 500;
@@ -178,6 +179,6 @@ export function collectAfterBursts(work: () => number, opts: BurstOptions = {}):
     }
     lookedAt = now;
   };
-  const stop = every(opts.everyMs ?? 10_000, () => setImmediate(look));
+  const stop = every(opts.everyMs ?? 10_000, () => look());
   return stop;
 }

@@ -1,5 +1,6 @@
-// The core gives back a burst's garbage when the burst ends: a full collection runs (and really
-// collects) once a catalog sync completes, not when V8's memory reducer gets round to it.
+// Memory given back when a burst of work ends, not when V8's memory reducer gets round to it: a
+// full collection that really collects and shrinks the young generation, the core's trimmer and
+// the venue's burst watcher (each on a count of work), and one collection after a catalog sync.
 import { setImmediate as tick } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { collectAfterBursts, collectGarbage, garbageCollections, scavengeCounter, trimYoungGeneration, youngGenerationBytes } from '../../native/memory.js';

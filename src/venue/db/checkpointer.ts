@@ -17,8 +17,9 @@
 // for the tick, so even the simulator's full pace (a tick every 1.5 s) stays on the main thread.
 // Commits that go on for longer (or more of them), or that come back within `busyMs` of such a
 // checkpoint, start the worker; it stops after `idleMs` without such a run, lone commits meanwhile
-// (a world just generated hands its WAL to the worker, then the simulator ticks on) included. Writes that never call
-// `afterCommit` are bounded by SQLite's own automatic checkpoint whenever the worker is not up.
+// (a world just generated hands its WAL to the worker, then the simulator ticks on) included.
+// Writes that never call `afterCommit` are bounded by SQLite's own automatic checkpoint whenever
+// the worker is not up.
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
