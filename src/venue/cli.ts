@@ -9,12 +9,12 @@ import { resolve } from 'node:path';
 import type { WorldSize } from './server.js';
 import { REPRESENTATIONS, type Representation } from './representation.js';
 import { beginWorld } from './world/job.js';
-import { getMeta } from './db/open.js';
+import { getMeta, steadyPageCache } from './db/open.js';
 import { inspectDataDir, resetDataDir } from './data-dir.js';
 import { watchParent } from './lifeline.js';
 import { lockDataDir } from './lock.js';
 import { WORLD_PROGRESS_PREFIX, type WorldProgress } from './world/progress.js';
-import { collectAfterBursts, collectGarbage, garbageCollections, scavengeCounter } from '../native/memory.js';
+import { collectAfterBursts, collectGarbage, garbageCollections, scavengeCounter, trimMallocAfterWork } from '../native/memory.js';
 
 const SIZES: readonly WorldSize[] = ['small', 'default', 'large'];
 /** After the start line: long enough for an app to have come and made its first reads. */
@@ -200,17 +200,23 @@ async function main(): Promise<void> {
   // Opening (or generating) the world leaves tens of MB of garbage that V8 would keep for a
   // while: give it back once the app's first reads are over (its catalog sync makes ~20
   // scavenges on default), or after START_GARBAGE_DELAY_MS when no app has come.
+  // The page cache goes down to its steady size then too.
   const scavenges = scavengeCounter().count;
   const first = garbageCollections();
-  const stopFirst = collectAfterBursts(scavenges, { everyMs: 1_000, burst: 10, quiet: 2, once: true });
+  const settle = (): void => steadyPageCache(venue.db);
+  const stopFirst = collectAfterBursts(scavenges, { everyMs: 1_000, burst: 10, quiet: 2, once: true, atEnd: settle });
   setTimeout(() => {
     stopFirst();
-    if (garbageCollections() === first) collectGarbage();
+    if (garbageCollections() !== first) return;
+    settle();
+    collectGarbage();
   }, START_GARBAGE_DELAY_MS).unref();
   // And after each later burst of work: requests are a poor count of it (a sync is 25 pages,
   // each a large answer). A burst is seconds of three or more scavenges each; the simulator's
   // ticks and a page's polls never make one, so steady work is left to V8.
   collectAfterBursts(scavenges, { everyMs: 1_000, burst: 30, quiet: 3 });
+  // Between collections, the C heap's freed pages go back whenever the work pauses.
+  trimMallocAfterWork(scavenges);
 
   let closing = false;
   const stop = (): void => {
