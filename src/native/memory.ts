@@ -105,29 +105,6 @@ export function trimYoungGeneration(opts: YoungTrimOptions = {}): () => void {
   };
 }
 
-/**
- * Gives glibc's free heap pages back (malloc-trim.ts) at the first quiet look after work: work is
- * counted by `work()` (scavenges), and a look that finds it unchanged is quiet. Opening a market
- * page leaves ~5 MB of freed buffers between live chunks in each of the core and the venue until
- * the next collection, which may never come. A trim with nothing to give back takes ~0.3 ms.
- * `trim` is for tests. Returns a stop.
- */
-export function trimMallocAfterWork(work: () => number, opts: { everyMs?: number; trim?: () => void } = {}): () => void {
-  const trim = opts.trim ?? trimMalloc;
-  let seen = work();
-  let worked = false;
-  return every(opts.everyMs ?? 1_000, () => {
-    const now = work();
-    if (now !== seen) {
-      seen = now;
-      worked = true;
-    } else if (worked) {
-      worked = false;
-      trim();
-    }
-  });
-}
-
 export interface ScavengeCounter {
   /** Young-generation collections since the counter was made, up to the last one Node has reported. */
   count(): number;

@@ -14,7 +14,7 @@ import { inspectDataDir, resetDataDir } from './data-dir.js';
 import { watchParent } from './lifeline.js';
 import { lockDataDir } from './lock.js';
 import { WORLD_PROGRESS_PREFIX, type WorldProgress } from './world/progress.js';
-import { collectAfterBursts, collectGarbage, garbageCollections, scavengeCounter, trimMallocAfterWork } from '../native/memory.js';
+import { collectAfterBursts, collectGarbage, garbageCollections, scavengeCounter } from '../native/memory.js';
 
 const SIZES: readonly WorldSize[] = ['small', 'default', 'large'];
 /** After the start line: long enough for an app to have come and made its first reads. */
@@ -215,8 +215,6 @@ async function main(): Promise<void> {
   // each a large answer). A burst is seconds of three or more scavenges each; the simulator's
   // ticks and a page's polls never make one, so steady work is left to V8.
   collectAfterBursts(scavenges, { everyMs: 1_000, burst: 30, quiet: 3 });
-  // Between collections, the C heap's freed pages go back whenever the work pauses.
-  trimMallocAfterWork(scavenges);
 
   let closing = false;
   const stop = (): void => {

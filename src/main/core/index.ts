@@ -4,7 +4,7 @@
 // (services/<name>.ts) and its renderer folder.
 import type { EventName, EventPayload, VenueProfile } from '@shared/ipc/contract.js';
 import type { createClients } from './clients/index.js';
-import { scavengeCounter, trimMallocAfterWork, trimYoungGeneration } from '../../native/memory.js';
+import { trimYoungGeneration } from '../../native/memory.js';
 import { Activity } from './activity.js';
 import { privateDir } from './cache/index.js';
 import { consoleLogger, systemClock, type Clock, type Logger } from './ports.js';
@@ -180,14 +180,7 @@ export function createCore(opts: CoreOptions): Core {
   };
   watch?.watcher.start();
   alerts.start();
-  const stopYoungTrim = trimYoungGeneration();
-  const scavenges = scavengeCounter();
-  const stopMallocTrim = trimMallocAfterWork(scavenges.count);
-  const stopTrim = (): void => {
-    stopYoungTrim();
-    stopMallocTrim();
-    scavenges.stop();
-  };
+  const stopTrim = trimYoungGeneration();
   const router = new Router(handlers, { logger: log, ...(opts.checkOutputs ? { checkOutputs: true } : {}) });
 
   /** The last step: nothing of the core's runs on after it, and a call still under way fails as closing. */

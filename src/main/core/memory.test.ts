@@ -3,7 +3,7 @@
 // the venue's burst watcher (each on a count of work), and one collection after a catalog sync.
 import { setImmediate as tick } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
-import { collectAfterBursts, collectGarbage, garbageCollections, scavengeCounter, trimMallocAfterWork, trimYoungGeneration, youngGenerationBytes } from '../../native/memory.js';
+import { collectAfterBursts, collectGarbage, garbageCollections, scavengeCounter, trimYoungGeneration, youngGenerationBytes } from '../../native/memory.js';
 import { coreForFile } from './test-support.js';
 
 const h = coreForFile();
@@ -174,33 +174,6 @@ describe('collecting garbage after a burst', () => {
       }
     } finally {
       counter.stop();
-    }
-  });
-
-  it('trims the C heap at the first quiet look after work, once per pause', async () => {
-    let count = 0;
-    let looks = 0;
-    let trims = 0;
-    const stop = trimMallocAfterWork(() => ((looks += 1), count), { everyMs: 5, trim: () => void (trims += 1) });
-    try {
-      // No work yet: nothing to trim.
-      await vi.waitFor(() => expect(looks).toBeGreaterThan(5), { timeout: 2_000, interval: 5 });
-      expect(trims).toBe(0);
-      // Work across several looks, then a pause: one trim.
-      for (let i = 0; i < 5; i++) {
-        count += 1;
-        const seen = looks;
-        await vi.waitFor(() => expect(looks).toBeGreaterThan(seen), { timeout: 2_000, interval: 2 });
-      }
-      await vi.waitFor(() => expect(trims).toBe(1), { timeout: 2_000, interval: 5 });
-      const seen = looks;
-      await vi.waitFor(() => expect(looks).toBeGreaterThan(seen + 5), { timeout: 2_000, interval: 5 });
-      expect(trims).toBe(1);
-      // More work: another.
-      count += 1;
-      await vi.waitFor(() => expect(trims).toBe(2), { timeout: 2_000, interval: 5 });
-    } finally {
-      stop();
     }
   });
 
