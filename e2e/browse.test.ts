@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogChanged } from '../src/venue/market-index.js';
 import { Trader } from '../src/venue/trading/test-trader.js';
-import { SPEC_ONLY, skipReason, startApp, type App } from './support.js';
+import { revealMarketParts, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
 
 const reason = skipReason();
 
@@ -91,6 +91,11 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
     // Where the chart's points come from: the venue's price history, or its trades where it has none.
     await expect.poll(() => page.getByTestId('history-from-trades').count(), { timeout: 10_000 }).toBe(SPEC_ONLY ? 1 : 0);
     const section = (heading: string) => page.locator('.section', { has: page.getByRole('heading', { name: heading, exact: true }) });
+    // Below the fold, the parts that read the venue wait until the pane is scrolled near them.
+    expect(await section('Top holders').getByTestId('deferred').count()).toBe(1);
+    expect(await page.getByTestId('comments').count()).toBe(0);
+    await revealMarketParts(page);
+    expect(await page.getByTestId('deferred').count()).toBe(0);
     await expect.poll(() => section('Recent trades').locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await expect.poll(() => section('Top holders').locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.waitForSelector('[data-testid=comment]', { timeout: 15_000 });
@@ -174,7 +179,10 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
     await page.waitForSelector('[data-testid=mirror] tbody tr', { timeout: 15_000 });
     await app.shot('mirror');
     await page.getByLabel('Mirror').selectOption('any');
+    const question = await page.locator('[data-testid=market-row] > span[title]').first().getAttribute('title');
     await page.locator('[data-testid=market-row]').first().click();
+    await expect.poll(() => page.getByTestId('market-question').innerText(), { timeout: 15_000 }).toBe(question);
+    await revealMarketParts(page);
     await page.waitForSelector('[data-testid=comment-author]', { timeout: 15_000 });
     await page.locator('[data-testid=comment-author]').first().click();
     await page.waitForSelector('[data-testid=trader] h1');

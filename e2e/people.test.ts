@@ -3,7 +3,7 @@
 // with their standing in each window as the venue ranks them and positions that open their
 // market. Comments written here are put straight into the venue's books, newest of the event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { skipReason, startApp, type App } from './support.js';
+import { revealMarketParts, skipReason, startApp, type App } from './support.js';
 
 const reason = skipReason();
 
@@ -51,6 +51,7 @@ describe.skipIf(reason !== undefined)(`people (${reason ?? 'Chromium + built ren
 
     await page.locator('[data-testid=market-row]').first().click();
     await expect.poll(() => page.getByTestId('market-question').innerText(), { timeout: 15_000 }).toBe(question);
+    await revealMarketParts(page);
     const comments = page.getByTestId('comments');
     const byId = (id: number) => comments.locator(`[data-testid=comment][data-comment-id="${id}"]`);
     await byId(first).waitFor({ timeout: 15_000 });
@@ -100,6 +101,7 @@ describe.skipIf(reason !== undefined)(`people (${reason ?? 'Chromium + built ren
     await expect.poll(() => page.getByTestId('market-question').innerText(), { timeout: 10_000 }).toBe(question);
 
     // So does a holder in the market's top holders.
+    await revealMarketParts(page);
     const firstHolder = page.getByTestId('holder').first();
     await firstHolder.waitFor({ timeout: 15_000 });
     const holderName = await firstHolder.innerText();

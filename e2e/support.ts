@@ -154,6 +154,23 @@ export async function createVault(page: Page, passphrase: string): Promise<void>
   await page.getByText('Vault unlocked').waitFor();
 }
 
+/**
+ * Scrolls a market page's pane through the parts that mount only when scrolled near (trades,
+ * holders, comments, the event: ui/Deferred) until all have mounted, then back where it was.
+ */
+export async function revealMarketParts(page: Page): Promise<void> {
+  await page.getByTestId('market-question').waitFor();
+  const pane = page.locator('.detail');
+  const top = await pane.evaluate((el) => el.scrollTop);
+  const waiting = page.getByTestId('deferred');
+  for (let left = await waiting.count(); left > 0; left = await waiting.count()) {
+    await waiting.first().scrollIntoViewIfNeeded();
+    // The observer mounts it a frame later; the count then falls.
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=deferred]').length < n, left, { timeout: 10_000 });
+  }
+  await pane.evaluate((el, y) => el.scrollTo(0, y), top);
+}
+
 async function call<T>(core: Core, name: string, input: unknown = {}): Promise<T> {
   const r = await core.router.dispatch(name, input);
   if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);

@@ -1,11 +1,14 @@
 // Market detail: question, outcomes with best bid / ask / last, the price chart beside the order
-// book and the order entry panel, recent trades, top holders and the market's trading rules.
+// book and the order entry panel, recent trades, top holders and the market's trading rules. The
+// parts below the fold that read the venue (event, trades, holders, comments) mount as they are
+// scrolled near (ui/Deferred).
 import { lazy, Suspense, useRef, useState } from 'react';
 import { tickText } from '@shared/domain/money';
 import { useCall } from '../../api/hooks';
 import { useLive } from '../../api/live';
 import { cents, shortDate, usd } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+import { Deferred } from '../../ui/Deferred';
 import { TradesTable } from '../../ui/TradesTable';
 import { Holders } from './Holders';
 import { Comments } from '../comments/Comments';
@@ -25,7 +28,6 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
   useLive((m?.clobTokenIds ?? []).map(String));
   const quotes = useCall('markets.quotes', { conditionId }, { enabled: conditionId !== '', refetchInterval: 5000 });
   const settings = useCall('markets.settings', { conditionId }, { enabled: conditionId !== '' });
-  const trades = useCall('markets.trades', { conditionId, limit: 15 }, { enabled: conditionId !== '', refetchInterval: 10_000 });
   // Whether trading ended or the market resolved, as the venue says it now (the catalog copy may be a minute old).
   const standing = useCall('markets.resolution', { conditionIds: [conditionId] }, { enabled: conditionId !== '', refetchInterval: 10_000 });
   // The outcome the book and the entry are on, for this market only: another market starts on its first.
@@ -112,24 +114,34 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
       </div>
 
       {/* The market's event, and the event's other markets. */}
-      {m.events?.[0]?.id ? <EventContext eventId={String(m.events[0].id)} title={m.events[0].title} marketId={String(m.id)} /> : null}
+      {m.events?.[0]?.id ? (
+        <Deferred key={`event ${id}`} minHeight={120}>
+          <EventContext eventId={String(m.events[0].id)} title={m.events[0].title} marketId={String(m.id)} />
+        </Deferred>
+      ) : null}
 
       <div className="section">
         <h2>Recent trades</h2>
-        <TradesTable trades={trades.data?.data ?? []} />
+        <Deferred key={`trades ${id}`} minHeight={160}>
+          <RecentTrades conditionId={conditionId} />
+        </Deferred>
       </div>
 
       {conditionId ? (
         <div className="section">
           <h2>Top holders</h2>
-          <Holders conditionId={conditionId} outcomes={(m.outcomes ?? []).map(String)} />
+          <Deferred key={`holders ${id}`} minHeight={160}>
+            <Holders conditionId={conditionId} outcomes={(m.outcomes ?? []).map(String)} />
+          </Deferred>
         </div>
       ) : null}
 
       {m.events?.[0]?.id ? (
         <div className="section">
           <h2>Comments</h2>
-          <Comments eventId={String(m.events[0].id)} />
+          <Deferred key={`comments ${id}`} minHeight={160}>
+            <Comments eventId={String(m.events[0].id)} />
+          </Deferred>
         </div>
       ) : null}
 
@@ -170,4 +182,10 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
       ) : null}
     </article>
   );
+}
+
+/** The market's latest trades, read again every 10 s while shown. */
+function RecentTrades({ conditionId }: { conditionId: string }): React.JSX.Element {
+  const trades = useCall('markets.trades', { conditionId, limit: 15 }, { enabled: conditionId !== '', refetchInterval: 10_000 });
+  return <TradesTable trades={trades.data?.data ?? []} />;
 }
