@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogChanged } from '../src/venue/market-index.js';
 import { Trader } from '../src/venue/trading/test-trader.js';
-import { revealMarketParts, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
+import { openFirstMarket, revealMarketParts, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
 
 const reason = skipReason();
 
@@ -179,9 +179,7 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
     await page.waitForSelector('[data-testid=mirror] tbody tr', { timeout: 15_000 });
     await app.shot('mirror');
     await page.getByLabel('Mirror').selectOption('any');
-    const question = await page.locator('[data-testid=market-row] > span[title]').first().getAttribute('title');
-    await page.locator('[data-testid=market-row]').first().click();
-    await expect.poll(() => page.getByTestId('market-question').innerText(), { timeout: 15_000 }).toBe(question);
+    await openFirstMarket(page);
     await revealMarketParts(page);
     await page.waitForSelector('[data-testid=comment-author]', { timeout: 15_000 });
     await page.locator('[data-testid=comment-author]').first().click();

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogChanged } from '../src/venue/market-index.js';
 import { Trader } from '../src/venue/trading/test-trader.js';
-import { revealMarketParts, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
+import { openFirstMarket, revealMarketParts, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
 
 const reason = skipReason();
 
@@ -116,9 +116,7 @@ describe.skipIf(reason !== undefined)(`find anything (${reason ?? 'Chromium + bu
     await page.locator(`[role=option][data-event="${b.id}"]`).click();
     await expect.poll(() => page.getByTestId('market-count').innerText(), { timeout: 10_000 }).toBe(` · ${b.open.length}`);
     expect(await filter.getAttribute('placeholder')).toBe(b.title);
-    const question = await page.locator('[data-testid=market-row] > span[title]').first().getAttribute('title');
-    await page.locator('[data-testid=market-row]').first().click();
-    await expect.poll(() => page.getByTestId('market-question').innerText(), { timeout: 15_000 }).toBe(question);
+    await openFirstMarket(page);
     await revealMarketParts(page);
     await expect.poll(() => page.getByTestId('event-link').innerText(), { timeout: 15_000 }).toBe(`${b.title} →`);
     await expect.poll(() => page.locator('[data-testid=event-others] tr').count(), { timeout: 10_000 }).toBe(Math.min(8, b.markets - 1));

@@ -154,6 +154,14 @@ export async function createVault(page: Page, passphrase: string): Promise<void>
   await page.getByText('Vault unlocked').waitFor();
 }
 
+/** Opens the first market of the list and waits until its page is the one shown; returns its question. */
+export async function openFirstMarket(page: Page): Promise<string> {
+  const question = (await page.locator('[data-testid=market-row] > span[title]').first().getAttribute('title')) ?? '';
+  await page.locator('[data-testid=market-row]').first().click();
+  await page.getByTestId('market-question').filter({ hasText: question }).waitFor({ timeout: 15_000 });
+  return question;
+}
+
 /**
  * Scrolls a market page's pane through the parts that mount only when scrolled near (trades,
  * holders, comments, the event: ui/Deferred) until all have mounted, then back where it was.

@@ -1,7 +1,7 @@
 // Market detail: question, outcomes with best bid / ask / last, the price chart beside the order
 // book and the order entry panel, recent trades, top holders and the market's trading rules. The
 // parts below the fold that read the venue (event, trades, holders, comments) mount as they are
-// scrolled near (ui/Deferred).
+// scrolled near (ui/Deferred), keyed by market so that each market opened starts without them.
 import { lazy, Suspense, useRef, useState } from 'react';
 import { tickText } from '@shared/domain/money';
 import { useCall } from '../../api/hooks';
@@ -115,14 +115,14 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
 
       {/* The market's event, and the event's other markets. */}
       {m.events?.[0]?.id ? (
-        <Deferred key={`event ${id}`} minHeight={120}>
+        <Deferred key={id} minHeight={120}>
           <EventContext eventId={String(m.events[0].id)} title={m.events[0].title} marketId={String(m.id)} />
         </Deferred>
       ) : null}
 
       <div className="section">
         <h2>Recent trades</h2>
-        <Deferred key={`trades ${id}`} minHeight={160}>
+        <Deferred key={id} minHeight={160}>
           <RecentTrades conditionId={conditionId} />
         </Deferred>
       </div>
@@ -130,7 +130,7 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
       {conditionId ? (
         <div className="section">
           <h2>Top holders</h2>
-          <Deferred key={`holders ${id}`} minHeight={160}>
+          <Deferred key={id} minHeight={160}>
             <Holders conditionId={conditionId} outcomes={(m.outcomes ?? []).map(String)} />
           </Deferred>
         </div>
@@ -139,7 +139,7 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
       {m.events?.[0]?.id ? (
         <div className="section">
           <h2>Comments</h2>
-          <Deferred key={`comments ${id}`} minHeight={160}>
+          <Deferred key={id} minHeight={160}>
             <Comments eventId={String(m.events[0].id)} />
           </Deferred>
         </div>
