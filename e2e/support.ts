@@ -6,6 +6,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { createCore, type Core } from '../src/main/core/index.js';
 import type { SecretCipher } from '../src/main/core/ports.js';
 import { localProfile } from '../src/main/core/local-profile.js';
+import { CHEAP_SCRYPT } from '../src/main/core/test-support.js';
 import { startHost, type RunningHost } from '../src/host/server.js';
 import { ensureApiKey } from '../src/venue/auth/keys.js';
 import { hashId } from '../src/venue/ids.js';
@@ -103,6 +104,7 @@ export async function startApp(opts: AppOptions = {}): Promise<App> {
       logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
       http: { policy: { timeoutMs: 2000, retries: 0 } },
       ...(opts.keychain ? { keychain: opts.keychain } : {}),
+      scrypt: CHEAP_SCRYPT,
     });
   const core = makeCore();
   if (specOnly) await useDeployment(core, venue, opts.signing ?? true);

@@ -11,6 +11,10 @@ import type { VenueOptions } from '../../venue/server.js';
 import { startTestVenue, type TestVenue } from '../../venue/test-support.js';
 import { Trader } from '../../venue/trading/test-trader.js';
 import { createCore, type Core, type CoreOptions } from './index.js';
+import type { ScryptParams } from './vault/vault.js';
+
+/** The cheapest scrypt a vault file accepts (N = 2^10): the cost has its own tests in vault.test.ts. */
+export const CHEAP_SCRYPT: ScryptParams = { logN: 10, r: 8, p: 1 };
 import { localProfile } from './local-profile.js';
 
 export const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -30,6 +34,7 @@ export function coreFor(dataDir: string, venue: TestVenue, opts: Partial<CoreOpt
     watch: false,
     // Tests start vaults with the short passphrase 'pw'; the strength rule has its own test.
     weakPassphrases: true,
+    scrypt: CHEAP_SCRYPT,
     ...opts,
   });
 }

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { SecretCipher } from '../ports.js';
-import { caller, coreFor, coreForFile, startCore } from '../test-support.js';
+import { CHEAP_SCRYPT, caller, coreFor, coreForFile, startCore } from '../test-support.js';
+import { PassphraseCipher, SCRYPT_PARAMS } from '../vault/vault.js';
 
 const h = coreForFile();
 
@@ -44,6 +45,23 @@ describe('accounts', () => {
     expect(acct.label).toBe('Imported');
     expect(await h.ok('accounts.remove', { id: acct.id })).toEqual({ removed: true });
     expect((await h.fails('orders.open', { accountId: acct.id })).code).toBe('NO_ACCOUNT');
+  });
+});
+
+describe('the key derivation cost', () => {
+  const wrappedIn = (dir: string) => Buffer.from((JSON.parse(readFileSync(join(dir, 'vault.json'), 'utf8')) as { wrappedKey: string }).wrappedKey, 'base64');
+
+  it('is the one the core was given, and the full cost when none was', async () => {
+    expect(PassphraseCipher.paramsOf(wrappedIn(h.dir))).toEqual(CHEAP_SCRYPT);
+    const dir = mkdtempSync(join(tmpdir(), 'kairos-scrypt-'));
+    const core = coreFor(dir, h.venue, { scrypt: undefined });
+    try {
+      await caller(() => core).ok('accounts.unlock', { passphrase: 'pw' });
+      expect(PassphraseCipher.paramsOf(wrappedIn(dir))).toEqual(SCRYPT_PARAMS);
+    } finally {
+      core.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { probeRoute } from '../capabilities.js';
 import type { RequestSigner } from '../clients/index.js';
 import { AppError } from '../router.js';
 import { perSession, type Session } from '../session.js';
-import { PASSPHRASE_KIND, PassphraseCipher, Vault, VaultError, type AccountSummary } from '../vault/vault.js';
+import { PASSPHRASE_KIND, PassphraseCipher, Vault, VaultError, type AccountSummary, type ScryptParams } from '../vault/vault.js';
 import { passphraseWeakness, type VaultState } from '@shared/ipc/vault.js';
 import type { SecretCipher } from '../ports.js';
 import type { CoreContext, HandlersOf } from './context.js';
@@ -22,6 +22,11 @@ export interface AccountsOptions {
   keychain?: SecretCipher;
   /** Lets a new vault take any passphrase, for test harnesses only; by default it needs `passphraseStrength`. */
   weakPassphrases?: boolean;
+  /**
+   * scrypt's cost for passphrase vaults this core writes (default SCRYPT_PARAMS). Tests pass a
+   * cheap one, as they pass `sleep`: the real cost is ~0.4 s per unlock and per save.
+   */
+  scrypt?: ScryptParams;
 }
 
 /** Where a missing order domain is set, for the words of every refusal. */
@@ -47,7 +52,7 @@ const keychainNow = (opts: AccountsOptions): SecretCipher | undefined => (opts.k
  * keychain when there is one, else the passphrase.
  */
 export function openVault(dataDir: string, opts: AccountsOptions, passphrase?: string): Vault {
-  const byPassphrase = (): SecretCipher => new PassphraseCipher(passphrase ?? '');
+  const byPassphrase = (): SecretCipher => new PassphraseCipher(passphrase ?? '', opts.scrypt);
   return Vault.open(vaultPath(dataDir), (recorded) => {
     if (recorded === PASSPHRASE_KIND) return byPassphrase();
     if (recorded === undefined) return keychainNow(opts) ?? byPassphrase();
