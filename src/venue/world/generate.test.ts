@@ -21,13 +21,12 @@ const ANCHOR = Date.UTC(2026, 10, 1, 12);
 const DAY = 86_400_000;
 const dirs: string[] = [];
 
-function world(seed: number, anchor = ANCHOR, opts: Partial<WorldOptions> = {}): { db: Db; summary: WorldSummary; ms: number } {
+function world(seed: number, anchor = ANCHOR, opts: Partial<WorldOptions> = {}): { db: Db; summary: WorldSummary } {
   const dir = mkdtempSync(join(tmpdir(), 'kairos-gen-'));
   dirs.push(dir);
   const db = openDb(dir);
-  const t0 = performance.now();
   const summary = generateWorld(db, { size: 'small', seed, anchor, ...opts });
-  return { db, summary, ms: performance.now() - t0 };
+  return { db, summary };
 }
 
 /** Every row of every table, in a stable order. */
@@ -46,10 +45,9 @@ const one = (db: Db, sql: string, ...args: unknown[]): number => Object.values(d
 
 let db: Db;
 let summary: WorldSummary;
-let ms: number;
 
 beforeAll(() => {
-  ({ db, summary, ms } = world(7));
+  ({ db, summary } = world(7));
 });
 
 afterAll(() => {
@@ -84,8 +82,8 @@ describe('random', () => {
 });
 
 describe('generateWorld (small)', () => {
-  it('fills every table at the small size, quickly', () => {
-    expect(ms).toBeLessThan(1000);
+  // How fast a world is made is held by `npm run bench -- world`, not here.
+  it('fills every table at the small size', () => {
     expect(summary).toMatchObject({ creators: 3, wallets: 40, tags: 20, series: 3, events: 20, comments: 200 });
     expect(summary.markets).toBeGreaterThanOrEqual(50);
     expect(summary.fills).toBeGreaterThanOrEqual(1400);
