@@ -2,24 +2,63 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import layers from './scripts/lint/layers.js';
 
-const nodeBuiltins = [
-  'assert', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs',
-  'fs/promises', 'http', 'http2', 'https', 'module', 'net', 'os', 'path', 'perf_hooks',
-  'process', 'readline', 'stream', 'tls', 'url', 'util', 'v8', 'vm', 'worker_threads', 'zlib',
-];
-const noElectron = { name: 'electron', message: 'electron belongs to src/main/index.ts, src/main/electron/ and src/preload/ only.' };
-const noNode = [
-  ...nodeBuiltins.map((name) => ({ name, message: 'Node built-ins are not available here.' })),
-  ...['better-sqlite3', 'fastify'].map((name) => ({ name, message: 'Node-only package.' })),
-];
-const nodeScheme = { group: ['node:*'], message: 'Node built-ins are not available here.' };
-// Which way imports go (README, Architecture): renderer → shared; core → shared; venue → shared.
-const rendererOnly = { group: ['**/main/**', '**/venue/**', '**/host/**', '**/preload/**', '**/native/**'], message: 'The renderer imports only @shared/… and its own folder; it reaches the core through window.api.' };
-const coreNotVenue = { group: ['**/venue/**'], message: 'The core talks to a venue over HTTP only; it never imports src/venue (tests may start one).' };
-// Shared code runs in the renderer too: no native module may load from it.
-const noNative = ['secp256k1', 'better-sqlite3'].map((name) => ({ name, message: 'A native module loads where it is used (core or venue), never from src/shared.', allowTypeImports: true }));
-// Nor by name at run time, past the rule above: shared code imports statically only.
+// The layer table: for every room of the house, what it may import besides itself (`node` is any
+// Node built-in; `@scope/*` any package of a scope). A file in a folder with no room is an error.
+// Test files (*.test.ts, *-support.ts, *.fixture.ts) may also use their room's `tests` list.
+const rooms = {
+  'src/shared': {
+    may: ['zod', '@noble/hashes', '@noble/curves', 'hash-wasm'],
+    tests: ['vitest', 'node', 'better-sqlite3', 'src/native', '@polymarket/clob-client-v2', '@ethersproject/wallet', 'viem'],
+    why: 'shared code is pure TypeScript that runs in the renderer too: zod and hashing only (architecture.md, Layers).',
+  },
+  'src/main/core': {
+    may: ['src/shared', 'src/native', 'node', 'better-sqlite3', 'ws', 'zod'],
+    tests: ['src/venue', 'vitest'],
+    why: 'the core runs under plain Node with no electron, and talks to a venue over HTTP only (tests may start one).',
+  },
+  'src/main/electron': {
+    may: ['src/main/core', 'src/shared', 'src/native', 'node', 'electron', 'electron-updater'],
+    tests: ['src/venue', 'vitest', 'better-sqlite3'],
+    why: 'the Electron layer wires the core into Electron; it owns no venue.',
+  },
+  'src/main': {
+    may: ['src/main/core', 'src/main/electron', 'src/native', 'src/shared', 'src/venue', 'node', 'electron'],
+    why: 'the main entry composes the core and the Electron layer (and names the venue\'s entry for its process).',
+  },
+  'src/preload': { may: ['src/shared', 'electron'], why: 'the preload exposes the contract over IPC and nothing else.' },
+  'src/renderer': {
+    may: ['src/shared', 'react', 'react-dom', '@tanstack/react-query', '@tanstack/react-virtual', 'zustand', 'cmdk', 'lightweight-charts', 'zod'],
+    tests: ['vitest'],
+    why: 'the renderer imports only @shared/… and its own folder; it reaches the core through window.api.',
+  },
+  'src/host': {
+    may: ['src/main/core', 'src/shared', 'src/native', 'node', 'ws'],
+    tests: ['vitest'],
+    why: 'the browser host serves the built renderer and the core\'s contract; no electron, no venue.',
+  },
+  'src/venue': {
+    may: ['src/shared', 'src/native', 'node', 'fastify', 'better-sqlite3', 'ws', 'zod', '@noble/hashes'],
+    tests: ['vitest', 'fast-check'],
+    why: 'the venue is a server of its own: it never imports the app (core, electron layer, host or renderer).',
+  },
+  'src/native': {
+    may: ['src/shared', 'node', 'better-sqlite3', 'secp256k1'],
+    why: 'native loaders depend on nothing of the app.',
+  },
+  e2e: {
+    may: ['src/main/core', 'src/host', 'src/venue', 'src/shared', 'src/renderer', 'node', 'playwright-core', 'vitest'],
+    why: 'browser tests drive the real app against the real venue.',
+  },
+  bench: {
+    may: ['e2e', 'src/host', 'src/main/core', 'src/native', 'src/shared', 'src/venue', 'node', 'playwright-core', 'ws', 'fast-check', '@polymarket/clob-client-v2', '@ethersproject/wallet'],
+    why: 'benchmarks run the real app and venue; the app never imports them.',
+  },
+  scripts: { may: ['*'], why: 'build, release and lint tooling.' },
+};
+const aliases = { '@shared': 'src/shared', '@renderer': 'src/renderer/src' };
+// Shared code runs in the renderer too: it loads no module by name at run time.
 const noDynamicImport = { selector: 'ImportExpression', message: 'Shared code loads no module at run time (no dynamic import()); a loader belongs where it is used, e.g. src/native/.' };
 
 export default tseslint.config(
@@ -34,33 +73,20 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/main/index.ts', 'src/main/electron/**', 'src/preload/**', 'src/renderer/**', 'src/shared/**', 'src/main/core/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
-  },
-  {
-    files: ['src/main/core/**/*.ts'],
-    // Tests and their support files start a real venue to talk to.
-    ignores: ['src/main/core/**/*.test.ts', 'src/main/core/**/test-support.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [coreNotVenue] }] },
+    // Every file but the tool configs at the top of the repository.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['*.{ts,js,mjs,cjs}'],
+    plugins: { layers },
+    rules: { 'layers/allowed-imports': ['error', { rooms, aliases }] },
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...noNode], patterns: [nodeScheme, rendererOnly] }] },
   },
   {
     files: ['src/shared/**/*.ts'],
     ignores: ['src/shared/**/*.test.ts'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      'no-restricted-imports': ['error', { paths: [noElectron, ...noNode, ...noNative], patterns: [nodeScheme] }],
-      'no-restricted-syntax': ['error', noDynamicImport],
-    },
-  },
-  {
-    // Tests of pure code may read fixtures from disk; electron stays out everywhere.
-    files: ['src/**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
+    rules: { 'no-restricted-syntax': ['error', noDynamicImport] },
   },
 );
