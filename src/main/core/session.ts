@@ -75,7 +75,15 @@ export class Session {
         status: (payload) => {
           if (!this.closed) deps.emit('live.status', payload);
         },
-        discover: (again) => streamUrl(this, again),
+        discover: (again) =>
+          streamUrl(
+            {
+              capabilities: this.capabilities,
+              tradingUrl: profile.tradingUrl,
+              version: async (maxAge) => (await this.cached('trading', '/version', {}, maxAge, () => this.capabilities.use('version', () => this.clients.trading.version()))).data,
+            },
+            again,
+          ),
         lacking: () => {
           if (!this.closed) this.capabilities.note('live', false);
         },

@@ -3,6 +3,7 @@
 // written to SQLite in one transaction (order rows, fills, positions, cash), and only then
 // applied to the books — so a failed write or a crash never leaves books and ledger apart.
 import type { Statement } from 'better-sqlite3';
+import type { OrderType } from '@shared/spec/index.js';
 import type { Db } from '../db/open.js';
 import { hashId } from '../ids.js';
 import { Changes, Ledger } from '../ledger.js';
@@ -12,7 +13,6 @@ import { OrderBook, type BookSide, type RestingOrder } from './book.js';
 import { afterFills, planMatch, refusal, type MatchPlan } from './matching.js';
 import { OrderIds } from './order-ids.js';
 
-export type OrderType = 'GTC' | 'GTD' | 'FOK' | 'FAK';
 export type OrderStatus = 'live' | 'delayed' | 'matched' | 'unmatched' | 'cancelled' | 'expired';
 
 export interface TokenInfo {

@@ -2,7 +2,7 @@
 // an incoming order meets, in price-time priority, and what becomes of the order. The exchange
 // writes the plan to SQLite and only then applies it to the book.
 import type { BookSide, OrderBook, RestingOrder } from './book.js';
-import type { OrderType } from './exchange.js';
+import type { OrderType } from '@shared/spec/index.js';
 
 export interface Fill {
   maker: RestingOrder;
