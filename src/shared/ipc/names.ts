@@ -43,6 +43,7 @@ export const CALL_NAMES: readonly string[] = [
   'portfolio.trades',
   'portfolio.history',
   'portfolio.balance',
+  'portfolio.pnl',
   'portfolio.redeem',
   'leaderboard.list',
   'traders.get',
