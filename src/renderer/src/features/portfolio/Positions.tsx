@@ -60,6 +60,8 @@ export function PositionsTable(props: {
   filtered: boolean;
   full: boolean;
   onClear: () => void;
+  /** Positions no longer held, kept in the closed view. */
+  closed?: { count: number; show: () => void } | undefined;
 }): React.JSX.Element {
   const { rows, resolutions } = props;
   const view = usePortfolioView();
@@ -96,6 +98,8 @@ export function PositionsTable(props: {
             <td colSpan={COLUMNS.length} className="pf-none">
               {props.filtered ? (
                 <>No positions match these filters. <button className="link action" onClick={props.onClear}>Clear filters</button></>
+              ) : props.closed?.count ? (
+                <>No open positions. {props.closed.count} closed position{props.closed.count === 1 ? ' is' : 's are'} kept with what they realised. <button className="link action" onClick={props.closed.show}>Show closed</button></>
               ) : (
                 <>No positions yet: they appear here once an order fills. <button className="link action" onClick={() => go('markets')}>Browse markets</button></>
               )}
