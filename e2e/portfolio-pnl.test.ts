@@ -3,8 +3,9 @@
 // The P&L line says +$3.03 (all realised), the value line is cash + positions (not $0), the
 // closed view keeps the redeemed position with what it realised, and the CSVs start with their
 // header and carry the trading token id. On the spec-only peer (no cash balance, no redeem
-// route) the trader redeems on the venue itself, the value line is the positions alone and says
-// so, and the reserved cash of an open buy comes from Kairos's journal, saying so.
+// route) the trader redeems on the venue itself, no account value is shown or drawn (the cash is
+// not known; the notes say so), and the reserved cash of an open buy comes from Kairos's journal,
+// saying so.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toMicros } from '../src/shared/domain/money.js';
@@ -96,7 +97,7 @@ describe.skipIf(reason !== undefined)(`portfolio P&L (${reason ?? 'Chromium + bu
     if (SPEC_ONLY) {
       // No cash balance: no value line that would read as $0, and the notes say why.
       expect(await page.getByTestId('pnl-summary').locator('[data-field=value]').count()).toBe(0);
-      expect(await page.getByTestId('pnl-notes').innerText()).toContain('This venue reports no cash balance: the value is the positions alone.');
+      expect(await page.getByTestId('pnl-notes').innerText()).toContain('This venue reports no cash balance: the account’s value (cash + positions) is not known; the positions’ value and the P&L are.');
     } else {
       const cash = usdMicros(startCash + 3_030_000n);
       expect(await summary('value')).toBe(cash);

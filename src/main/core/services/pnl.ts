@@ -96,8 +96,8 @@ export function pnlService(ctx: CoreContext, accounts: Accounts, deps: PnlDeps) 
       deps.positionsOf(s, a, FRESH.data),
       deps.balanceOf(s, a).catch((err: unknown) => {
         const code = (err as { code?: string }).code;
-        if (code === 'NOT_OFFERED') notes.push('This venue reports no cash balance: the value is the positions alone.');
-        else notes.push(`The cash balance could not be read (${(err as Error).message}): the value is the positions alone.`);
+        if (code === 'NOT_OFFERED') notes.push('This venue reports no cash balance: the account’s value (cash + positions) is not known; the positions’ value and the P&L are.');
+        else notes.push(`The cash balance could not be read (${(err as Error).message}): the account’s value is not known now.`);
         return undefined;
       }),
       tradesOf(s, user).catch(() => undefined),
@@ -184,8 +184,8 @@ export function pnlService(ctx: CoreContext, accounts: Accounts, deps: PnlDeps) 
         ...(first.timestamp ? { at: Math.max(...u.trades.map((t) => t.timestamp ?? 0)) } : {}),
       });
     }
-    if (fromTrades.length) notes.push(`${plural(fromTrades.length, 'closed position')} the venue no longer lists: realised P&L computed by Kairos from the venue's trades (fees not counted).`);
-    if (computed) notes.push(`${plural(computed, 'position')} without a realised P&L from the venue: computed by Kairos from the venue's trades (fees not counted).`);
+    if (fromTrades.length) notes.push(`${plural(fromTrades.length, 'closed position')} the venue no longer lists: realised P&L computed by Kairos from the venue’s trades (fees not counted).`);
+    if (computed) notes.push(`${plural(computed, 'position')} without a realised P&L from the venue: computed by Kairos from the venue’s trades (fees not counted).`);
     if (unknownLeft) notes.push(`${plural(unknownLeft, 'traded token')} the venue lists no position for and whose end is not known: left out of the realised P&L.`);
     if (traded && !traded.whole) notes.push('The account has more trades than the venue pages through: the oldest are not counted.');
 

@@ -186,7 +186,7 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
             ))}
           </div>
           <span className="muted pf-legend">
-            <span className="pf-key pf-key-value" />{account$?.value !== undefined ? 'value' : 'positions value'}
+            {account$ && account$.value === undefined ? null : <><span className="pf-key pf-key-value" />value</>}
             <span className="pf-key pf-key-pnl" />P&amp;L
           </span>
           <span className="pf-grow" />

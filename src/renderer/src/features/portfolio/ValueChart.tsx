@@ -61,7 +61,9 @@ export function ValueChart({ points }: { points: readonly HistoryPoint[] }): Rea
   }, []);
 
   useEffect(() => {
-    chart.current?.value.setData(perSecond(points, (p) => p.value));
+    // Without a cash balance the value is the positions alone: redeeming a winner would draw it
+    // falling to $0, which reads as a loss. Only values that include cash are drawn.
+    chart.current?.value.setData(perSecond(points.filter((p) => p.cash !== undefined), (p) => p.value));
     chart.current?.pnl.setData(perSecond(points, (p) => p.pnl));
     chart.current?.chart.timeScale().fitContent();
   }, [points]);
