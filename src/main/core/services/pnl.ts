@@ -21,6 +21,8 @@ const LABELS_FOR = 86_400_000;
 /** Trades read per page, and the deepest offset the spec allows. */
 const TRADES_PAGE = 500;
 const TRADES_MAX_OFFSET = 10_000;
+/** The most positions one `/positions` answer holds (the spec's limit). */
+const POSITIONS_MAX = 500;
 
 type Balance = CachedResult<{ balance: string; reserved: string; available: string }>;
 
@@ -187,6 +189,8 @@ export function pnlService(ctx: CoreContext, accounts: Accounts, deps: PnlDeps) 
     if (fromTrades.length) notes.push(`${plural(fromTrades.length, 'closed position')} the venue no longer lists: realised P&L computed by Kairos from the venue’s trades (fees not counted).`);
     if (computed) notes.push(`${plural(computed, 'position')} without a realised P&L from the venue: computed by Kairos from the venue’s trades (fees not counted).`);
     if (unknownLeft) notes.push(`${plural(unknownLeft, 'traded token')} the venue lists no position for and whose end is not known: left out of the realised P&L.`);
+    if (rows.length >= POSITIONS_MAX) notes.push(`The venue lists ${POSITIONS_MAX} positions at most in one answer: the sums cover those only.`);
+    if (!traded) notes.push('The venue’s trades of the account could not be read: positions it no longer lists are not in the closed view.');
     if (traded && !traded.whole) notes.push('The account has more trades than the venue pages through: the oldest are not counted.');
 
     const all = [...fromVenue, ...fromTrades];
@@ -205,7 +209,7 @@ export function pnlService(ctx: CoreContext, accounts: Accounts, deps: PnlDeps) 
       notes,
     };
     // A whole, fresh answer is the account at that moment: one snapshot for the value chart.
-    const whole = rows.length < 500 && !positions.stale && !balance?.stale;
+    const whole = rows.length < POSITIONS_MAX && !positions.stale && !balance?.stale;
     if (whole) s.user.snapshots.record(user, positions.fetchedAt, { cash, positionsValue: sum.value, realised: sum.realised, unrealised: sum.unrealised }, rows);
     const stale = positions.stale || balance?.stale === true;
     return { data, fetchedAt: Math.min(positions.fetchedAt, balance?.fetchedAt ?? Infinity), stale, ageMs: ctx.clock.now() - positions.fetchedAt };

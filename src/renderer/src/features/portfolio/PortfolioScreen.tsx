@@ -185,7 +185,7 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
               <button key={r} aria-pressed={r === view.range} onClick={() => view.set({ range: r })}>{r}</button>
             ))}
           </div>
-          <span className="muted pf-legend">
+          <span className="muted pf-legend" title="Value on the right scale, P&L on the left: with no money paid in or out, every change of value is P&L, so the two lines move together">
             {account$ && account$.value === undefined ? null : <><span className="pf-key pf-key-value" />value</>}
             <span className="pf-key pf-key-pnl" />P&amp;L
           </span>
