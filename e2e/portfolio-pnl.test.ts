@@ -80,6 +80,9 @@ describe.skipIf(reason !== undefined)(`portfolio P&L (${reason ?? 'Chromium + bu
     expect(toMicros(held.data.pnl)).toBe((toMicros(held.data.realised) as bigint) + (toMicros(held.data.unrealised) as bigint));
     expect(await summary('pnl')).toBe(usdMicros(toMicros(held.data.pnl)));
     if (!SPEC_ONLY) expect(toMicros(held.data.value)).toBe((toMicros(held.data.cash) as bigint) + (toMicros(held.data.positionsValue) as bigint));
+    // The table's realised column is the account's own: the 60¢ of the first round stays with the position.
+    expect(await row.locator('[data-field=realized]').innerText()).toBe('$0.60');
+    await app.shot('portfolio-pnl-held');
 
     // Resolved for the held outcome and redeemed: by the app where the venue redeems, else on the venue itself.
     venue.exchange.setMarketStatus(market.cid, 'resolved', 0);

@@ -157,6 +157,7 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
   // The trading token id of each data-surface asset, as the core learnt them: what the CSVs carry.
   const tokenIds = useMemo(() => new Map([...(account$?.open ?? []), ...(account$?.closed ?? [])].flatMap((p) => (p.tokenId ? [[p.asset, p.tokenId] as const] : []))), [account$]);
   const tokenIdOf = (asset: string | undefined): string | undefined => (asset ? tokenIds.get(asset) : undefined);
+  const figures = useMemo(() => new Map((account$?.open ?? []).map((p) => [p.asset, p] as const)), [account$]);
 
   return (
     <div className="page pf" data-testid="portfolio">
@@ -269,6 +270,7 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
             full={rows.length >= POSITIONS_LIMIT}
             onClear={clearFilters}
             closed={account$ ? { count: account$.closed.length, show: () => setShown('closed') } : undefined}
+            figures={figures}
           />
         )}
         </>
