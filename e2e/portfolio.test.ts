@@ -1,10 +1,11 @@
 // The portfolio end to end: an account that bought from a resting order sees its cash, the
-// position, its trades, the venue's sorts and filters, a CSV export with its "as of" line, and,
+// position, its trades, the venue's sorts and filters, a CSV export that starts with its header, and,
 // with the venue gone, the whole screen again from the cache with its stamp. The CSV builder and
 // money formats on their own are tested in the renderer project.
 // On the spec-only peer (KAIROS_E2E_PEER=spec-only) the venue reports no cash balance and has no
-// cancel route: the cash tiles say so in words, and an order placed from another screen shows up
-// on the portfolio through the fill it makes; everything else is the same.
+// cancel route: the cash tiles say so in words (the reserved cash of open buys comes from Kairos's
+// journal, and says so), and an order placed from another screen shows up on the portfolio through
+// the fill it makes; everything else is the same.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toMicros } from '../src/shared/domain/money.js';
@@ -13,7 +14,9 @@ import { catalogChanged } from '../src/venue/market-index.js';
 import { otherTrader, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
 
 /** What the cash tiles say on a venue that reports no cash balance (features/portfolio/Cash.tsx). */
-const NOT_REPORTED = { balance: 'cash balance not reported by this venue', reserved: 'not reported by this venue', available: 'not reported by this venue', equity: '— (no cash balance)' };
+const NOT_REPORTED = { balance: 'cash balance not reported by this venue', available: 'not reported by this venue', equity: '— (no cash balance)' };
+/** The reserved cash of the resting 10 at 5¢, as Kairos's journal counts it on that venue. */
+const JOURNAL_HINT = 'from Kairos’s journal · 1 open buy';
 
 
 const reason = skipReason();
@@ -110,6 +113,8 @@ describe.skipIf(reason !== undefined)(`portfolio (${reason ?? 'Chromium + built 
       expect(r.ok ? 'ok' : r.error.code).toBe('NOT_OFFERED');
       await cash.getByTestId('cash-not-offered').waitFor({ timeout: 10_000 });
       for (const [field, words] of Object.entries(NOT_REPORTED)) expect(await cash.locator(`[data-field=${field}]`).innerText()).toBe(words);
+      await expect.poll(() => cash.locator('[data-field=reserved]').innerText(), { timeout: 10_000 }).toBe('$0.50');
+      expect(await cash.locator('[data-hint=reserved]').innerText()).toBe(JOURNAL_HINT);
     } else {
       // Cash as the core reads it from the venue, to the cent.
       const bal = await dispatch<{ data: { balance: string; reserved: string; available: string } }>('portfolio.balance', { accountId: account.id });
@@ -118,7 +123,7 @@ describe.skipIf(reason !== undefined)(`portfolio (${reason ?? 'Chromium + built 
       expect(await cash.locator('[data-field=reserved]').innerText()).toBe('$0.50');
       expect(await cash.locator('[data-field=available]').innerText()).toBe(usdMicros(toMicros(bal.data.available)));
     }
-    expect(await cash.locator('[data-field=positions-value]').innerText()).toBe(positionsValue);
+    await expect.poll(() => cash.locator('[data-field=positions-value]').innerText(), { timeout: 10_000 }).toBe(positionsValue);
 
     const total = page.getByTestId('positions-total');
     expect(await total.locator('[data-field=value]').innerText()).toBe(positionsValue);
@@ -131,8 +136,13 @@ describe.skipIf(reason !== undefined)(`portfolio (${reason ?? 'Chromium + built 
     tradeCount = 2;
     expect(await trades.locator('[data-field=side]').allInnerTexts()).toEqual(['BUY', 'BUY']);
     await page.locator('[data-testid=value-chart] canvas').first().waitFor({ timeout: 15_000 });
-    // The chart holds the snapshot the positions just made, without waiting for the next refresh.
-    await expect.poll(async () => (await page.locator('.pf-legend').innerText().catch(() => '')).startsWith(`value ${positionsValue}`), { timeout: 5000 }).toBe(true);
+    // The account's line: positions as the venue values them, P&L = realised + unrealised.
+    const summary = page.getByTestId('pnl-summary');
+    await expect.poll(() => summary.locator('[data-field=positions]').innerText(), { timeout: 5000 }).toBe(positionsValue);
+    expect(await summary.locator('[data-field=unrealised]').innerText()).toBe(usdMicros(sumMicros(venuePositions.map((p) => p.cashPnl))));
+    // The chart holds the snapshot that answer just made, without waiting for the next refresh.
+    const history = await dispatch<Array<{ value: string; pnl: string }>>('portfolio.history', { accountId: account.id });
+    expect(history.length).toBeGreaterThan(0);
     await app.shot('portfolio');
     await page.evaluate("document.documentElement.dataset.theme = 'dark'");
     await app.shot('portfolio-dark');
@@ -178,19 +188,17 @@ describe.skipIf(reason !== undefined)(`portfolio (${reason ?? 'Chromium + built 
     await expect.poll(() => trades.count(), { timeout: 10_000 }).toBe(2);
   });
 
-  it('exports the positions as CSV with the as-of line and exact values', async () => {
-    const { page } = app;
+  it('exports the positions as CSV: the header first, trading token ids, exact values; what, whose and when in the name', async () => {
+    const { page, venue } = app;
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('region', { name: 'Positions' }).getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^kairos-positions-${account.address.slice(0, 8).toLowerCase()}-\\d{8}-\\d{4}\\.csv$`));
     const lines = readFileSync(await download.path(), 'utf8').split('\r\n');
-    expect(lines[0]).toMatch(new RegExp(`^# Kairos positions of ${account.address} as of \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$`));
-    const asOf = Date.parse((lines[0] as string).split(' as of ')[1] as string);
-    expect(Math.abs(Date.now() - asOf)).toBeLessThan(5 * 60_000);
-    expect(lines[1]?.split(',').slice(0, 7)).toEqual(['market', 'outcome', 'condition_id', 'token_id', 'size', 'avg_price', 'cur_price']);
-    const byToken = new Map(lines.slice(2).filter(Boolean).map((l) => [l.split(',')[3], l.split(',')] as const));
+    expect(lines[0]?.split(',').slice(0, 7)).toEqual(['market', 'outcome', 'condition_id', 'token_id', 'size', 'avg_price', 'cur_price']);
+    const byToken = new Map(lines.slice(1).filter(Boolean).map((l) => [l.split(',')[3], l.split(',')] as const));
     expect(byToken.size).toBe(2);
     for (const m of markets) {
-      const cells = byToken.get(`${m.cid}:0`) as string[];
+      const token = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(m.cid) as { token_id: string }).token_id;
+      const cells = byToken.get(token) as string[];
       expect(cells[0]).toBe(m.question);
       expect(cells.slice(4, 6)).toEqual([m.size, m.price]);
     }
@@ -198,14 +206,13 @@ describe.skipIf(reason !== undefined)(`portfolio (${reason ?? 'Chromium + built 
 
     const [history] = await Promise.all([page.waitForEvent('download'), page.getByRole('region', { name: 'Value and P&L' }).getByRole('button', { name: 'Export CSV' }).click()]);
     const h = readFileSync(await history.path(), 'utf8').split('\r\n');
-    expect(h[0]).toMatch(/^# Kairos value-history of 0x[0-9a-fA-F]{40} as of /);
-    expect(h[1]).toBe('time,value,cash_pnl');
-    expect(h.length).toBeGreaterThan(3);
+    expect(h[0]).toBe('time,value,cash,pnl,realised_pnl,unrealised_pnl');
+    expect(h.length).toBeGreaterThan(2);
 
     const [tradesFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('region', { name: 'Trades' }).getByRole('button', { name: 'Export CSV' }).click()]);
     const t = readFileSync(await tradesFile.path(), 'utf8').split('\r\n');
-    expect(t[1]).toBe('time,side,market,outcome,condition_id,token_id,price,size,cash,transaction_hash');
-    expect(t.slice(2).filter(Boolean)).toHaveLength(2);
+    expect(t[0]).toBe('time,side,market,outcome,condition_id,token_id,price,size,cash,transaction_hash');
+    expect(t.slice(1).filter(Boolean)).toHaveLength(2);
   });
 
   it.skipIf(SPEC_ONLY)('is refreshed by an order placed or cancelled while another screen is open', async () => {
@@ -287,7 +294,7 @@ describe.skipIf(reason !== undefined)(`portfolio (${reason ?? 'Chromium + built 
     expect(await page.getByTestId('as-of').innerText()).toMatch(/^as of \d{1,2}:\d{2}/);
     expect(await page.locator('[data-testid=positions] tbody tr[data-asset]').count()).toBe(2);
     expect(await page.locator('[data-testid=trades] tbody tr[data-side]').count()).toBe(tradeCount);
-    expect(await page.getByTestId('cash').locator('[data-field=reserved]').innerText()).toBe(SPEC_ONLY ? NOT_REPORTED.reserved : '$0.50');
+    expect(await page.getByTestId('cash').locator('[data-field=reserved]').innerText()).toBe('$0.50');
     await page.locator('[data-testid=value-chart] canvas').first().waitFor({ timeout: 15_000 });
     await expect.poll(() => page.locator('.banner').innerText(), { timeout: 10_000 }).toMatch(/Offline/);
     await app.shot('portfolio-offline');

@@ -132,8 +132,9 @@ describe.skipIf(reason !== undefined)(`resolved markets (${reason ?? 'Chromium +
     expect(await row.locator('[data-badge=won]').innerText()).toBe('won · $1');
     expect(await row.locator('[data-field=price]').innerText()).toBe('$1');
     expect(await row.locator('[data-field=value]').innerText()).toBe('$10.00');
-    // Bought at 40¢: the $4.00 paid is now worth $10.00.
-    expect(await row.locator('[data-field=pnl]').innerText()).toBe('$6.00');
+    // Bought at 40¢: the $4.00 paid is now worth $10.00, a gain final at resolution: realised, not unrealised.
+    await expect.poll(() => row.locator('[data-field=realized]').innerText(), { timeout: 15_000 }).toBe('$6.00');
+    expect(await row.locator('[data-field=pnl]').innerText()).toBe('$0.00');
 
     if (SPEC_ONLY) {
       await expect.poll(() => row.getByTestId('redeem-on-venue').innerText(), { timeout: 15_000 }).toBe('Redeem on the venue');

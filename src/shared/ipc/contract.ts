@@ -15,6 +15,8 @@ export { IPC_ERROR_CODES, type IpcError, type IpcErrorCode, type IpcResult } fro
 import { AccountSummary, ImportAccount, VaultState } from './vault.js';
 import { LocalVenueAnswer, VenueStatus } from './venue-status.js';
 import { MarketResolution, RedeemResult } from './resolution.js';
+import { AccountPnl, HistoryPoint } from './pnl.js';
+export { AccountPnl, HistoryPoint, PositionPnl } from './pnl.js';
 import { EventFilters, EventOutcomes, EventRow, SearchHit, SearchInput, SeriesFilters, SeriesRow, TagFilters, TagRow } from './find.js';
 import { Alert, AlertCreate, AlertUpdate, WatchAdd, WatchItem, WatchTarget } from './watchlist.js';
 export { AccountSummary, ImportAccount, VaultState } from './vault.js';
@@ -286,7 +288,10 @@ export const contract = {
 
   'portfolio.positions': call(PositionFilters, cached(z.array(Position))),
   'portfolio.trades': call(TradeFilters, cached(z.array(Trade))),
-  'portfolio.history': call(z.object({ accountId: id, from: z.number().optional(), to: z.number().optional() }), z.array(z.object({ at: z.number(), value: z.string(), cashPnl: z.string() }))),
+  /** Snapshots of the account: value (cash + positions) and P&L (realised + unrealised) over time. */
+  'portfolio.history': call(z.object({ accountId: id, from: z.number().optional(), to: z.number().optional() }), z.array(HistoryPoint)),
+  /** Every position open, settled or closed with realised and unrealised P&L, and the account's sums; takes a snapshot. */
+  'portfolio.pnl': call(z.object({ accountId: id }), cached(AccountPnl)),
   'portfolio.balance': call(z.object({ accountId: id }), cached(z.object({ balance: z.string(), reserved: z.string(), available: z.string() }))),
   /** Turns the account's tokens of a resolved market into cash (venue-profile E); NOT_OFFERED where the venue lacks it. */
   'portfolio.redeem': call(z.object({ accountId: id, conditionId: id }), RedeemResult),

@@ -42,6 +42,7 @@ export const CALL_NAMES: readonly string[] = [
   'portfolio.positions',
   'portfolio.trades',
   'portfolio.history',
+  'portfolio.pnl',
   'portfolio.balance',
   'portfolio.redeem',
   'leaderboard.list',

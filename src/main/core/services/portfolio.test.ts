@@ -1,5 +1,5 @@
 // An account's portfolio through the core: the venue's own sorts and filters, bad ones refused
-// by name, and value snapshots taken from whole answers only.
+// by name, and value snapshots taken with each answer of the account's P&L.
 import { describe, expect, it } from 'vitest';
 import { POSITION_SORT_BY } from '@shared/spec/index.js';
 import { coreForFile, sellInto, tradable } from '../test-support.js';
@@ -66,21 +66,22 @@ describe('portfolio sorts and filters', () => {
 });
 
 describe('value over time', () => {
-  it('records a snapshot for a whole answer only, kept in user data through a cache reset', async () => {
+  it('records a snapshot with each P&L answer, kept in user data through a cache reset', async () => {
     const m = tradable(h.venue);
     const acct = await h.account();
     await h.ok('orders.submit', { accountId: acct.id, lines: [{ conditionId: m.cid, tokenId: m.tokens[1], side: 'BUY', price: '0.31', size: '10' }, { conditionId: m.cid, tokenId: m.tokens[1], side: 'BUY', price: '0.30', size: '10' }] });
     await sellInto(h.venue, m, 1, '0.30', '15');
     expect(await h.ok<unknown[]>('portfolio.history', { accountId: acct.id })).toEqual([]);
-    const filtered = await h.ok<{ data: Row[] }>('portfolio.positions', { address: acct.address, title: 'no market is called this' });
-    expect(filtered.data).toEqual([]);
-    expect(await h.ok<unknown[]>('portfolio.history', { accountId: acct.id })).toEqual([]);
+    // A read of positions alone, filtered or not, is no snapshot of the account.
+    await h.ok('portfolio.positions', { address: acct.address, title: 'no market is called this' });
     const whole = await h.ok<{ data: Row[] }>('portfolio.positions', { address: acct.address, sortBy: 'TITLE', sortDirection: 'ASC' });
+    expect(await h.ok<unknown[]>('portfolio.history', { accountId: acct.id })).toEqual([]);
     // Bought 10 at 0.31 and 5 at 0.30.
     expect(whole.data.find((p) => p.asset === `${m.cid}:1`)).toMatchObject({ size: 15, avgPrice: expect.closeTo(4.6 / 15, 6) });
-    const history = await h.ok<Array<{ value: string; cashPnl: string }>>('portfolio.history', { accountId: acct.id });
+    const pnl = await h.ok<{ data: { value: string; pnl: string; cash: string } }>('portfolio.pnl', { accountId: acct.id });
+    const history = await h.ok<Array<{ value: string; pnl: string; cash?: string }>>('portfolio.history', { accountId: acct.id });
     expect(history).toHaveLength(1);
-    expect(Number(history[0]?.value)).toBeGreaterThan(0);
+    expect(history[0]).toMatchObject({ value: pnl.data.value, pnl: pnl.data.pnl, cash: pnl.data.cash });
     await h.ok('cache.reset');
     expect(await h.ok('portfolio.history', { accountId: acct.id })).toEqual(history);
   });

@@ -1,11 +1,12 @@
 // An account's money: cash, positions (with the venue's sorts and filters), trades, and its
 // value over time from the snapshots kept in user data; resolved markets and redeeming them
-// live in redeem.ts.
+// live in redeem.ts, the P&L that adds up (and the snapshots it takes) in pnl.ts.
 import { formatMicros } from '@shared/domain/money.js';
 import type { Session } from '../session.js';
 import type { AccountSummary } from '../vault/vault.js';
 import type { Accounts } from './accounts.js';
 import { FRESH, type CoreContext, type HandlersOf } from './context.js';
+import { pnlService } from './pnl.js';
 import { redeemService } from './redeem.js';
 
 export type Portfolio = ReturnType<typeof portfolioService>;
@@ -34,22 +35,20 @@ export function portfolioService(ctx: CoreContext, accounts: Accounts) {
     s.expireReads('data', '/trades', { user });
   };
 
-  const handlers: HandlersOf<'portfolio.positions' | 'portfolio.trades' | 'portfolio.history' | 'portfolio.balance' | 'markets.resolution' | 'portfolio.redeem'> = {
-    ...redeemService(ctx, accounts, { changed }).handlers,
+  const redeem = redeemService(ctx, accounts, { changed });
+  const resolutions = async (conditionIds: string[]) => (await redeem.handlers['markets.resolution']({ conditionIds })).data;
+  const pnl = pnlService(ctx, accounts, { balanceOf, positionsOf, resolutions });
+
+  const handlers: HandlersOf<'portfolio.positions' | 'portfolio.trades' | 'portfolio.history' | 'portfolio.balance' | 'portfolio.pnl' | 'markets.resolution' | 'portfolio.redeem'> = {
+    ...redeem.handlers,
+    ...pnl.handlers,
     'portfolio.positions': async (a) => {
       const s = ctx.session();
-      const user = a.address.toLowerCase();
       const q = {
-        user, limit: a.limit, offset: a.offset, sortBy: a.sortBy, sortDirection: a.sortDirection, redeemable: a.redeemable, mergeable: a.mergeable,
+        user: a.address.toLowerCase(), limit: a.limit, offset: a.offset, sortBy: a.sortBy, sortDirection: a.sortDirection, redeemable: a.redeemable, mergeable: a.mergeable,
         sizeThreshold: a.sizeThreshold, title: a.title || undefined, market: a.market?.join(','),
       };
-      const r = await s.cached('data', '/positions', q, FRESH.data, () => s.clients.data.positions(q));
-      // Only a whole, unfiltered answer is the account's value at that moment; sorting does not matter.
-      const whole = a.offset === 0 && r.data.length < a.limit && !a.title && !a.market && !a.redeemable && !a.mergeable && a.sizeThreshold === undefined;
-      // Another trader's page reads their positions too: only this profile's accounts are kept.
-      const own = () => ctx.vault().list(s.profile.id).some((x) => x.address.toLowerCase() === user);
-      if (!r.stale && whole && own()) s.user.snapshots.snapshot(user, r.data, r.fetchedAt);
-      return r;
+      return s.cached('data', '/positions', q, FRESH.data, () => s.clients.data.positions(q));
     },
     'portfolio.trades': (a) => {
       const s = ctx.session();

@@ -112,4 +112,16 @@ export const USER_MIGRATIONS: readonly Migration<Database.Database>[] = [
       CREATE INDEX alert_fires_alert ON alert_fires(alert_id, at);
     `,
   },
+  {
+    version: 7,
+    name: 'snapshots of cash, realised and unrealised P&L',
+    // A snapshot's value is cash + marked positions (positions alone where the venue reports no
+    // cash) and its P&L realised + unrealised; rows of older releases (NULL here) held the
+    // positions alone and their unrealised P&L, so they are not drawn with the new ones.
+    up: `
+      ALTER TABLE snapshots ADD COLUMN cash_micros INTEGER;
+      ALTER TABLE snapshots ADD COLUMN realised_micros INTEGER;
+      ALTER TABLE snapshots ADD COLUMN unrealised_micros INTEGER;
+    `,
+  },
 ];

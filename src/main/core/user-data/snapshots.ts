@@ -1,25 +1,28 @@
-// Portfolio value snapshots per account, taken on each whole refresh, for the value chart. They
-// are the user's own history (the venue cannot give them back), so they live in user data.
+// Portfolio value snapshots per account, taken on each whole refresh of its P&L, for the value
+// chart. They are the user's own history (the venue cannot give them back), so they live in user
+// data. A snapshot's value is cash + marked positions (the positions alone where the venue
+// reports no cash) and its P&L realised + unrealised, so the two lines always agree.
 import type Database from 'better-sqlite3';
-import { Position } from '@shared/spec/index.js';
-import { parseItem } from '../cache/catalog.js';
-import { formatMicros, requireMicros as toMicros } from '@shared/domain/money.js';
+import { formatMicros } from '@shared/domain/money.js';
+import type { HistoryPoint } from '@shared/ipc/pnl.js';
 import { microsForSql } from '../cache/money.js';
 
-export interface HistoryPoint {
-  /** Epoch ms. */
-  at: number;
-  /** Decimal string of cash: the positions' current value. */
-  value: string;
-  /** Decimal string of cash: the positions' unrealised P&L. */
-  cashPnl: string;
-}
+export type { HistoryPoint };
 
 export interface HistoryRange {
   /** Epoch ms, inclusive. */
   from?: number;
   /** Epoch ms, inclusive. */
   to?: number;
+}
+
+/** One snapshot's figures in micro units. */
+export interface SnapshotFigures {
+  /** Cash balance, where the venue reports it. */
+  cash?: bigint | undefined;
+  positionsValue: bigint;
+  realised: bigint;
+  unrealised: bigint;
 }
 
 function account(raw: string): string {
@@ -33,51 +36,58 @@ function epochMs(v: unknown, what: string): number {
   return v;
 }
 
+type Row = { at: number; value: string; pnl: string; cash: string | null; realised: string; unrealised: string };
+
 export class SnapshotStore {
   private readonly put: Database.Statement<unknown[]>;
-  private readonly range: Database.Statement<unknown[], { at: number; value: string; pnl: string }>;
+  private readonly range: Database.Statement<unknown[], Row>;
 
   constructor(db: Database.Database) {
     this.put = db.prepare(
-      'INSERT OR REPLACE INTO snapshots(account, at, value_micros, cash_pnl_micros, positions) VALUES (?, ?, ?, ?, ?)',
+      'INSERT OR REPLACE INTO snapshots(account, at, value_micros, cash_pnl_micros, positions, cash_micros, realised_micros, unrealised_micros) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
+    // Rows of older releases (no realised P&L) held the positions alone: not drawn with these.
     this.range = db.prepare(
-      'SELECT at, CAST(value_micros AS TEXT) AS value, CAST(cash_pnl_micros AS TEXT) AS pnl FROM snapshots WHERE account = ? AND at BETWEEN ? AND ? ORDER BY at',
+      `SELECT at, CAST(value_micros AS TEXT) AS value, CAST(cash_pnl_micros AS TEXT) AS pnl, CAST(cash_micros AS TEXT) AS cash,
+              CAST(realised_micros AS TEXT) AS realised, CAST(unrealised_micros AS TEXT) AS unrealised
+         FROM snapshots WHERE account = ? AND at BETWEEN ? AND ? AND realised_micros IS NOT NULL ORDER BY at`,
     );
   }
 
   /**
-   * Records the account's positions at `at`: value is the sum of `currentValue` (size × curPrice
-   * when absent), cash P&L the sum of `cashPnl` (value − initialValue when absent). A second
-   * snapshot at the same instant replaces the first.
+   * Records the account at `at`: value = cash + positions (positions alone without cash), P&L =
+   * realised + unrealised, with the positions it was computed from. A second snapshot at the
+   * same instant replaces the first.
    */
-  snapshot(acct: string, positions: readonly unknown[], at: number): void {
+  record(acct: string, at: number, f: SnapshotFigures, positions: readonly unknown[]): void {
     const who = account(acct);
     epochMs(at, 'snapshot time');
     if (!Array.isArray(positions)) throw new Error('snapshot positions must be an array');
-    let value = 0n;
-    let pnl = 0n;
-    positions.forEach((item, i) => {
-      const where = `positions[${i}]`;
-      const p = parseItem(Position, item, where);
-      let v: bigint;
-      if (p.currentValue !== undefined) v = toMicros(p.currentValue, `${where}.currentValue`);
-      else if (p.size !== undefined && p.curPrice !== undefined) {
-        // Product of two micro amounts, rounded half up back to micros.
-        const prod = toMicros(p.size, `${where}.size`) * toMicros(p.curPrice, `${where}.curPrice`);
-        v = (prod + (prod >= 0n ? 500_000n : -500_000n)) / 1_000_000n;
-      } else throw new Error(`${where}: needs currentValue, or size and curPrice`);
-      value += v;
-      if (p.cashPnl !== undefined) pnl += toMicros(p.cashPnl, `${where}.cashPnl`);
-      else if (p.initialValue !== undefined) pnl += v - toMicros(p.initialValue, `${where}.initialValue`);
-    });
-    this.put.run(who, at, microsForSql(value, 'portfolio value'), microsForSql(pnl, 'portfolio cash P&L'), JSON.stringify(positions));
+    const value = f.positionsValue + (f.cash ?? 0n);
+    this.put.run(
+      who,
+      at,
+      microsForSql(value, 'portfolio value'),
+      microsForSql(f.realised + f.unrealised, 'portfolio P&L'),
+      JSON.stringify(positions),
+      f.cash === undefined ? null : microsForSql(f.cash, 'cash balance'),
+      microsForSql(f.realised, 'realised P&L'),
+      microsForSql(f.unrealised, 'unrealised P&L'),
+    );
   }
 
   history(acct: string, range: HistoryRange = {}): HistoryPoint[] {
     const from = range.from === undefined ? 0 : epochMs(range.from, 'history from');
     const to = range.to === undefined ? Number.MAX_SAFE_INTEGER : epochMs(range.to, 'history to');
     if (from > to) throw new Error(`history range is empty: from ${from} is after to ${to}`);
-    return this.range.all(account(acct), from, to).map((r) => ({ at: r.at, value: formatMicros(BigInt(r.value)), cashPnl: formatMicros(BigInt(r.pnl)) }));
+    const text = (v: string): string => formatMicros(BigInt(v));
+    return this.range.all(account(acct), from, to).map((r) => ({
+      at: r.at,
+      value: text(r.value),
+      pnl: text(r.pnl),
+      ...(r.cash !== null ? { cash: text(r.cash) } : {}),
+      realised: text(r.realised),
+      unrealised: text(r.unrealised),
+    }));
   }
 }

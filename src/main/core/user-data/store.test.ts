@@ -62,7 +62,8 @@ describe('user-data migrations', () => {
     const user = UserData.open(dir, 'local', () => 99);
     expect(user.db.pragma('user_version', { simple: true })).toBe(USER_MIGRATIONS.length);
     expect(user.journal(undefined, 10)).toEqual([expect.objectContaining({ orderId: '0xabc', state: 'open' })]);
-    expect(user.snapshots.history('0xab')).toHaveLength(1);
+    // Kept (not drawn: older rows held the positions alone, see migration 7).
+    expect(user.db.prepare("SELECT COUNT(*) FROM snapshots WHERE account = '0xab'").pluck().get()).toBe(1);
     expect(user.tell('a1', 'baseline', 5)).toBe(false);
     expect(user.tell('a1', 'fill:0xabc:5', 5)).toBe(true);
     expect(user.tell('a1', 'fill:0xabc:5', 6)).toBe(false);
@@ -128,10 +129,12 @@ describe('user-data migration 6', () => {
     file.close();
 
     const user = UserData.open(dir, 'local', () => 99);
-    expect(user.db.pragma('user_version', { simple: true })).toBe(6);
+    expect(user.db.pragma('user_version', { simple: true })).toBe(USER_MIGRATIONS.length);
     expect(user.journal(undefined, 10)).toEqual([expect.objectContaining({ orderId: '0xabc', state: 'open', status: 'live' })]);
     expect(user.tell('a1', 'baseline', 5)).toBe(false);
-    expect(user.snapshots.history('0xab')).toEqual([{ at: 1000, value: '12.5', cashPnl: '-0.5' }]);
+    // Kept, but not drawn: it held the positions alone, without cash or realised P&L (migration 7).
+    expect(user.db.prepare("SELECT value_micros FROM snapshots WHERE account = '0xab'").pluck().get()).toBe(12500000);
+    expect(user.snapshots.history('0xab')).toEqual([]);
     expect(user.draft()).toMatchObject({ lines: [{ key: 'k1', price: '0.4', size: '10' }], updatedAt: 4 });
     expect(user.tradeClaims('a1')).toEqual(new Map([['t1#1', { orderId: '0xabc', size: '5' }]]));
     expect(columns(user.db, 'watchlist')).toEqual(['kind', 'id', 'ref', 'title', 'added_at']);
@@ -200,7 +203,9 @@ describe('opening a profile’s user data', () => {
     expect(existsSync(join(dir, 'journal-local.sqlite'))).toBe(false);
     expect(user.path).toBe(userDataFile(dir, 'local'));
     expect(user.journal(undefined, 10)).toEqual([expect.objectContaining({ orderId: '0xabc', state: 'open', sizeMatched: '0' })]);
-    expect(user.snapshots.history('0xab')).toEqual([{ at: 1000, value: '12.5', cashPnl: '-0.5' }]);
+    // Kept, but not drawn: it held the positions alone, without cash or realised P&L (migration 7).
+    expect(user.db.prepare("SELECT value_micros FROM snapshots WHERE account = '0xab'").pluck().get()).toBe(12500000);
+    expect(user.snapshots.history('0xab')).toEqual([]);
     expect(user.draft()).toMatchObject({ lines: [{ key: 'k1', price: '0.4x', size: '10' }], updatedAt: 5 });
     user.saveDraft({ lines: [], results: {}, updatedAt: 6 });
     user.close();
@@ -208,7 +213,7 @@ describe('opening a profile’s user data', () => {
     // Brought in once: the old draft file does not come back over a newer draft.
     const again = UserData.open(dir, 'local', () => 100);
     expect(again.draft()).toEqual({ lines: [], results: {}, updatedAt: 6 });
-    expect(again.snapshots.history('0xab')).toHaveLength(1);
+    expect(again.db.prepare("SELECT COUNT(*) FROM snapshots WHERE account = '0xab'").pluck().get()).toBe(1);
     again.close();
   });
 

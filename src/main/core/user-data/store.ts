@@ -225,11 +225,16 @@ export class UserData {
     return new Set(this.db.prepare("SELECT order_id FROM journal WHERE account_id = ? AND state = 'cancelled' AND updated_at >= ?").pluck().all(accountId, since) as string[]);
   }
 
+  /** Orders of one side the account sent from this app that may still rest on the book. */
+  openOrders(accountId: string, side: 'BUY' | 'SELL'): Array<{ tokenId: string; price: string; size: string; sizeMatched: string }> {
+    return this.db
+      .prepare("SELECT token_id AS tokenId, price, size, size_matched AS sizeMatched FROM journal WHERE account_id = ? AND side = ? AND state IN ('sending', 'open', 'partly_filled', 'unknown')")
+      .all(accountId, side) as Array<{ tokenId: string; price: string; size: string; sizeMatched: string }>;
+  }
+
   /** Sell orders of the account this app sent that may still rest on the book. */
   openSells(accountId: string): Array<{ tokenId: string; size: string; sizeMatched: string }> {
-    return this.db
-      .prepare("SELECT token_id AS tokenId, size, size_matched AS sizeMatched FROM journal WHERE account_id = ? AND side = 'SELL' AND state IN ('sending', 'open', 'partly_filled', 'unknown')")
-      .all(accountId) as Array<{ tokenId: string; size: string; sizeMatched: string }>;
+    return this.openOrders(accountId, 'SELL');
   }
 
   journal(accountId: string | undefined, limit: number): Array<Omit<Entry, 'question' | 'outcome'>> {

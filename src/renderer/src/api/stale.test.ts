@@ -6,7 +6,7 @@ import { events, type CallName, type EventName, type EventPayload } from '@share
 import { keyOf, pagesKeyOf, staleCalls } from './keys';
 import { LIST_REFRESH_MS, LIVE_LIST_MS, LIVE_TRADES_MS, refreshOnEvents, STALE, staleFor, VENUE_READS, withTradePrice, type Seen } from './stale';
 
-const ACCOUNT = ['orders.open', 'orders.journal', 'portfolio.positions', 'portfolio.balance', 'portfolio.trades', 'portfolio.history'];
+const ACCOUNT = ['orders.open', 'orders.journal', 'portfolio.positions', 'portfolio.balance', 'portfolio.trades', 'portfolio.history', 'portfolio.pnl'];
 const seen = (o: Partial<{ listed: number; since: number }> = {}): Seen => ({ since: () => o.since ?? Infinity, listedMarkets: () => o.listed ?? 0 });
 const progress = (p: Partial<EventPayload<'sync.progressed'>>): EventPayload<'sync.progressed'> => ({ kind: 'markets', done: 100, complete: false, ...p });
 

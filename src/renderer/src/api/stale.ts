@@ -29,7 +29,7 @@ type Rule<E extends EventName> = readonly Stale[] | ((payload: EventPayload<E>, 
 export type StaleMap = { readonly [E in EventName]: Rule<E> };
 
 export const ORDER_CALLS = ['orders.open', 'orders.journal'] as const satisfies readonly CallName[];
-export const PORTFOLIO_CALLS = ['portfolio.positions', 'portfolio.balance', 'portfolio.trades', 'portfolio.history'] as const satisfies readonly CallName[];
+export const PORTFOLIO_CALLS = ['portfolio.positions', 'portfolio.balance', 'portfolio.trades', 'portfolio.history', 'portfolio.pnl'] as const satisfies readonly CallName[];
 
 /**
  * What the venue answers (not the core's own stores): when the embedded venue comes back, every

@@ -1,5 +1,6 @@
 // The cash tiles: balance, what open orders reserve, what is available, positions value and the
-// total; a venue that reports no balances says so in the cash tiles and still shows the positions.
+// total; a venue that reports no balances says so in the cash tiles and still shows the positions,
+// and the cash open buys hold as Kairos's own journal of the orders it sent counts it.
 import { toMicros } from '@shared/domain/money';
 import type { CallOutput } from '@shared/ipc/contract';
 import type { IpcCallError } from '../../api/transport';
@@ -9,6 +10,7 @@ import { ErrorState, Stamp } from '../../ui/states';
 import { isNotOffered } from '../../ui/venue';
 
 type Balance = CallOutput<'portfolio.balance'>;
+type Reserved = NonNullable<CallOutput<'portfolio.pnl'>['data']['reserved']>;
 const LABELS = ['Cash balance', 'Reserved by orders', 'Available', 'Positions value', 'Total'];
 
 export function CashTiles(props: {
@@ -16,15 +18,27 @@ export function CashTiles(props: {
   locked: boolean;
   /** The positions' value in micros, when known. */
   value: bigint | undefined;
+  /** Cash held by open buys as the core counts it (the journal's, where the venue reports none). */
+  reserved?: Reserved | undefined;
 }): React.JSX.Element {
-  const { balance, value } = props;
+  const { balance, value, reserved } = props;
   if (balance.isPending && !balance.data) return <div className="pf-tiles">{LABELS.map((l) => <Tile key={l} label={l} />)}</div>;
   if (!balance.data && isNotOffered(balance.error)) {
     const words = 'cash balance not reported by this venue';
     return (
       <div className="pf-tiles" data-testid="cash-not-offered" title={balance.error?.message}>
         <Tile label="Cash balance" field="balance" value={words} note />
-        <Tile label="Reserved by orders" field="reserved" value="not reported by this venue" note />
+        {reserved?.source === 'journal' ? (
+          <Tile
+            label="Reserved by orders"
+            field="reserved"
+            value={usdMicros(toMicros(reserved.amount))}
+            hint={`from Kairos’s journal · ${reserved.orders} open buy${reserved.orders === 1 ? '' : 's'}`}
+            title="This venue reports no reserved cash: this is what the buy orders Kairos sent and that may still rest on the book hold (price × size left, fees not counted). Orders placed elsewhere are not in it."
+          />
+        ) : (
+          <Tile label="Reserved by orders" field="reserved" value="not reported by this venue" note />
+        )}
         <Tile label="Available" field="available" value="not reported by this venue" note />
         <Tile label="Positions value" field="positions-value" value={usdMicros(value)} />
         <Tile label="Total" field="equity" value="— (no cash balance)" note />
@@ -55,10 +69,10 @@ export function CashTiles(props: {
   );
 }
 
-/** A figure, a skeleton while it loads, or (note) words in its place. */
-function Tile({ label, value, field, note }: { label: string; value?: string; field?: string; note?: boolean }): React.JSX.Element {
+/** A figure, a skeleton while it loads, or (note) words in its place; `hint` says where a figure comes from. */
+function Tile({ label, value, field, note, hint, title }: { label: string; value?: string; field?: string; note?: boolean; hint?: string; title?: string }): React.JSX.Element {
   return (
-    <div className="pf-tile">
+    <div className="pf-tile" title={title}>
       <div className="pf-tile-label">{label}</div>
       {value === undefined ? (
         <div className="pf-tile-value skeleton-row">&nbsp;</div>
@@ -67,6 +81,7 @@ function Tile({ label, value, field, note }: { label: string; value?: string; fi
       ) : (
         <div className="pf-tile-value num" data-field={field}>{value}</div>
       )}
+      {hint ? <div className="pf-tile-hint muted" data-hint={field}>{hint}</div> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
-// The active account's portfolio: cash, positions with the data surface's sorts and filters and
-// exact totals, value and P&L over time, trades, and CSV exports. Every part opens from the
+// The active account's portfolio: cash, the account's value (cash + positions) and P&L (realised +
+// unrealised) now and over time, positions open (with the data surface's sorts, filters and exact
+// totals) and closed (with what they realised), trades, and CSV exports. Every part opens from the
 // core's cache when the venue is unreachable, with its "as of" time.
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
@@ -13,14 +14,17 @@ import { useUi } from '../../state/ui';
 import { useAccount } from '../../ui/AccountPicker';
 import { asOf, cents, dateTime, size } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
-import { csvName, HISTORY_COLUMNS, POSITION_COLUMNS, toCsv, TRADE_COLUMNS, type Column } from './csv';
-import { sign, usdMicros } from '../../ui/money';
+import { CLOSED_COLUMNS, csvName, HISTORY_COLUMNS, positionColumns, toCsv, tradeColumns, type Column } from './csv';
+import { usdMicros } from '../../ui/money';
 import { SORTS, usePortfolioView, type Range, type SortBy } from './view';
 import { CashTiles } from './Cash';
 import { outcomeTone, PositionsTable } from './Positions';
 import { RedeemNote } from './Redeem';
-import { byMarket, endedMarkets, worthOf } from './settled';
+import { byMarket, endedMarkets } from './settled';
+import { ClosedTable } from './Closed';
+import { PnlSummary } from './PnlSummary';
 import { isNotOffered } from '../../ui/venue';
+import './pnl.css';
 
 // lightweight-charts is large; load it only when the portfolio is opened.
 const ValueChart = lazy(() => import('./ValueChart').then((m) => ({ default: m.ValueChart })));
@@ -37,10 +41,9 @@ function rangeStart(range: Range): number | undefined {
   return span === undefined ? undefined : Math.floor((Date.now() - span) / 60_000) * 60_000;
 }
 
-const tone = (m: bigint | undefined): string => ['no', '', 'yes'][sign(m) + 1] as string;
-
+/** What, whose and as of when are in the file's name; the file starts with its header. */
 function download<R>(what: string, address: string, at: number, columns: ReadonlyArray<Column<R>>, rows: readonly R[]): void {
-  const text = toCsv(`Kairos ${what} of ${address}`, at, columns, rows);
+  const text = toCsv(columns, rows);
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;
@@ -105,13 +108,16 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
   const filtered = Object.keys(positionsInput).some((k) => ['title', 'market', 'redeemable', 'mergeable', 'sizeThreshold'].includes(k));
   const positions = useCall('portfolio.positions', positionsInput, { refetchInterval: REFRESH_MS, placeholderData: keepPreviousData });
   const balance = useCall('portfolio.balance', { accountId: account.id }, { refetchInterval: (q) => (isNotOffered(q.state.error) ? false : REFRESH_MS), retry: false });
+  // The whole account, whatever the filters: its value, P&L, closed positions; each answer is a snapshot.
+  const pnl = useCall('portfolio.pnl', { accountId: account.id }, { refetchInterval: REFRESH_MS, placeholderData: keepPreviousData });
+  const [shown, setShown] = useState<'open' | 'closed'>('open');
 
   const from = useMemo(() => rangeStart(view.range), [view.range]);
   const history = useCall('portfolio.history', { accountId: account.id, ...(from !== undefined ? { from } : {}) }, { placeholderData: keepPreviousData });
-  // A newer positions answer is a new snapshot, and maybe new fills: the chart and trades follow.
+  // A newer P&L answer is a new snapshot, and maybe new fills: the chart and trades follow.
   // The first answer too, for the chart only: its snapshot is stored as it arrives, which may be
   // after the chart's first read (trades are being read for the first time alongside it).
-  const positionsAt = positions.data?.fetchedAt;
+  const positionsAt = pnl.data?.fetchedAt;
   const seenAt = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (positionsAt === undefined) return;
@@ -138,7 +144,7 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
   const marketOptions = [...known].sort((a, b) => a[1].localeCompare(b[1]));
 
   // The page's own stamp: the oldest answer that came from the cache because the venue was away.
-  const staleAt = [positions.data, balance.data, ...(trades.data?.pages ?? [])].filter((d) => d?.stale).map((d) => d?.fetchedAt as number);
+  const staleAt = [positions.data, balance.data, pnl.data, ...(trades.data?.pages ?? [])].filter((d) => d?.stale).map((d) => d?.fetchedAt as number);
   const refresh = (): void => void staleCalls(client, PORTFOLIO_CALLS);
 
   const rows = useMemo(() => positions.data?.data ?? [], [positions.data]);
@@ -147,10 +153,11 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
   const settled = useCall('markets.resolution', { conditionIds: ended }, { enabled: ended.length > 0, refetchInterval: REFRESH_MS, placeholderData: keepPreviousData });
   const resolutions = useMemo(() => byMarket(ended.length ? settled.data?.data : []), [ended.length, settled.data]);
   const points = history.data ?? [];
-  const last = points[points.length - 1];
-  // Whole-portfolio value: the listed positions when nothing filters them, else the last snapshot.
-  const whole = !filtered && positions.data && rows.length < POSITIONS_LIMIT;
-  const value = whole ? rows.reduce((t, p) => t + (worthOf(p, p.conditionId ? resolutions.get(p.conditionId) : undefined) ?? 0n), 0n) : toMicros(last?.value);
+  const account$ = pnl.data?.data;
+  // The trading token id of each data-surface asset, as the core learnt them: what the CSVs carry.
+  const tokenIds = useMemo(() => new Map([...(account$?.open ?? []), ...(account$?.closed ?? [])].flatMap((p) => (p.tokenId ? [[p.asset, p.tokenId] as const] : []))), [account$]);
+  const tokenIdOf = (asset: string | undefined): string | undefined => (asset ? tokenIds.get(asset) : undefined);
+  const figures = useMemo(() => new Map((account$?.open ?? []).map((p) => [p.asset, p] as const)), [account$]);
 
   return (
     <div className="page pf" data-testid="portfolio">
@@ -168,7 +175,7 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
       </div>
 
       <section className="pf-cash" data-testid="cash" aria-label="Cash">
-        <CashTiles balance={balance} locked={locked} value={value} />
+        <CashTiles balance={balance} locked={locked} value={toMicros(account$?.positionsValue)} reserved={account$?.reserved} />
       </section>
 
       <section className="section" aria-label="Value and P&L">
@@ -179,17 +186,16 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
               <button key={r} aria-pressed={r === view.range} onClick={() => view.set({ range: r })}>{r}</button>
             ))}
           </div>
-          {last ? (
-            <span className="muted pf-legend">
-              <span className="pf-key pf-key-value" />value {usdMicros(toMicros(last.value))}
-              <span className="pf-key pf-key-pnl" />P&amp;L <span className={tone(toMicros(last.cashPnl))}>{usdMicros(toMicros(last.cashPnl))}</span>
-            </span>
-          ) : null}
+          <span className="muted pf-legend" title="Value on the right scale, P&L on the left: with no money paid in or out, every change of value is P&L, so the two lines move together">
+            {account$ && account$.value === undefined ? null : <><span className="pf-key pf-key-value" />value</>}
+            <span className="pf-key pf-key-pnl" />P&amp;L
+          </span>
           <span className="pf-grow" />
           <button disabled={!history.data?.length} title={history.data?.length ? 'Save the snapshots in this range as CSV' : 'No snapshots in this range'} onClick={() => download('value-history', address, history.dataUpdatedAt, HISTORY_COLUMNS, points)}>
             Export CSV
           </button>
         </div>
+        {pnl.isError && !pnl.data ? <ErrorState error={pnl.error} retry={() => void pnl.refetch()} /> : <PnlSummary pnl={account$} />}
         {history.isError ? (
           <ErrorState error={history.error} retry={() => void history.refetch()} />
         ) : (
@@ -202,12 +208,29 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
       <section className="section" aria-label="Positions">
         <div className="pf-bar">
           <h2>Positions</h2>
+          <div className="tabs pf-tabs" role="tablist" aria-label="Open or closed positions">
+            <button role="tab" aria-selected={shown === 'open'} aria-pressed={shown === 'open'} onClick={() => setShown('open')}>Open</button>
+            <button role="tab" aria-selected={shown === 'closed'} aria-pressed={shown === 'closed'} onClick={() => setShown('closed')}>
+              Closed{account$ ? ` (${account$.closed.length})` : ''}
+            </button>
+          </div>
           <span className="pf-grow" />
-          {positions.data ? <Stamp fetchedAt={positions.data.fetchedAt} stale={positions.data.stale} /> : null}
-          <button disabled={!rows.length} title="Save the listed positions as CSV" onClick={() => positions.data && download('positions', address, positions.data.fetchedAt, POSITION_COLUMNS, rows)}>
-            Export CSV
-          </button>
+          {shown === 'open' && positions.data ? <Stamp fetchedAt={positions.data.fetchedAt} stale={positions.data.stale} /> : null}
+          {shown === 'closed' && pnl.data ? <Stamp fetchedAt={pnl.data.fetchedAt} stale={pnl.data.stale} /> : null}
+          {shown === 'open' ? (
+            <button disabled={!rows.length} title="Save the listed positions as CSV" onClick={() => positions.data && download('positions', address, positions.data.fetchedAt, positionColumns(tokenIdOf), rows)}>
+              Export CSV
+            </button>
+          ) : (
+            <button disabled={!account$?.closed.length} title="Save the closed positions as CSV" onClick={() => pnl.data && download('closed-positions', address, pnl.data.fetchedAt, CLOSED_COLUMNS, pnl.data.data.closed)}>
+              Export CSV
+            </button>
+          )}
         </div>
+        {shown === 'closed' ? (
+          pnl.isPending ? <Skeleton rows={4} /> : <ClosedTable rows={account$?.closed ?? []} dim={pnl.isPlaceholderData || pnl.data?.stale === true} />
+        ) : (
+        <>
         <div className="pf-bar pf-filters">
           <input type="search" aria-label="Search positions" placeholder="Title contains…" maxLength={100} value={title} onChange={(e) => setTitle(e.target.value)} />
           <select aria-label="Position market" value={view.market} onChange={(e) => view.set({ market: e.target.value })}>
@@ -246,7 +269,11 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
             filtered={filtered}
             full={rows.length >= POSITIONS_LIMIT}
             onClear={clearFilters}
+            closed={account$ ? { count: account$.closed.length, show: () => setShown('closed') } : undefined}
+            figures={figures}
           />
+        )}
+        </>
         )}
       </section>
 
@@ -267,7 +294,7 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
           <button
             disabled={!tradeRows.length}
             title="Save the loaded trades as CSV"
-            onClick={() => trades.data && download('trades', address, Math.min(...trades.data.pages.map((p) => p.fetchedAt)), TRADE_COLUMNS, tradeRows)}
+            onClick={() => trades.data && download('trades', address, Math.min(...trades.data.pages.map((p) => p.fetchedAt)), tradeColumns(tokenIdOf), tradeRows)}
           >
             Export CSV
           </button>

@@ -1,6 +1,8 @@
 // The positions table: each position with its size, prices, cost, value and P&L, exact totals,
 // sortable by the venue's own sorts. A position in a resolved market is worth its settlement —
-// winning tokens × $1, losing × $0 — says so, and offers to redeem where the venue can.
+// winning tokens × $1, losing × $0 — says so, and offers to redeem where the venue can. Realised
+// and unrealised P&L are the account's own (portfolio.pnl) where known, so the table and the
+// account's P&L line add up: a settled position's gain or loss is realised, not unrealised.
 import { toMicros } from '@shared/domain/money';
 import type { MarketResolution } from '@shared/ipc/resolution';
 import type { Position } from '@shared/spec/data';
@@ -23,7 +25,7 @@ const COLUMNS: ReadonlyArray<[string, SortBy | undefined, string?]> = [
   ['Price', 'PRICE', 'num'],
   ['Cost', 'INITIAL', 'num'],
   ['Value', 'CURRENT', 'num'],
-  ['P&L', 'CASHPNL', 'num'],
+  ['Unrealised', 'CASHPNL', 'num'],
   ['P&L %', 'PERCENTPNL', 'num'],
   ['Realised', undefined, 'num'],
   ['Ends', 'RESOLVING', 'num'],
@@ -60,6 +62,10 @@ export function PositionsTable(props: {
   filtered: boolean;
   full: boolean;
   onClear: () => void;
+  /** The account's realised and unrealised P&L by data-surface asset, where known. */
+  figures?: ReadonlyMap<string, { realised: string; unrealised: string; source: 'venue' | 'trades' }> | undefined;
+  /** Positions no longer held, kept in the closed view. */
+  closed?: { count: number; show: () => void } | undefined;
 }): React.JSX.Element {
   const { rows, resolutions } = props;
   const view = usePortfolioView();
@@ -67,8 +73,11 @@ export function PositionsTable(props: {
   const go = useUi((s) => s.go);
   const of = (p: Position) => (p.conditionId ? resolutions.get(p.conditionId) : undefined);
   const cost = sumMicros(rows.map((p) => p.initialValue));
-  const pnl = rows.reduce((t, p) => t + (pnlOf(p, of(p)).cash ?? 0n), 0n);
-  const realised = sumMicros(rows.map((p) => p.realizedPnl));
+  const fig = (p: Position) => (p.asset ? props.figures?.get(p.asset) : undefined);
+  const unrealisedOf = (p: Position): bigint | undefined => (fig(p) ? toMicros(fig(p)?.unrealised) : pnlOf(p, of(p)).cash);
+  const realisedOf = (p: Position): bigint | undefined => (fig(p) ? toMicros(fig(p)?.realised) : toMicros(p.realizedPnl));
+  const pnl = rows.reduce((t, p) => t + (unrealisedOf(p) ?? 0n), 0n);
+  const realised = rows.reduce((t, p) => t + (realisedOf(p) ?? 0n), 0n);
   const value = rows.reduce((t, p) => t + (worthOf(p, of(p)) ?? 0n), 0n);
   // Percent of the summed cost: display only, the money itself stays exact.
   const pct = cost > 0n ? (Number(pnl) / Number(cost)) * 100 : undefined;
@@ -96,6 +105,8 @@ export function PositionsTable(props: {
             <td colSpan={COLUMNS.length} className="pf-none">
               {props.filtered ? (
                 <>No positions match these filters. <button className="link action" onClick={props.onClear}>Clear filters</button></>
+              ) : props.closed?.count ? (
+                <>No open positions. {props.closed.count} closed position{props.closed.count === 1 ? ' is' : 's are'} kept with what they realised. <button className="link action" onClick={props.closed.show}>Show closed</button></>
               ) : (
                 <>No positions yet: they appear here once an order fills. <button className="link action" onClick={() => go('markets')}>Browse markets</button></>
               )}
@@ -105,8 +116,12 @@ export function PositionsTable(props: {
         {rows.map((p) => {
           const r = of(p);
           const settles = settlesAt(p, r);
-          const { cash, pct: rowPct } = pnlOf(p, r);
-          const real = toMicros(p.realizedPnl);
+          const { pct } = pnlOf(p, r);
+          const cash = unrealisedOf(p);
+          // Settled: its whole gain or loss is realised; no unrealised percent to show.
+          const rowPct = settles !== undefined && fig(p) ? undefined : pct;
+          const real = realisedOf(p);
+          const computed = fig(p)?.source === 'trades';
           return (
             <tr key={String(p.asset)} data-asset={p.asset} data-settles={settles}>
               <td className="pf-market">
@@ -139,7 +154,14 @@ export function PositionsTable(props: {
               <td className="num" data-field="value">{usdMicros(worthOf(p, r))}</td>
               <td className={`num ${tone(cash)}`} data-field="pnl">{usdMicros(cash)}</td>
               <td className={`num ${tone(cash)}`} data-field="pct">{percent(rowPct)}</td>
-              <td className={`num ${tone(real)}`} data-field="realized">{usdMicros(real)}</td>
+              <td
+                className={`num ${tone(real)}`}
+                data-field="realized"
+                title={settles !== undefined ? 'Settled at resolution: the gain or loss is final, redeemed or not' : computed ? 'Computed by Kairos from the venue’s trades (fees not counted): the venue gives none' : undefined}
+              >
+                {usdMicros(real)}
+                {computed ? '*' : ''}
+              </td>
               <td className="num muted" data-field="ends">{shortDate(p.endDate)}</td>
             </tr>
           );

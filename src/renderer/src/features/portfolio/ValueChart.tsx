@@ -1,4 +1,5 @@
-// Value and cash P&L of the account over time, from the snapshots the core takes on each refresh.
+// Value (cash + positions) and P&L (realised + unrealised) of the account over time, from the
+// snapshots the core takes with each answer of its P&L.
 import { BaselineSeries, createChart, LineSeries, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { followTheme, themeColor } from '../../ui/chart-theme';
@@ -28,6 +29,8 @@ export function ValueChart({ points }: { points: readonly HistoryPoint[] }): Rea
       layout: { background: { color: 'transparent' } },
       grid: { vertLines: { visible: false } },
       rightPriceScale: { borderVisible: false },
+      // P&L on its own scale: beside a cash balance of thousands, a gain of cents would lie flat.
+      leftPriceScale: { borderVisible: false, visible: true },
       timeScale: { borderVisible: false, timeVisible: true },
       localization: { priceFormatter: usd },
     });
@@ -40,6 +43,7 @@ export function ValueChart({ points }: { points: readonly HistoryPoint[] }): Rea
       bottomFillColor2: 'transparent',
       lineWidth: 2,
       title: 'P&L',
+      priceScaleId: 'left',
       priceLineVisible: false,
     });
     const paint = (): void => {
@@ -57,8 +61,10 @@ export function ValueChart({ points }: { points: readonly HistoryPoint[] }): Rea
   }, []);
 
   useEffect(() => {
-    chart.current?.value.setData(perSecond(points, (p) => p.value));
-    chart.current?.pnl.setData(perSecond(points, (p) => p.cashPnl));
+    // Without a cash balance the value is the positions alone: redeeming a winner would draw it
+    // falling to $0, which reads as a loss. Only values that include cash are drawn.
+    chart.current?.value.setData(perSecond(points.filter((p) => p.cash !== undefined), (p) => p.value));
+    chart.current?.pnl.setData(perSecond(points, (p) => p.pnl));
     chart.current?.chart.timeScale().fitContent();
   }, [points]);
 

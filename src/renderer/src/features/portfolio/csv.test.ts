@@ -1,6 +1,10 @@
-// The portfolio's CSV files on their own: quoting, formula guards, the as-of line, exact decimals.
+// The portfolio's CSV files on their own: quoting, formula guards, the header first, trading token
+// ids, exact decimals.
 import { describe, expect, it } from 'vitest';
-import { csvField, csvName, HISTORY_COLUMNS, POSITION_COLUMNS, toCsv, TRADE_COLUMNS } from './csv';
+import { CLOSED_COLUMNS, csvField, csvName, HISTORY_COLUMNS, positionColumns, toCsv, tradeColumns } from './csv';
+
+const TOKEN = '68856675154758162092932357940254176877218466407040598756554241610585352787105';
+const tokenIdOf = (asset: string | undefined): string | undefined => (asset === '0xc:0' ? TOKEN : undefined);
 
 describe('portfolio CSV', () => {
   it('quotes fields with commas, quotes and line breaks, and guards text against formulas', () => {
@@ -21,26 +25,34 @@ describe('portfolio CSV', () => {
     expect(csvField(0)).toBe('0');
   });
 
-  it('writes the as-of line, the header and exact decimals', () => {
-    const at = Date.UTC(2026, 10, 1, 12, 30);
-    const text = toCsv('Kairos positions of 0xabc', at, POSITION_COLUMNS, [
+  it('starts with the header, puts the trading token id (never the data surface asset), and writes exact decimals', () => {
+    const text = toCsv(positionColumns(tokenIdOf), [
       { title: 'Rain, or shine?', outcome: 'Yes', conditionId: '0xc', asset: '0xc:0', size: 20, avgPrice: 0.1 + 0.2, curPrice: 0.41, initialValue: 8, currentValue: 8.2, cashPnl: 0.2, percentPnl: 2.5, realizedPnl: -0.000001, redeemable: false, mergeable: false, endDate: '2026-12-31T00:00:00.000Z' },
+      { title: 'Unknown token', asset: '0xd:1' },
     ]);
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('# Kairos positions of 0xabc as of 2026-11-01T12:30:00.000Z');
-    expect(lines[1]).toBe('market,outcome,condition_id,token_id,size,avg_price,cur_price,initial_value,current_value,cash_pnl,percent_pnl,realized_pnl,redeemable,mergeable,end_date');
+    expect(lines[0]).toBe('market,outcome,condition_id,token_id,size,avg_price,cur_price,initial_value,current_value,cash_pnl,percent_pnl,realized_pnl,redeemable,mergeable,end_date');
     // 0.1 + 0.2 is 0.30000000000000004 as a double; six places are what the venue deals in.
-    expect(lines[2]).toBe('"Rain, or shine?",Yes,0xc,0xc:0,20,0.3,0.41,8,8.2,0.2,2.5,-0.000001,false,false,2026-12-31T00:00:00.000Z');
+    expect(lines[1]).toBe(`"Rain, or shine?",Yes,0xc,${TOKEN},20,0.3,0.41,8,8.2,0.2,2.5,-0.000001,false,false,2026-12-31T00:00:00.000Z`);
+    // A token id not known is left empty rather than filled with the asset.
+    expect(lines[2]).toBe('Unknown token,,,,,,,,,,,,,,');
     expect(lines[3]).toBe('');
-    expect(toCsv('t', at, TRADE_COLUMNS, [{ timestamp: 1_790_000_000, side: 'BUY', title: 'Q', outcome: 'No', price: 0.07, size: 5, usdcSize: 0.35 }]).split('\r\n')[2]).toBe(
-      '2026-09-21T14:13:20.000Z,BUY,Q,No,,,0.07,5,0.35,',
+    expect(toCsv(tradeColumns(tokenIdOf), [{ timestamp: 1_790_000_000, side: 'BUY', title: 'Q', outcome: 'No', asset: '0xc:0', price: 0.07, size: 5, usdcSize: 0.35 }]).split('\r\n')[1]).toBe(
+      `2026-09-21T14:13:20.000Z,BUY,Q,No,,${TOKEN},0.07,5,0.35,`,
     );
-    expect(toCsv('h', at, HISTORY_COLUMNS, [{ at, value: '12.5', cashPnl: '-0.25' }]).split('\r\n')[2]).toBe('2026-11-01T12:30:00.000Z,12.5,-0.25');
+    const at = Date.UTC(2026, 10, 1, 12, 30);
+    expect(toCsv(HISTORY_COLUMNS, [{ at, value: '10003.03', cash: '10003.03', pnl: '3.03', realised: '3.03', unrealised: '0' }]).split('\r\n')).toEqual([
+      'time,value,cash,pnl,realised_pnl,unrealised_pnl',
+      '2026-11-01T12:30:00.000Z,10003.03,10003.03,3.03,3.03,0',
+      '',
+    ]);
+    expect(toCsv(CLOSED_COLUMNS, [{ asset: '0xc:0', tokenId: TOKEN, conditionId: '0xc', title: 'Q', outcome: 'Yes', state: 'closed', size: '0', cost: '0', value: '0', realised: '3.03', unrealised: '0', source: 'venue', at: 1_790_000_000 }]).split('\r\n')[1]).toBe(
+      `Q,Yes,0xc,${TOKEN},3.03,venue,2026-09-21T14:13:20.000Z`,
+    );
   });
 
-  it('keeps the as-of line on one line and an empty table to its header', () => {
-    const text = toCsv('two\r\nlines', 0, HISTORY_COLUMNS, []);
-    expect(text).toBe('# two lines as of 1970-01-01T00:00:00.000Z\r\ntime,value,cash_pnl\r\n');
+  it('keeps an empty table to its header', () => {
+    expect(toCsv(HISTORY_COLUMNS, [])).toBe('time,value,cash,pnl,realised_pnl,unrealised_pnl\r\n');
   });
 
   it('names the file after what, whose and when (local time)', () => {

@@ -1,5 +1,7 @@
-// CSV files of the portfolio's tables: a first comment line with the "as of" time, a header,
-// one row per item (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break).
+// CSV files of the portfolio's tables: the header first (a spreadsheet imports it as is), one row
+// per item (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break). What the
+// file holds, whose and as of when is its name. Token ids are the trading surface's, as an order
+// names them; the data surface's `<condition id>:<index>` form stays in the condition id and outcome.
 import type { CallOutput } from '@shared/ipc/contract';
 import type { Position, Trade } from '@shared/spec/data';
 import { exact } from '../../ui/money';
@@ -23,10 +25,9 @@ export function csvField(value: string | number | boolean | undefined | null, ki
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The whole file: `# <what> as of <ISO time>`, the header, then the rows. */
-export function toCsv<R>(what: string, asOf: number, columns: ReadonlyArray<Column<R>>, rows: readonly R[]): string {
+/** The whole file: the header, then the rows. */
+export function toCsv<R>(columns: ReadonlyArray<Column<R>>, rows: readonly R[]): string {
   const lines = [
-    `# ${what.replace(/[\r\n]+/g, ' ')} as of ${new Date(asOf).toISOString()}`,
     columns.map((c) => csvField(c.header)).join(','),
     ...rows.map((r) => columns.map((c) => csvField(c.value(r), c.kind)).join(',')),
   ];
@@ -35,11 +36,14 @@ export function toCsv<R>(what: string, asOf: number, columns: ReadonlyArray<Colu
 
 const iso = (epochSeconds: number | undefined): string => (epochSeconds ? new Date(epochSeconds * 1000).toISOString() : '');
 
-export const POSITION_COLUMNS: ReadonlyArray<Column<Position>> = [
+/** The trading token id of a data-surface `asset`, where known (empty otherwise: never the asset itself). */
+export type TokenIdOf = (asset: string | undefined) => string | undefined;
+
+export const positionColumns = (tokenIdOf: TokenIdOf): ReadonlyArray<Column<Position>> => [
   { header: 'market', value: (p) => p.title },
   { header: 'outcome', value: (p) => p.outcome },
   { header: 'condition_id', value: (p) => p.conditionId },
-  { header: 'token_id', value: (p) => p.asset },
+  { header: 'token_id', value: (p) => tokenIdOf(p.asset) },
   { header: 'size', kind: 'number', value: (p) => exact(p.size) },
   { header: 'avg_price', kind: 'number', value: (p) => exact(p.avgPrice) },
   { header: 'cur_price', kind: 'number', value: (p) => exact(p.curPrice) },
@@ -53,13 +57,13 @@ export const POSITION_COLUMNS: ReadonlyArray<Column<Position>> = [
   { header: 'end_date', value: (p) => p.endDate },
 ];
 
-export const TRADE_COLUMNS: ReadonlyArray<Column<Trade>> = [
+export const tradeColumns = (tokenIdOf: TokenIdOf): ReadonlyArray<Column<Trade>> => [
   { header: 'time', value: (t) => iso(t.timestamp) },
   { header: 'side', value: (t) => t.side },
   { header: 'market', value: (t) => t.title },
   { header: 'outcome', value: (t) => t.outcome },
   { header: 'condition_id', value: (t) => t.conditionId },
-  { header: 'token_id', value: (t) => t.asset },
+  { header: 'token_id', value: (t) => tokenIdOf(t.asset) },
   { header: 'price', kind: 'number', value: (t) => exact(t.price) },
   { header: 'size', kind: 'number', value: (t) => exact(t.size) },
   { header: 'cash', kind: 'number', value: (t) => exact(t.usdcSize) },
@@ -72,7 +76,23 @@ export type HistoryPoint = CallOutput<'portfolio.history'>[number];
 export const HISTORY_COLUMNS: ReadonlyArray<Column<HistoryPoint>> = [
   { header: 'time', value: (h) => new Date(h.at).toISOString() },
   { header: 'value', kind: 'number', value: (h) => h.value },
-  { header: 'cash_pnl', kind: 'number', value: (h) => h.cashPnl },
+  { header: 'cash', kind: 'number', value: (h) => h.cash },
+  { header: 'pnl', kind: 'number', value: (h) => h.pnl },
+  { header: 'realised_pnl', kind: 'number', value: (h) => h.realised },
+  { header: 'unrealised_pnl', kind: 'number', value: (h) => h.unrealised },
+];
+
+/** A closed position of the account's P&L. */
+export type ClosedRow = CallOutput<'portfolio.pnl'>['data']['closed'][number];
+
+export const CLOSED_COLUMNS: ReadonlyArray<Column<ClosedRow>> = [
+  { header: 'market', value: (p) => p.title },
+  { header: 'outcome', value: (p) => p.outcome },
+  { header: 'condition_id', value: (p) => p.conditionId },
+  { header: 'token_id', value: (p) => p.tokenId },
+  { header: 'realised_pnl', kind: 'number', value: (p) => p.realised },
+  { header: 'source', value: (p) => p.source },
+  { header: 'last_activity', value: (p) => iso(p.at) },
 ];
 
 /** `kairos-positions-0x1234ab-20261101-1200.csv` */

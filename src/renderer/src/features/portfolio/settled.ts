@@ -3,40 +3,10 @@
 import { toMicros } from '@shared/domain/money';
 import type { MarketResolution } from '@shared/ipc/resolution';
 import type { Position } from '@shared/spec/data';
+import { held, settlesAt } from '@shared/domain/settlement';
 
-/** The most markets one `markets.resolution` call takes. */
-export const MAX_ASKED = 100;
-
-const held = (p: Position): boolean => (toMicros(p.size) ?? 0n) > 0n;
-
-/**
- * The markets of held positions that may have ended: the venue marks a claim redeemable, prices
- * it at exactly 0 or 1 (never a traded price), or its end date has passed.
- */
-export function endedMarkets(rows: readonly Position[], now: number): string[] {
-  const out = new Set<string>();
-  for (const p of rows) {
-    if (!p.conditionId || !held(p)) continue;
-    const ended = p.endDate !== undefined && Date.parse(String(p.endDate)) < now;
-    if (p.redeemable === true || p.curPrice === 0 || p.curPrice === 1 || ended) out.add(p.conditionId);
-    if (out.size >= MAX_ASKED) break;
-  }
-  return [...out].sort();
-}
-
-/** The outcome index of a position: its own field, or the `<condition_id>:<index>` of its token id. */
-function outcomeIndex(p: Position): number | undefined {
-  if (typeof p.outcomeIndex === 'number') return p.outcomeIndex;
-  const m = /:(\d+)$/.exec(String(p.asset ?? ''));
-  return m ? Number(m[1]) : undefined;
-}
-
-/** What a position's token settles at ('1' or '0'), once its market resolved to a known winner. */
-export function settlesAt(p: Position, r: MarketResolution | undefined): '1' | '0' | undefined {
-  if (r?.state !== 'resolved') return undefined;
-  const i = outcomeIndex(p);
-  return i === undefined ? undefined : r.outcomes[i]?.settles;
-}
+// One place for which markets ended and what a token settles at: the core values positions by them too.
+export { endedMarkets, MAX_ASKED, settlesAt } from '@shared/domain/settlement';
 
 /** The position's worth in micros: size × 1 or × 0 once settled, else the venue's current value. */
 export function worthOf(p: Position, r: MarketResolution | undefined): bigint | undefined {
