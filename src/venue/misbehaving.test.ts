@@ -49,7 +49,7 @@ describe('misbehaving venue', () => {
     expect(catalog?.negRisk).toBe(false);
     expect((await body(good, `/markets/${cid}`, TradingMarketStrict, 'trading')).neg_risk).toBe(false);
     const page = await body(bad, '/sampling-simplified-markets', SamplingSimplifiedMarketsPage, 'trading');
-    const row = page.data.find((m) => m.condition_id.toLowerCase() === cid);
+    const row = page.data.find((m) => m.condition_id?.toLowerCase() === cid);
     if (row) expect(row.neg_risk).toBe(true);
     // A market outside the set is told the same everywhere.
     const fine = bad.db.prepare('SELECT condition_id FROM markets WHERE neg_risk = 0 ORDER BY id').all().map((r) => (r as { condition_id: string }).condition_id).find((c) => !contradicted.includes(c.toLowerCase())) as string;

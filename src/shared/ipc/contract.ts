@@ -22,11 +22,14 @@ import { id, limit, offset, address } from './fields.js';
 import { JournalEntry, LinePreview, LineResult, OpenOrderRow, OrderLine, TicketDraft } from './orders.js';
 export { DraftLine, JournalEntry, LinePreview, LineResult, OpenOrderRow, OrderLine, TicketDraft } from './orders.js';
 
-/** Data that may come from the cache: when it was fetched and whether the venue was unreachable. */
+/**
+ * Data that may come from the cache: when it was fetched, whether the venue was unreachable, and
+ * how many rows of the venue's answer were dropped as not what was asked (absent when none).
+ */
 export function cached<T extends z.ZodType>(data: T) {
-  return z.object({ data, fetchedAt: z.number(), stale: z.boolean(), ageMs: z.number() });
+  return z.object({ data, fetchedAt: z.number(), stale: z.boolean(), ageMs: z.number(), filtered: z.number().int().positive().optional() });
 }
-export type Cached<T> = { data: T; fetchedAt: number; stale: boolean; ageMs: number };
+export type Cached<T> = { data: T; fetchedAt: number; stale: boolean; ageMs: number; filtered?: number };
 
 export const MarketFilters = z.object({
   status: z.enum(['active', 'closed', 'archived', 'all']).default('active'),

@@ -7,7 +7,7 @@ import { tickText } from '@shared/domain/money';
 import { useCall } from '../../api/hooks';
 import { useLive } from '../../api/live';
 import { cents, shortDate, usd } from '../../ui/format';
-import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+import { ErrorState, Filtered, Skeleton, Stamp } from '../../ui/states';
 import { Deferred } from '../../ui/Deferred';
 import { TradesTable } from '../../ui/TradesTable';
 import { Holders } from './Holders';
@@ -187,5 +187,10 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
 /** The market's latest trades, read again every 10 s while shown. */
 function RecentTrades({ conditionId }: { conditionId: string }): React.JSX.Element {
   const trades = useCall('markets.trades', { conditionId, limit: 15 }, { enabled: conditionId !== '', refetchInterval: 10_000 });
-  return <TradesTable trades={trades.data?.data ?? []} />;
+  return (
+    <>
+      <Filtered dropped={trades.data?.filtered} testId="trades-filtered" />
+      <TradesTable trades={trades.data?.data ?? []} />
+    </>
+  );
 }
