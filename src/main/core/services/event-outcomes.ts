@@ -13,6 +13,7 @@ import type { Session } from '../session.js';
 import { bracketSums, changes24h } from './bracket.js';
 import { FRESH } from './context.js';
 import type { Markets } from './markets.js';
+import { agreedNegRisk } from './market-reading.js';
 
 /** Pages of an event's market listing read at most (100 markets each). */
 const MAX_PAGES = 5;
@@ -146,7 +147,8 @@ export async function eventOutcomes(s: Session, markets: Markets, idOrSlug: stri
       ...(m.status === 'closed' || m.status === 'archived' ? { outcomes: m.outcomes, outcomePrices: m.outcomePrices } : {}),
     };
   });
-  const negRisk = local?.negRisk || e?.negRisk === true || rows.some((m) => m.negRisk === true);
+  // One outcome wins only where every source that says agrees: a venue contradicting itself gets no bracket sums.
+  const negRisk = agreedNegRisk([e?.negRisk, ...rows.map((m) => m.negRisk), ...(e === undefined && local ? [local.negRisk] : [])]);
   const series = local?.series ?? (e?.series?.[0]?.id ? { id: String(e.series[0].id), title: String(e.series[0].title ?? e.series[0].id) } : undefined);
   const data: EventOutcomes = {
     id: found.id,
