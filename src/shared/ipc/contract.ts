@@ -81,6 +81,18 @@ export const OutcomeQuote = z.object({
 });
 
 /**
+ * A market's rules as Kairos reads them where the venue's sources (trading market, market
+ * settings, catalog) may disagree: the reading that risks less, and each disagreement in words.
+ */
+export const MarketReading = z.object({
+  negRisk: z.boolean(),
+  tick: z.string().optional(),
+  minSize: z.string().optional(),
+  acceptingOrders: z.boolean(),
+  disagreements: z.array(z.string()),
+});
+
+/**
  * Which EIP-712 domain the profile's orders are signed for: the one the venue publishes at
  * GET /version, a preset (the service family's public exchange contracts), or one typed in.
  */
@@ -243,6 +255,8 @@ export const contract = {
   'markets.get': call(z.object({ idOrSlug: id }), cached(CatalogMarket)),
   'markets.settings': call(z.object({ conditionId: id }), cached(MarketSettings)),
   'markets.quotes': call(z.object({ conditionId: id }), cached(z.array(OutcomeQuote))),
+  /** The market's rules where its sources may disagree: the reading that risks less, with the disagreements said. */
+  'markets.reading': call(z.object({ conditionId: id }), cached(MarketReading)),
   'markets.book': call(z.object({ tokenId: id }), cached(Book)),
   /**
    * An outcome's price chart over a range: buckets keeping open, high, low, close and the cash

@@ -71,5 +71,9 @@ describe('the ticket on a venue that contradicts itself about negative risk', ()
       expect(p.negRiskEvent).toBeUndefined();
       expect(p.disagreements).toEqual([expect.stringMatching(/^Negative risk: the trading market says yes; market settings and the catalog say no\. Read as no/)]);
     }
+    // The market page reads the same, with the disagreement to say.
+    const { data: reading } = await h.ok<{ data: { negRisk: boolean; acceptingOrders: boolean; disagreements: string[] } }>('markets.reading', { conditionId: lines[0]?.conditionId });
+    expect(reading).toMatchObject({ negRisk: false, acceptingOrders: true });
+    expect(reading.disagreements).toEqual(previews[0]?.disagreements);
   });
 });

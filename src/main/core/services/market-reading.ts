@@ -7,7 +7,6 @@ import type { CatalogMarket, MarketSettings, TradingMarket } from '@shared/spec/
 import { formatMicros, toMicros } from '@shared/domain/money.js';
 import type { Session } from '../session.js';
 import { FRESH } from './context.js';
-import type { Markets } from './markets.js';
 import { catalogMarket } from './watchlist.js';
 
 export interface MarketSources {
@@ -87,10 +86,15 @@ export function readMarket(src: MarketSources): MarketReading {
  * A market's sources read (trading market and settings must answer; the catalog record is
  * asked too, and left out when it cannot be read) and reconciled.
  */
-export async function marketReading(s: Session, markets: Markets, conditionId: string, maxAge: number): Promise<MarketReading & { sources: MarketSources }> {
+export async function marketReading(
+  s: Session,
+  market: (s: Session, conditionId: string, maxAge: number) => Promise<TradingMarket>,
+  conditionId: string,
+  maxAge: number,
+): Promise<MarketReading & { sources: MarketSources }> {
   const [settings, trading, catalog] = await Promise.all([
     s.cached('trading', `/clob-markets/${conditionId}`, {}, FRESH.settings, () => s.clients.trading.settings(conditionId)).then((r) => r.data),
-    markets.market(s, conditionId, maxAge),
+    market(s, conditionId, maxAge),
     catalogMarket(s, conditionId).then(
       (r) => r.data[0],
       () => undefined,

@@ -40,7 +40,7 @@ export type Preview = ReturnType<typeof previewService>;
 export function previewService(ctx: CoreContext, deps: PreviewDeps) {
   /** The market's rules as the reading that risks less where its sources disagree, and the disagreements. */
   const rulesFor = async (s: Session, conditionId: string): Promise<{ rules: MarketRules; disagreements: string[] }> => {
-    const r = await marketReading(s, deps.markets, conditionId, FRESH.prices);
+    const r = await marketReading(s, deps.markets.market, conditionId, FRESH.prices);
     const { settings, trading: m } = r.sources as Required<Pick<typeof r.sources, 'settings' | 'trading'>>;
     return {
       rules: {
@@ -138,7 +138,7 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
    */
   const shapeOf = async (s: Session, conditionId: string): Promise<{ outcomeTokens?: string[]; negRiskEvent?: string }> => {
     try {
-      const r = await marketReading(s, deps.markets, conditionId, FRESH.prices);
+      const r = await marketReading(s, deps.markets.market, conditionId, FRESH.prices);
       const m = r.sources.trading as NonNullable<typeof r.sources.trading>;
       const event = r.negRisk ? m.event?.id || m.event?.slug || m.neg_risk_market_id : undefined;
       return { outcomeTokens: m.tokens.map((t) => String(t.token_id)), ...(event ? { negRiskEvent: event } : {}) };
