@@ -27,6 +27,8 @@ describe('the rules', () => {
     expect(check.trades(trades, { user: '0xabc' })).toHaveLength(2);
     expect(check.trades(trades, { market: ['0xaa', '0xcc'] })).toHaveLength(2);
     expect(check.trades(trades, { market: '0xbb,0xcc', side: 'SELL' })).toHaveLength(1);
+    const groups = [{ token: '0xAA:0' }, { token: '0xbb:1' }, { token: '123' }];
+    expect(check.holders(groups, { market: '0xaa' }).map((g) => g.token)).toEqual(['0xAA:0', '123']);
     const comments = [{ id: '1', userAddress: '0xABC' }, { id: '2', userAddress: '0xdef' }] as Comment[];
     expect(check.commentsByUser(comments, '0xabc').map((c) => c.id)).toEqual(['1']);
   });

@@ -5,7 +5,8 @@
 // contradict the question is dropped; a row that does not carry the field contradicts nothing
 // and stays. How many were dropped travels with the answer (`droppedOf`), into the response
 // cache and to the screen, which says that the venue's answer was filtered.
-import type { CatalogMarket, Comment, Event, LastTradePrice, LeaderboardEntry, Position, Trade } from '@shared/spec/index.js';
+import { parseDataTokenId } from '@shared/domain/token-ids.js';
+import type { CatalogMarket, Comment, Event, HolderGroup, LastTradePrice, LeaderboardEntry, Position, Trade } from '@shared/spec/index.js';
 
 type Value = string | number | boolean | readonly string[] | undefined;
 type Asked = Readonly<Record<string, Value>>;
@@ -110,6 +111,9 @@ export const check = {
     keepMatching(rows, [oneOf(q['market'], (t) => t.conditionId), equals(q['user'], (t) => t.proxyWallet), equals(q['side'], (t) => t.side)]),
   /** data GET /positions */
   positions: (rows: readonly Position[], q: Asked): Position[] => keepMatching(rows, [equals(q['user'], (p) => p.proxyWallet), oneOf(q['market'], (p) => p.conditionId)]),
+  /** data GET /holders: a group's token in the data surface's form names its market (a uint256 id cannot say). */
+  holders: (rows: readonly HolderGroup[], q: Asked): HolderGroup[] =>
+    keepMatching(rows, [oneOf(q['market'], (g) => (typeof g.token === 'string' ? parseDataTokenId(g.token)?.conditionId : undefined))]),
   /** data GET /v1/leaderboard */
   leaderboard: (rows: readonly LeaderboardEntry[], q: Asked): LeaderboardEntry[] => keepMatching(rows, [equals(q['user'], (e) => e.proxyWallet)]),
   /** trading POST /last-trades-prices */

@@ -81,7 +81,7 @@ export class DataClient {
     return this.http.request('GET', '/positions', list(Position), { query: q, budgets: [BUDGETS.dataPositions] }).then((rows) => check.positions(rows, q));
   }
   holders<Q extends QueryFor<'data GET /holders'>>(q: Only<'data GET /holders', Q>) {
-    return this.http.request('GET', '/holders', list(HolderGroup), { query: q });
+    return this.http.request('GET', '/holders', list(HolderGroup), { query: q }).then((rows) => check.holders(rows, q));
   }
   leaderboard<Q extends QueryFor<'data GET /v1/leaderboard'>>(q: Only<'data GET /v1/leaderboard', Q> = {} as Only<'data GET /v1/leaderboard', Q>) {
     return this.http.request('GET', '/v1/leaderboard', list(LeaderboardEntry), { query: q }).then((rows) => check.leaderboard(rows, q));

@@ -135,7 +135,8 @@ export function marketsService(ctx: CoreContext, deps: MarketsDeps = {}) {
     const by = f.sort === 'volume24hr' || f.sort === 'volume' ? f.sort : undefined;
     if (by) rows.sort((a, b) => (f.ascending ? 1 : -1) * ((a[by] ?? 0) - (b[by] ?? 0)));
     if (f.sort === 'lastPrice') rows.sort((a, b) => (f.ascending ? 1 : -1) * (Number(a.outcomePrices[0] ?? 0) - Number(b.outcomePrices[0] ?? 0)));
-    const more = rows.length === q.limit ? 1 : 0;
+    // A full page from the venue means more may follow, however many of its rows were dropped.
+    const more = r.data.length + (r.filtered ?? 0) >= q.limit ? 1 : 0;
     return { ...r, data: { rows, total: f.offset + rows.length + more } };
   };
 

@@ -24,7 +24,8 @@ export function When({ iso, now }: { iso: string | undefined; now: number }): Re
 
 export function Comments({ eventId }: { eventId: string }): React.JSX.Element {
   const [holdersOnly, setHoldersOnly] = useState(false);
-  const pages = useCallPages('comments.list', { parentType: 'Event', parentId: eventId, holdersOnly }, PAGE, (p) => p.data.length);
+  // A page's size as the venue sent it: rows dropped as not asked for do not end the listing.
+  const pages = useCallPages('comments.list', { parentType: 'Event', parentId: eventId, holdersOnly }, PAGE, (p) => p.data.length + (p.filtered ?? 0));
   const now = useNow();
   const loaded = pages.data?.pages ?? [];
   const list = threads(loaded.flatMap((p) => p.data));
