@@ -32,6 +32,9 @@ describe('misbehaving venue', () => {
     expect(right).toHaveLength(event.n);
     expect(wrong).toHaveLength(Math.min(all, 100));
     expect(all).toBeGreaterThan(event.n);
+    // Odd-numbered markets come without their optional events.
+    expect(wrong.filter((m) => Number(m.id) % 2 === 1).every((m) => m.events === undefined)).toBe(true);
+    expect(wrong.filter((m) => Number(m.id) % 2 === 0).every((m) => m.events?.length === 1)).toBe(true);
   });
 
   it('says neg_risk true on the trading surface where settings and catalog say false, for some markets only', async () => {

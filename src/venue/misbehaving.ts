@@ -3,8 +3,10 @@
 // on the catalog's /markets answer every market), contradicts itself about negative risk (the
 // trading surface says `neg_risk: true` where market settings' `nr` and the catalog's `negRisk`
 // say false, for the markets of every odd-numbered multi-market event that is not negative
-// risk), and answers a user's comments with other users' comments mixed in. Clients that take
-// answers at their word show wrong events, wrong traders and optimistic worst cases.
+// risk), answers a user's comments with other users' comments mixed in, and leaves out the
+// optional `events` of every odd-numbered market on /markets (so a row's event is known only
+// from the event's own `markets[]`). Clients that take answers at their word show wrong events,
+// wrong traders and optimistic worst cases.
 import type { Db } from './db/open.js';
 import type { Presenter } from './http.js';
 import { RawJson } from './http.js';
@@ -38,12 +40,20 @@ function claimNegRisk(o: unknown, contradicted: ReadonlySet<string>): unknown {
   return { ...o, neg_risk: true, ...('neg_risk_market_id' in o ? { neg_risk_market_id: `0x${String(event?.['id'] ?? o['condition_id']).padStart(64, '0').slice(-64)}` } : {}) };
 }
 
+/** A catalog market of odd id without its optional `events`. */
+function withoutEvents(m: unknown): unknown {
+  if (!isObj(m) || Number(m['id']) % 2 === 0) return m;
+  const { events: _events, ...rest } = m;
+  return rest;
+}
+
 /** Rewrites the trading surface's answers to claim negative risk for the contradicted markets, then hands on to `next`. */
 export function misbehavingPresenter(db: Db, next: Presenter | undefined): Presenter {
   const contradicted = contradictedMarkets(db);
   return (route, body) => {
     let out = body instanceof RawJson ? (JSON.parse(body.text()) as unknown) : body;
     if (route === 'trading GET /markets/:condition_id') out = claimNegRisk(out, contradicted);
+    else if (route === 'catalog GET /markets' && Array.isArray(out)) out = out.map(withoutEvents);
     else if (route === 'trading GET /sampling-simplified-markets' && isObj(out) && Array.isArray(out['data'])) {
       out = { ...out, data: (out['data'] as unknown[]).map((m) => claimNegRisk(m, contradicted)) };
     }
