@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const shared = { alias: { '@shared': resolve('src/shared') } };
+/** Browser files that run only against the misbehaving peer. */
+const MISBEHAVING_ONLY = ['e2e/misbehaving.test.ts'];
 
 export default defineConfig({
   test: {
@@ -58,6 +60,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...MISBEHAVING_ONLY],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -70,8 +73,23 @@ export default defineConfig({
         test: {
           name: 'e2e-spec-only',
           include: ['e2e/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...MISBEHAVING_ONLY],
           environment: 'node',
           env: { KAIROS_E2E_PEER: 'spec-only' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // A deployment whose answers are wrong (the spec-only venue with --misbehave): the event
+        // page, trader page and ticket show what was asked for, the conservative worst case, and
+        // say what they dropped or read conservatively. Only its own file: the suite stays short.
+        resolve: shared,
+        test: {
+          name: 'e2e-misbehaving',
+          include: MISBEHAVING_ONLY,
+          environment: 'node',
+          env: { KAIROS_E2E_PEER: 'misbehaving' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

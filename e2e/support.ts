@@ -17,11 +17,14 @@ import { Trader } from '../src/venue/trading/test-trader.js';
 /**
  * The peer the browser suite runs against: the full local venue, or — in the `e2e-spec-only`
  * vitest project, which sets KAIROS_E2E_PEER — its spec-only mode with real deployments'
- * representations (venue-profile G), reached as a remote profile.
+ * representations (venue-profile G), reached as a remote profile. The `e2e-misbehaving`
+ * project adds `--misbehave` to that: a deployment whose answers are wrong (ignored filters,
+ * contradicting surfaces, other users' comments), for the files that check what the app shows.
  */
-export const SPEC_ONLY = process.env['KAIROS_E2E_PEER'] === 'spec-only';
-export const PEER = SPEC_ONLY ? 'spec-only' : 'full';
-export const SHOTS = resolve(SPEC_ONLY ? 'e2e/screenshots/spec-only' : 'e2e/screenshots');
+export const MISBEHAVING = process.env['KAIROS_E2E_PEER'] === 'misbehaving';
+export const SPEC_ONLY = process.env['KAIROS_E2E_PEER'] === 'spec-only' || MISBEHAVING;
+export const PEER = MISBEHAVING ? 'misbehaving' : SPEC_ONLY ? 'spec-only' : 'full';
+export const SHOTS = resolve(MISBEHAVING ? 'e2e/screenshots/misbehaving' : SPEC_ONLY ? 'e2e/screenshots/spec-only' : 'e2e/screenshots');
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 export const RENDERER = resolve('out/renderer');
 
@@ -73,6 +76,8 @@ export interface AppOptions {
    * real deployments' representation quirks. Its funded account and order domain are on `venue`.
    */
   specOnly?: boolean;
+  /** The spec-only venue answering as a wrong deployment does (`--misbehave`); implies specOnly. */
+  misbehave?: boolean;
   /**
    * On the spec-only venue: the deployment's profile is set to sign for the domain its start
    * line gives (true, the default), or left to the venue's /version, which it lacks (false).
@@ -83,13 +88,15 @@ export interface AppOptions {
 }
 
 export async function startApp(opts: AppOptions = {}): Promise<App> {
-  const specOnly = opts.specOnly ?? SPEC_ONLY;
+  const misbehave = opts.misbehave ?? MISBEHAVING;
+  const specOnly = misbehave || (opts.specOnly ?? SPEC_ONLY);
   const waited = { ms: 0 };
   const venue = await startTestVenue({
     ...(opts.size ? { size: opts.size } : {}),
     ...(opts.rateLimitScale !== undefined ? { rateLimitScale: opts.rateLimitScale } : {}),
     ...(opts.instantRetries ? { now: () => Date.now() + waited.ms } : {}),
     ...(specOnly ? { specOnly: true, representation: 'varied' as const } : {}),
+    ...(misbehave ? { misbehave: true } : {}),
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'kairos-e2e-'));
   const skew = { ms: 0 };

@@ -75,6 +75,7 @@ async function main(): Promise<void> {
       block: { type: 'string', multiple: true, default: [] },
       'spec-only': { type: 'boolean', default: false },
       representation: { type: 'string', default: 'plain' },
+      misbehave: { type: 'boolean', default: false },
       reset: { type: 'boolean', default: false },
       'exit-with-parent': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
         '                        [--anchor EPOCH_MS] [--rate-limit-scale X | --no-rate-limit] [--log]\n' +
         '                        [--no-simulator] [--paper-cash USD] [--header-prefix SERVICE] [--chain-id 31337]\n' +
         '                        [--exchange-name NAME] [--exchange-address 0x…] [--neg-risk-exchange-address 0x…]\n' +
-        '                        [--block 0xADDRESS]… [--spec-only] [--representation plain|varied]\n' +
+        '                        [--block 0xADDRESS]… [--spec-only] [--representation plain|varied] [--misbehave]\n' +
         '                        [--reset] [--exit-with-parent]\n' +
         '       npm run venue -- admin <resolve|pause|activate|close|archive> <condition_id> [winner] [--data-dir DIR]\n',
     );
@@ -193,6 +194,7 @@ async function main(): Promise<void> {
     simulator: !values['no-simulator'],
     specOnly: values['spec-only'],
     representation,
+    misbehave: values.misbehave,
   });
   process.stderr.write(`venue: data in ${dataDir} (size ${getMeta(venue.db, 'size') ?? 'unknown'}), ready in ${Date.now() - started} ms\n`);
   // Spec-only mode adds the paper account and the order domain: it has no key endpoint or /version.

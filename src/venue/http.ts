@@ -47,6 +47,8 @@ export interface VenueContext {
   specOnly?: boolean;
   /** Rewrites each answer's representation just before it is sent (varied mode). */
   present?: Presenter;
+  /** Misbehaving mode: route -> query parameters acted on as if absent, and wrong answers elsewhere. */
+  misbehave?: { ignoredFilters: Readonly<Record<string, readonly string[]>> };
   /** WebSocket addresses of the live channels (venue-profile I), once the venue listens. */
   streams?: { market: string };
   /** Told of every read of market data, so that the simulator knows whether anyone watches. */
@@ -91,6 +93,7 @@ export function surface(app: FastifyInstance, ctx: VenueContext, all: Bucket, na
     const route = `${name} ${method} ${path}`;
     const present = ctx.present;
     const watched = marketRead(name, method, path);
+    const ignored = ctx.misbehave?.ignoredFilters[route];
     const admit = (req: FastifyRequest, client: string): void => {
       req.rateCounted = true;
       const a = ctx.limiter.take(client, counted);
@@ -131,6 +134,7 @@ export function surface(app: FastifyInstance, ctx: VenueContext, all: Bucket, na
           }),
       handler: async (req, reply) => {
         if (watched && ctx.audience && watched(req.query as Record<string, unknown>)) ctx.audience.read();
+        if (ignored) for (const k of ignored) delete (req.query as Record<string, unknown>)[k];
         const out = handler(req, reply);
         if (present) {
           const value = await out;

@@ -19,6 +19,7 @@ import { Simulator, type SimulatorOptions } from './simulator.js';
 import { useNativeSecp256k1 } from '../native/secp256k1.js';
 import { newAdminToken, registerAdmin, removeRunFile, writeRunFile } from './admin.js';
 import { presenter, type Representation } from './representation.js';
+import { IGNORED_FILTERS, misbehavingPresenter } from './misbehaving.js';
 import { masterKey } from './auth/keys.js';
 import { orderDomainInfo, paperAccount, type OrderDomainInfo, type PaperAccount } from './account.js';
 import { MarketChannel, MARKET_CHANNEL_PATH, type LiveOptions } from './live/market-channel.js';
@@ -52,6 +53,8 @@ export interface VenueOptions extends WorldOptions {
   specOnly?: boolean;
   /** `varied`: answers carry the representation quirks of real deployments (default `plain`). */
   representation?: Representation;
+  /** Answers as wrong deployments do (ignored filters, contradicting surfaces, others' comments): see misbehaving.ts. */
+  misbehave?: boolean;
   /** The live market channel (venue-profile I; full mode only): its ping interval and such. */
   live?: LiveOptions;
 }
@@ -71,6 +74,7 @@ export interface RunningVenue {
   startLine: StartLine;
   specOnly: boolean;
   representation: Representation;
+  misbehave: boolean;
   /** Spec-only mode's funded paper account (API key included); undefined in full mode. */
   account: PaperAccount | undefined;
   /** The EIP-712 domain orders must be signed for. */
@@ -199,7 +203,8 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
     signatures: threads ? new SignatureVerifier() : undefined,
     checkpointer: threads ? startCheckpointer(db) : undefined,
     specOnly,
-    present: presenter({ specOnly, representation }),
+    present: opts.misbehave ? misbehavingPresenter(db, presenter({ specOnly, representation })) : presenter({ specOnly, representation }),
+    ...(opts.misbehave ? { misbehave: { ignoredFilters: IGNORED_FILTERS } } : {}),
     audience: new Audience(opts.now ?? Date.now),
   };
   // Queued settlement pays off only while a worker recovers signers meanwhile.
@@ -232,6 +237,7 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
     startLine: account ? { ...urls, account, order_domain: orderDomain } : urls,
     specOnly,
     representation,
+    misbehave: opts.misbehave ?? false,
     account,
     orderDomain,
     port,

@@ -53,6 +53,8 @@ describe('contract and router', () => {
     await ok('markets.list', { limit: 5 });
     expect((await ok<{ data: { slug: string } }>('markets.get', { idOrSlug: slug })).data.slug).toBe(slug);
     await ok('markets.settings', { conditionId: m.cid });
+    // The full venue's sources agree with each other: nothing to say.
+    expect((await ok<{ data: { disagreements: string[] } }>('markets.reading', { conditionId: m.cid })).data.disagreements).toEqual([]);
     await ok('markets.quotes', { conditionId: m.cid });
     await ok('markets.book', { tokenId: m.tokens[0] });
     await ok('markets.history', { tokenId: m.tokens[0] });

@@ -24,11 +24,14 @@ import { id, limit, offset, address } from './fields.js';
 import { JournalEntry, LinePreview, LineResult, OpenOrderRow, OrderLine, TicketDraft } from './orders.js';
 export { DraftLine, JournalEntry, LinePreview, LineResult, OpenOrderRow, OrderLine, TicketDraft } from './orders.js';
 
-/** Data that may come from the cache: when it was fetched and whether the venue was unreachable. */
+/**
+ * Data that may come from the cache: when it was fetched, whether the venue was unreachable, and
+ * how many rows of the venue's answer were dropped as not what was asked (absent when none).
+ */
 export function cached<T extends z.ZodType>(data: T) {
-  return z.object({ data, fetchedAt: z.number(), stale: z.boolean(), ageMs: z.number() });
+  return z.object({ data, fetchedAt: z.number(), stale: z.boolean(), ageMs: z.number(), filtered: z.number().int().positive().optional() });
 }
-export type Cached<T> = { data: T; fetchedAt: number; stale: boolean; ageMs: number };
+export type Cached<T> = { data: T; fetchedAt: number; stale: boolean; ageMs: number; filtered?: number };
 
 export const MarketFilters = z.object({
   status: z.enum(['active', 'closed', 'archived', 'all']).default('active'),
@@ -77,6 +80,18 @@ export const OutcomeQuote = z.object({
   bestAsk: z.string().optional(),
   lastPrice: z.string().optional(),
   lastSide: z.enum(['BUY', 'SELL']).optional(),
+});
+
+/**
+ * A market's rules as Kairos reads them where the venue's sources (trading market, market
+ * settings, catalog) may disagree: the reading that risks less, and each disagreement in words.
+ */
+export const MarketReading = z.object({
+  negRisk: z.boolean(),
+  tick: z.string().optional(),
+  minSize: z.string().optional(),
+  acceptingOrders: z.boolean(),
+  disagreements: z.array(z.string()),
 });
 
 /**
@@ -242,6 +257,8 @@ export const contract = {
   'markets.get': call(z.object({ idOrSlug: id }), cached(CatalogMarket)),
   'markets.settings': call(z.object({ conditionId: id }), cached(MarketSettings)),
   'markets.quotes': call(z.object({ conditionId: id }), cached(z.array(OutcomeQuote))),
+  /** The market's rules where its sources may disagree: the reading that risks less, with the disagreements said. */
+  'markets.reading': call(z.object({ conditionId: id }), cached(MarketReading)),
   'markets.book': call(z.object({ tokenId: id }), cached(Book)),
   /**
    * An outcome's price chart over a range: buckets keeping open, high, low, close and the cash

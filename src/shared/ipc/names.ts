@@ -24,6 +24,7 @@ export const CALL_NAMES: readonly string[] = [
   'markets.get',
   'markets.settings',
   'markets.quotes',
+  'markets.reading',
   'markets.book',
   'markets.history',
   'markets.trades',

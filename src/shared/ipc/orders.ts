@@ -46,6 +46,8 @@ export const LinePreview = z.object({
   /** The line's market for the batch's best and worst case: its outcome tokens in order, and for a negative-risk market its event (at most one of whose markets' first outcome wins), by catalog id where the venue names it. */
   outcomeTokens: z.array(z.string()).optional(),
   negRiskEvent: z.string().optional(),
+  /** Where the venue's sources about the line's market disagree (negative risk, tick, minimum size, status), each with the reading taken: the one that risks less. */
+  disagreements: z.array(z.string()).optional(),
 });
 
 export const LineResult = z.object({

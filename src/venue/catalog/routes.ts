@@ -6,6 +6,7 @@ import { notFound } from '../errors.js';
 import type { Surface, VenueContext } from '../http.js';
 import { parsed } from '../http.js';
 import { BUCKETS } from '../rate-limit.js';
+import { commentsOfAnyone } from '../misbehaving.js';
 import { commentsByUser, findMarket, listComments, listEvents, listMarkets, listSeries, listTags, marketBySlug, marketTags, publicSearch } from './views.js';
 
 type Raw = Record<string, string | string[] | undefined>;
@@ -33,7 +34,10 @@ export function registerCatalog(s: Surface, ctx: VenueContext): void {
   s.get('/events', [BUCKETS.catalogEvents, ...listing], (req) => listEvents(db, parsed(parseQuery(eventsQuery, q(req)))));
   s.get('/series', [], (req) => listSeries(db, parsed(parseQuery(seriesQuery, q(req)))));
   s.get('/comments', [], (req) => listComments(db, parsed(parseQuery(commentsQuery, q(req)))));
-  s.get('/comments/user_address/:address', [], (req) => commentsByUser(db, param(req, 'address'), parsed(parseQuery(userCommentsQuery, q(req)))));
+  s.get('/comments/user_address/:address', [], (req) => {
+    const page = parsed(parseQuery(userCommentsQuery, q(req)));
+    return ctx.misbehave ? commentsOfAnyone(db, param(req, 'address'), page) : commentsByUser(db, param(req, 'address'), page);
+  });
   s.get('/tags', [BUCKETS.catalogTags], (req) => listTags(db, parsed(parseQuery(tagsQuery, q(req)))));
   s.get('/public-search', [BUCKETS.catalogSearch], (req) => publicSearch(db, parsed(parseQuery(publicSearchQuery, q(req)))));
 }

@@ -142,6 +142,19 @@ const LEVELS: Record<number, { adds(db: Database.Database): void; seed(db: Datab
       expect(cache.read<unknown[]>('p1|data|/trades?limit=2000&market=0xa')?.data).toHaveLength(20_001);
     },
   },
+  7: {
+    adds(db) {
+      expect(columns(db, 'responses')).toContain('dropped');
+    },
+    seed(db) {
+      db.prepare('INSERT INTO responses(key, data, fetched_at, dropped) VALUES (?, ?, ?, ?)').run('p1|catalog|/comments/user_address/0xa', '[{"id":1}]', 2, 3);
+    },
+    check(cache) {
+      // An answer written before the column says nothing was dropped; one written after keeps its count.
+      expect(cache.read('p1|catalog|/markets?limit=5')).toEqual({ data: [{ id: '1' }], fetchedAt: 1_700_000_000_000 });
+      expect(cache.read('p1|catalog|/comments/user_address/0xa')).toEqual({ data: [{ id: 1 }], fetchedAt: 2, filtered: 3 });
+    },
+  },
 };
 
 /** A cache file at `version`, holding the rows each level up to it wrote at its own version. */

@@ -198,6 +198,15 @@ export const MIGRATIONS: readonly Migration<Database.Database>[] = [
       CREATE INDEX responses_keys ON responses(key);
     `,
   },
+  {
+    version: 7,
+    name: 'rows dropped from each answer',
+    // An answer's rows that did not match what was asked are dropped before it is kept; how many
+    // stays with it, so an answer read back offline still says it was filtered.
+    up: `
+      ALTER TABLE responses ADD COLUMN dropped INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];
 
 /** Brings a cache file up to `target` (default: the latest) and returns the version it ends at. */

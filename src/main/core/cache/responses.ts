@@ -1,6 +1,7 @@
 // The response cache: last good answer of every surface read, with the time it was fetched,
 // and the freshness policy the services apply on top of it.
 import type Database from 'better-sqlite3';
+import { droppedOf, withDropped } from '../clients/answer-check.js';
 
 export type Surface = 'catalog' | 'data' | 'trading';
 export type QueryValue = string | number | boolean | bigint | null | undefined | ReadonlyArray<string | number | boolean | bigint>;
@@ -9,6 +10,8 @@ export interface CacheEntry<T> {
   data: T;
   /** Epoch ms. */
   fetchedAt: number;
+  /** Rows of the venue's answer dropped as not what was asked (answer-check.ts); absent when none. */
+  filtered?: number;
 }
 
 export interface CachedResult<T> {
@@ -17,6 +20,8 @@ export interface CachedResult<T> {
   /** True when the data is older than the caller's max age (served offline, or while revalidating). */
   stale: boolean;
   ageMs: number;
+  /** Rows of the venue's answer dropped as not what was asked; absent when none. */
+  filtered?: number;
 }
 
 export interface CachedOptions<T> {
@@ -59,8 +64,8 @@ export function responseKey(profile: string, surface: Surface, path: string, que
 }
 
 export class ResponseStore {
-  private readonly readStmt: Database.Statement<[string], { data: string; fetched_at: number }>;
-  private readonly writeStmt: Database.Statement<[string, string, number]>;
+  private readonly readStmt: Database.Statement<[string], { data: string; fetched_at: number; dropped: number }>;
+  private readonly writeStmt: Database.Statement<[string, string, number, number]>;
   private readonly keysStmt: Database.Statement<[string, string], { key: string }>;
   private readonly inflight = new Map<string, Promise<CachedResult<unknown>>>();
   /** Keys our own writes made out of date, with a mark telling expiries apart. */
@@ -71,23 +76,25 @@ export class ResponseStore {
     db: Database.Database,
     private readonly now: () => number,
   ) {
-    this.readStmt = db.prepare('SELECT data, fetched_at FROM responses WHERE key = ?');
+    this.readStmt = db.prepare('SELECT data, fetched_at, dropped FROM responses WHERE key = ?');
     this.writeStmt = db.prepare(
-      'INSERT INTO responses(key, data, fetched_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET data = excluded.data, fetched_at = excluded.fetched_at',
+      'INSERT INTO responses(key, data, fetched_at, dropped) VALUES (?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET data = excluded.data, fetched_at = excluded.fetched_at, dropped = excluded.dropped',
     );
     this.keysStmt = db.prepare('SELECT key FROM responses WHERE key >= ? AND key < ?');
   }
 
   read<T = unknown>(key: string): CacheEntry<T> | undefined {
     const row = this.readStmt.get(key);
-    return row ? { data: JSON.parse(row.data) as T, fetchedAt: row.fetched_at } : undefined;
+    if (!row) return undefined;
+    const data = withDropped(JSON.parse(row.data) as T & object, row.dropped);
+    return { data, fetchedAt: row.fetched_at, ...(row.dropped > 0 ? { filtered: row.dropped } : {}) };
   }
 
   write(key: string, data: unknown, fetchedAt: number = this.now()): void {
     if (!Number.isFinite(fetchedAt)) throw new Error(`cache write of ${key}: fetchedAt must be epoch ms, got ${fetchedAt}`);
     const text = JSON.stringify(data);
     if (text === undefined) throw new Error(`cache write of ${key}: data is not JSON-serialisable`);
-    this.writeStmt.run(key, text, Math.round(fetchedAt));
+    this.writeStmt.run(key, text, Math.round(fetchedAt), droppedOf(data));
   }
 
   /**
@@ -156,7 +163,8 @@ export class ResponseStore {
       this.write(key, data, fetchedAt);
       // An expiry while this read was out means its answer may predate our write.
       if (this.due.get(key) === mark) this.due.delete(key);
-      return { data, fetchedAt, stale: false, ageMs: 0 };
+      const dropped = droppedOf(data);
+      return { data, fetchedAt, stale: false, ageMs: 0, ...(dropped > 0 ? { filtered: dropped } : {}) };
     })().finally(() => {
       if (this.inflight.get(key) === job) this.inflight.delete(key);
     });

@@ -1,7 +1,8 @@
 // A typed method for every endpoint of the spec and of venue-profile E, each parsing its answer
 // with the shared schemas. Three base URLs, independent of each other. Queries take only the
 // names params.ts lists for their endpoint (another name does not compile), and a record read
-// by its key is checked to be that record.
+// by its key is checked to be that record, and a filtered list's rows to be what was asked
+// (answer-check.ts).
 import { z } from 'zod';
 import {
   ApiKeyCreds, BalanceAllowance, Book, CancelResult, CatalogMarket, Comment, Event, HolderGroup, LastTradePrice, LeaderboardEntry, MarketSettings,
@@ -11,6 +12,7 @@ import {
 import type { EndpointKey, QueryName } from '@shared/spec/params.js';
 import { BUDGETS, Limiter } from '../http/limiter.js';
 import { SurfaceHttp, type HttpDeps, type Query } from '../http/surface.js';
+import { check } from './answer-check.js';
 import { sameRecord } from './same-record.js';
 
 export interface VenueUrls {
@@ -41,7 +43,7 @@ type Only<K extends EndpointKey, Q> = Q & { [N in Exclude<keyof Q, QueryName<K>>
 export class CatalogClient {
   constructor(readonly http: SurfaceHttp) {}
   markets<Q extends QueryFor<'catalog GET /markets'>>(q: Only<'catalog GET /markets', Q> = {} as Only<'catalog GET /markets', Q>) {
-    return this.http.request('GET', '/markets', list(CatalogMarket), { query: q, budgets: [BUDGETS.catalogMarkets, BUDGETS.catalogListings] });
+    return this.http.request('GET', '/markets', list(CatalogMarket), { query: q, budgets: [BUDGETS.catalogMarkets, BUDGETS.catalogListings] }).then((rows) => check.markets(rows, q));
   }
   async marketBySlug(slug: string, q: QueryFor<'catalog GET /markets/slug/{slug}'> = {}) {
     const m = await this.http.request('GET', `/markets/slug/${encodeURIComponent(slug)}`, CatalogMarket, { query: q });
@@ -51,7 +53,7 @@ export class CatalogClient {
     return this.http.request('GET', `/markets/${encodeURIComponent(idOrCondition)}/tags`, list(Tag), { query: q });
   }
   events<Q extends QueryFor<'catalog GET /events'>>(q: Only<'catalog GET /events', Q> = {} as Only<'catalog GET /events', Q>) {
-    return this.http.request('GET', '/events', list(Event), { query: q, budgets: [BUDGETS.catalogEvents, BUDGETS.catalogListings] });
+    return this.http.request('GET', '/events', list(Event), { query: q, budgets: [BUDGETS.catalogEvents, BUDGETS.catalogListings] }).then((rows) => check.events(rows, q));
   }
   series<Q extends QueryFor<'catalog GET /series'>>(q: Only<'catalog GET /series', Q> = {} as Only<'catalog GET /series', Q>) {
     return this.http.request('GET', '/series', list(Series), { query: q });
@@ -60,10 +62,10 @@ export class CatalogClient {
     return this.http.request('GET', '/tags', list(Tag), { query: q, budgets: [BUDGETS.catalogTags] });
   }
   comments<Q extends QueryFor<'catalog GET /comments'>>(q: Only<'catalog GET /comments', Q>) {
-    return this.http.request('GET', '/comments', list(Comment), { query: q });
+    return this.http.request('GET', '/comments', list(Comment), { query: q }).then((rows) => check.comments(rows, q));
   }
   commentsByUser(address: string, q: QueryFor<'catalog GET /comments/user_address/{user_address}'> = {}) {
-    return this.http.request('GET', `/comments/user_address/${encodeURIComponent(address)}`, list(Comment), { query: q });
+    return this.http.request('GET', `/comments/user_address/${encodeURIComponent(address)}`, list(Comment), { query: q }).then((rows) => check.commentsByUser(rows, address));
   }
   publicSearch(q: QueryFor<'catalog GET /public-search'> & { q: string }) {
     return this.http.request('GET', '/public-search', PublicSearchResult, { query: q, budgets: [BUDGETS.catalogSearch] });
@@ -73,16 +75,16 @@ export class CatalogClient {
 export class DataClient {
   constructor(readonly http: SurfaceHttp) {}
   trades<Q extends QueryFor<'data GET /trades'>>(q: Only<'data GET /trades', Q> = {} as Only<'data GET /trades', Q>) {
-    return this.http.request('GET', '/trades', list(Trade), { query: q, budgets: [BUDGETS.dataTrades] });
+    return this.http.request('GET', '/trades', list(Trade), { query: q, budgets: [BUDGETS.dataTrades] }).then((rows) => check.trades(rows, q));
   }
   positions<Q extends QueryFor<'data GET /positions'>>(q: Only<'data GET /positions', Q>) {
-    return this.http.request('GET', '/positions', list(Position), { query: q, budgets: [BUDGETS.dataPositions] });
+    return this.http.request('GET', '/positions', list(Position), { query: q, budgets: [BUDGETS.dataPositions] }).then((rows) => check.positions(rows, q));
   }
   holders<Q extends QueryFor<'data GET /holders'>>(q: Only<'data GET /holders', Q>) {
-    return this.http.request('GET', '/holders', list(HolderGroup), { query: q });
+    return this.http.request('GET', '/holders', list(HolderGroup), { query: q }).then((rows) => check.holders(rows, q));
   }
   leaderboard<Q extends QueryFor<'data GET /v1/leaderboard'>>(q: Only<'data GET /v1/leaderboard', Q> = {} as Only<'data GET /v1/leaderboard', Q>) {
-    return this.http.request('GET', '/v1/leaderboard', list(LeaderboardEntry), { query: q });
+    return this.http.request('GET', '/v1/leaderboard', list(LeaderboardEntry), { query: q }).then((rows) => check.leaderboard(rows, q));
   }
 }
 
@@ -149,7 +151,7 @@ export class TradingClient {
     return this.http.request('POST', '/prices', PriceMap, { body: items, idempotent: true, budgets: [BUDGETS.tradingPrices] });
   }
   lastTradesPrices(tokenIds: string[]) {
-    return this.http.request('POST', '/last-trades-prices', list(LastTradePrice), { body: tokenIds.map((token_id) => ({ token_id })), idempotent: true });
+    return this.http.request('POST', '/last-trades-prices', list(LastTradePrice), { body: tokenIds.map((token_id) => ({ token_id })), idempotent: true }).then((rows) => check.lastTrades(rows, tokenIds));
   }
   time() {
     return this.http.request('GET', '/time', ServerTime);

@@ -7,11 +7,13 @@ import type { EventOutcome, EventOutcomes } from '@shared/ipc/find.js';
 import type { CatalogMarket, Event, Trade } from '@shared/spec/index.js';
 import type { CachedResult, EventMarketRow } from '../cache/index.js';
 import { isNetworkError } from '../cache/index.js';
+import { check, droppedOf, withDropped } from '../clients/answer-check.js';
 import { AppError } from '../router.js';
 import type { Session } from '../session.js';
 import { bracketSums, changes24h } from './bracket.js';
 import { FRESH } from './context.js';
 import type { Markets } from './markets.js';
+import { agreedNegRisk } from './market-reading.js';
 
 /** Pages of an event's market listing read at most (100 markets each). */
 const MAX_PAGES = 5;
@@ -38,18 +40,24 @@ async function findEvent(s: Session, idOrSlug: string): Promise<{ id: string; ve
   return { id: String(r.data.id), venue: r };
 }
 
-/** The event's markets from the venue (kept in the cache), or from the cache when it cannot be reached. */
-async function marketsOf(s: Session, eventId: string): Promise<{ rows: EventMarketRow[]; read?: CachedResult<CatalogMarket[]> }> {
+/**
+ * The event's markets from the venue (kept in the cache), or from the cache when it cannot be
+ * reached. Rows the event's own `markets[]` does not list are dropped (answer-check.ts).
+ */
+async function marketsOf(s: Session, eventId: string, listed: ReadonlyArray<{ id?: unknown; conditionId?: unknown }> | undefined): Promise<{ rows: EventMarketRow[]; read?: CachedResult<CatalogMarket[]> }> {
   try {
     const read = await s.cached('catalog', '/markets', { event_id: eventId, pages: MAX_PAGES }, FRESH.catalog, async () => {
       const all: CatalogMarket[] = [];
+      let dropped = 0;
       for (let page = 0; page < MAX_PAGES; page++) {
         const rows = await s.clients.catalog.markets({ event_id: eventId, limit: 100, offset: page * 100, order: 'id', ascending: true });
         all.push(...rows);
-        if (rows.length < 100) break;
+        dropped += droppedOf(rows);
+        if (rows.length + droppedOf(rows) < 100) break;
       }
-      s.cache.ingest('markets', all);
-      return all;
+      const members = check.members(withDropped(all, dropped), listed);
+      s.cache.ingest('markets', members);
+      return members;
     });
     return { rows: read.data.map(rowOf), read };
   } catch (err) {
@@ -96,7 +104,8 @@ async function tradesOf(s: Session, conditionIds: string[]): Promise<Trade[]> {
 
 export async function eventOutcomes(s: Session, markets: Markets, idOrSlug: string, nowMs: number): Promise<CachedResult<EventOutcomes>> {
   const found = await findEvent(s, idOrSlug);
-  const { rows, read } = await marketsOf(s, found.id);
+  const listed = found.venue?.data.markets ?? s.cache.event(found.id)?.marketIds.map((id) => ({ id }));
+  const { rows, read } = await marketsOf(s, found.id, listed);
   const local = s.cache.eventRow(found.id);
   const e = found.venue?.data;
   if (!local && !e) throw new AppError('NOT_FOUND', `event ${idOrSlug} is not in the local catalog yet; let the sync finish or open it by slug`);
@@ -138,7 +147,8 @@ export async function eventOutcomes(s: Session, markets: Markets, idOrSlug: stri
       ...(m.status === 'closed' || m.status === 'archived' ? { outcomes: m.outcomes, outcomePrices: m.outcomePrices } : {}),
     };
   });
-  const negRisk = local?.negRisk || e?.negRisk === true || rows.some((m) => m.negRisk === true);
+  // One outcome wins only where every source that says agrees: a venue contradicting itself gets no bracket sums.
+  const negRisk = agreedNegRisk([e?.negRisk, ...rows.map((m) => m.negRisk), ...(e === undefined && local ? [local.negRisk] : [])]);
   const series = local?.series ?? (e?.series?.[0]?.id ? { id: String(e.series[0].id), title: String(e.series[0].title ?? e.series[0].id) } : undefined);
   const data: EventOutcomes = {
     id: found.id,
@@ -159,7 +169,7 @@ export async function eventOutcomes(s: Session, markets: Markets, idOrSlug: stri
   // The answer is as old as the oldest read it rests on.
   const parts = [read, found.venue].filter((p): p is CachedResult<never> => p !== undefined);
   const at = parts.length ? Math.min(...parts.map((p) => p.fetchedAt)) : (s.cache.catalogSeenAt() ?? nowMs);
-  return { data, fetchedAt: at, stale: !read || parts.some((p) => p.stale), ageMs: Math.max(0, nowMs - at) };
+  return { data, fetchedAt: at, stale: !read || parts.some((p) => p.stale), ageMs: Math.max(0, nowMs - at), ...(read?.filtered ? { filtered: read.filtered } : {}) };
 }
 
 const optNum = <K extends string>(k: K, v: number | undefined): Partial<Record<K, number>> => (v === undefined ? {} : ({ [k]: v } as Record<K, number>));

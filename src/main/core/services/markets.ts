@@ -11,6 +11,7 @@ import type { Session } from '../session.js';
 import type { PriceSeen } from './alert-rules.js';
 import { priceChart } from './chart.js';
 import { FRESH, type CoreContext, type HandlersOf } from './context.js';
+import { marketReading } from './market-reading.js';
 import { searchHits } from './search.js';
 
 /** Questions and outcome labels do not change; they are read again a day later at most. */
@@ -134,11 +135,12 @@ export function marketsService(ctx: CoreContext, deps: MarketsDeps = {}) {
     const by = f.sort === 'volume24hr' || f.sort === 'volume' ? f.sort : undefined;
     if (by) rows.sort((a, b) => (f.ascending ? 1 : -1) * ((a[by] ?? 0) - (b[by] ?? 0)));
     if (f.sort === 'lastPrice') rows.sort((a, b) => (f.ascending ? 1 : -1) * (Number(a.outcomePrices[0] ?? 0) - Number(b.outcomePrices[0] ?? 0)));
-    const more = rows.length === q.limit ? 1 : 0;
+    // A full page from the venue means more may follow, however many of its rows were dropped.
+    const more = r.data.length + (r.filtered ?? 0) >= q.limit ? 1 : 0;
     return { ...r, data: { rows, total: f.offset + rows.length + more } };
   };
 
-  const handlers: HandlersOf<'markets.list' | 'markets.search' | 'markets.get' | 'markets.settings' | 'markets.quotes' | 'markets.book' | 'markets.history' | 'markets.trades' | 'markets.holders'> = {
+  const handlers: HandlersOf<'markets.list' | 'markets.search' | 'markets.get' | 'markets.settings' | 'markets.reading' | 'markets.quotes' | 'markets.book' | 'markets.history' | 'markets.trades' | 'markets.holders'> = {
     'markets.list': list,
     'markets.search': (a) => searchHits(ctx.session(), a),
     'markets.get': async ({ idOrSlug }) => {
@@ -156,6 +158,12 @@ export function marketsService(ctx: CoreContext, deps: MarketsDeps = {}) {
     'markets.settings': ({ conditionId }) => {
       const s = ctx.session();
       return s.cached('trading', `/clob-markets/${conditionId}`, {}, FRESH.settings, () => s.clients.trading.settings(conditionId));
+    },
+    'markets.reading': async ({ conditionId }) => {
+      const s = ctx.session();
+      const { sources: _sources, ...reading } = await marketReading(s, market, conditionId, FRESH.prices);
+      const now = ctx.clock.now();
+      return { data: reading, fetchedAt: now, stale: false, ageMs: 0 };
     },
     'markets.quotes': async ({ conditionId }) => {
       const s = ctx.session();

@@ -12,10 +12,20 @@ import type { AccountSummary } from '../vault/vault.js';
 import type { Accounts } from './accounts.js';
 import { FRESH, type CoreContext, type HandlersOf } from './context.js';
 import type { Markets } from './markets.js';
+import { marketReading } from './market-reading.js';
 import type { Portfolio } from './portfolio.js';
 
 export type Line = CallArgs<'orders.preview'>['lines'][number];
-export type Checked = { line: Line; problems: Array<{ field: string; message: string }>; rules?: MarketRules; built?: BuiltLine; snapped?: bigint; retryAfterSeconds?: number };
+export type Checked = {
+  line: Line;
+  problems: Array<{ field: string; message: string }>;
+  rules?: MarketRules;
+  built?: BuiltLine;
+  snapped?: bigint;
+  retryAfterSeconds?: number;
+  /** Where the market's sources disagree, in words, with the reading taken (market-reading.ts). */
+  disagreements?: string[];
+};
 
 export interface PreviewDeps {
   accounts: Accounts;
@@ -28,17 +38,22 @@ export interface PreviewDeps {
 export type Preview = ReturnType<typeof previewService>;
 
 export function previewService(ctx: CoreContext, deps: PreviewDeps) {
-  const rulesFor = async (s: Session, conditionId: string): Promise<MarketRules> => {
-    const settings = await s.cached('trading', `/clob-markets/${conditionId}`, {}, FRESH.settings, () => s.clients.trading.settings(conditionId));
-    const m = await deps.markets.market(s, conditionId, FRESH.prices);
+  /** The market's rules as the reading that risks less where its sources disagree, and the disagreements. */
+  const rulesFor = async (s: Session, conditionId: string): Promise<{ rules: MarketRules; disagreements: string[] }> => {
+    const r = await marketReading(s, deps.markets.market, conditionId, FRESH.prices);
+    const { settings, trading: m } = r.sources as Required<Pick<typeof r.sources, 'settings' | 'trading'>>;
     return {
-      tick: tickText(settings.data.mts),
-      minSize: String(settings.data.mos),
-      // A copy kept while the venue throttles or is away still says best; sending asks the venue.
-      acceptingOrders: m.accepting_orders,
-      negRisk: settings.data.nr,
-      takerFeeBps: m.taker_base_fee,
-      makerFeeBps: m.maker_base_fee,
+      rules: {
+        tick: r.tick ?? tickText(settings.mts),
+        minSize: r.minSize ?? String(settings.mos),
+        // A copy kept while the venue throttles or is away still says best; sending asks the venue.
+        acceptingOrders: r.acceptingOrders,
+        // The exchange orders are signed for, as market settings name it.
+        negRisk: settings.nr,
+        takerFeeBps: m.taker_base_fee,
+        makerFeeBps: m.maker_base_fee,
+      },
+      disagreements: r.disagreements,
     };
   };
 
@@ -47,8 +62,9 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
     Promise.all(
       lines.map(async (line): Promise<Checked> => {
         let rules: MarketRules;
+        let disagreements: string[];
         try {
-          rules = await rulesFor(s, line.conditionId);
+          ({ rules, disagreements } = await rulesFor(s, line.conditionId));
         } catch (err) {
           // Throttled with nothing kept: the line is not wrong, it waits for the venue.
           if (err instanceof HttpStatusError && err.status === 429) {
@@ -60,7 +76,7 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
         const { built, problems, snapped } = checkLine(line, rules);
         if (line.type === 'GTD' && !(line.expiration && line.expiration > ctx.clock.now() / 1000)) problems.push({ field: 'expiration', message: 'a GTD order needs an expiration in the future' });
         if (line.postOnly && (line.type === 'FOK' || line.type === 'FAK')) problems.push({ field: 'postOnly', message: 'post-only applies to GTC and GTD orders' });
-        return { line, rules, problems, ...(built ? { built } : {}), ...(snapped !== undefined ? { snapped } : {}) };
+        return { line, rules, problems, ...(built ? { built } : {}), ...(snapped !== undefined ? { snapped } : {}), ...(disagreements.length ? { disagreements } : {}) };
       }),
     );
 
@@ -115,11 +131,16 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
     return out;
   };
 
-  /** The market's outcomes and negative-risk event, for the batch's best and worst case. */
+  /**
+   * The market's outcomes and negative-risk event, for the batch's best and worst case: the event
+   * only where every source agrees the market is negative risk, so that a venue contradicting
+   * itself never buys the batch credit for outcomes that exclude each other.
+   */
   const shapeOf = async (s: Session, conditionId: string): Promise<{ outcomeTokens?: string[]; negRiskEvent?: string }> => {
     try {
-      const m = await deps.markets.market(s, conditionId, FRESH.prices);
-      const event = m.neg_risk ? m.event?.id || m.event?.slug || m.neg_risk_market_id : undefined;
+      const r = await marketReading(s, deps.markets.market, conditionId, FRESH.prices);
+      const m = r.sources.trading as NonNullable<typeof r.sources.trading>;
+      const event = r.negRisk ? m.event?.id || m.event?.slug || m.neg_risk_market_id : undefined;
       return { outcomeTokens: m.tokens.map((t) => String(t.token_id)), ...(event ? { negRiskEvent: event } : {}) };
     } catch {
       return {}; // the batch's cases then count the market's outcomes as unknown
@@ -157,6 +178,7 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
       ...(c.built ? { makerAmount: c.built.makerAmount.toString(), takerAmount: c.built.takerAmount.toString(), notional: formatMicros((c.built.size * c.built.price) / 1_000_000n) } : {}),
       ...(money[i] ?? {}),
       ...(c.built ? shapes.get(c.line.conditionId) : {}),
+      ...(c.disagreements ? { disagreements: c.disagreements } : {}),
       problems: c.problems,
     }));
   };

@@ -28,6 +28,16 @@ export function Stamp({ fetchedAt, stale }: { fetchedAt: number; stale: boolean 
   return <span className="stamp" title="The venue could not be reached; this is the last answer Kairos saved.">as of {asOf(fetchedAt)}</span>;
 }
 
+/** Said where rows of the venue's answer were not what was asked and were dropped (the core checks every list read). */
+export function Filtered({ dropped, testId }: { dropped: number | undefined; testId?: string }): React.JSX.Element | null {
+  if (!dropped) return null;
+  return (
+    <p className="venue-note" role="note" data-testid={testId ?? 'filtered'} title="Kairos checks every answer against what it asked for and leaves out what does not belong.">
+      The venue’s answer was filtered: {dropped} {dropped === 1 ? 'row' : 'rows'} that did not match what was asked {dropped === 1 ? 'was' : 'were'} dropped.
+    </p>
+  );
+}
+
 /** What the venue does not offer, said in place of what would be shown. */
 export function NotOffered({ children, testId }: { children: React.ReactNode; testId?: string }): React.JSX.Element {
   return (

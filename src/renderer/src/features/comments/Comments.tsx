@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { Comment } from '@shared/spec/index';
 import { useCallPages } from '../../api/hooks';
 import { useUi } from '../../state/ui';
-import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+import { ErrorState, Filtered, Skeleton, Stamp } from '../../ui/states';
 import { ago, exactTime } from './time';
 import { authorOf, holds, threads, type Thread } from './thread';
 import './comments.css';
@@ -24,11 +24,13 @@ export function When({ iso, now }: { iso: string | undefined; now: number }): Re
 
 export function Comments({ eventId }: { eventId: string }): React.JSX.Element {
   const [holdersOnly, setHoldersOnly] = useState(false);
-  const pages = useCallPages('comments.list', { parentType: 'Event', parentId: eventId, holdersOnly }, PAGE, (p) => p.data.length);
+  // A page's size as the venue sent it: rows dropped as not asked for do not end the listing.
+  const pages = useCallPages('comments.list', { parentType: 'Event', parentId: eventId, holdersOnly }, PAGE, (p) => p.data.length + (p.filtered ?? 0));
   const now = useNow();
   const loaded = pages.data?.pages ?? [];
   const list = threads(loaded.flatMap((p) => p.data));
   const stale = loaded.find((p) => p.stale);
+  const filtered = loaded.reduce((n, p) => n + (p.filtered ?? 0), 0);
   return (
     <div className="cm" data-testid="comments" data-holders-only={holdersOnly}>
       <div className="cm-bar">
@@ -38,6 +40,7 @@ export function Comments({ eventId }: { eventId: string }): React.JSX.Element {
         </label>
         {stale ? <Stamp fetchedAt={stale.fetchedAt} stale /> : null}
       </div>
+      <Filtered dropped={filtered} testId="comments-filtered" />
       {pages.isPending ? (
         <Skeleton rows={4} />
       ) : pages.isError ? (

@@ -8,7 +8,7 @@ import { useCall } from '../../api/hooks';
 import { useLive } from '../../api/live';
 import { useUi } from '../../state/ui';
 import { cents, shortDate, usdCompact } from '../../ui/format';
-import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+import { ErrorState, Filtered, Skeleton, Stamp } from '../../ui/states';
 import { shortLabels } from './labels';
 import { centsText, changeText, diffText } from './prices';
 import { StatusBadge } from './StatusBadge';
@@ -58,6 +58,7 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
         ) : null}{' '}
         <Stamp fetchedAt={event.data.fetchedAt} stale={event.data.stale} />
       </div>
+      <Filtered dropped={event.data.filtered} testId="event-filtered" />
       <div className="ev-tiles" data-testid="event-sums">
         <Tile label="Volume" value={usdCompact(e.volume)} field="volume" />
         <Tile label="24h volume" value={usdCompact(e.volume24hr)} field="volume24hr" />

@@ -1,7 +1,7 @@
 // Top holders per outcome; a holder opens their trader page.
 import { useCall } from '../../api/hooks';
 import { useUi } from '../../state/ui';
-import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+import { ErrorState, Filtered, Skeleton, Stamp } from '../../ui/states';
 
 export function Holders({ conditionId, outcomes }: { conditionId: string; outcomes: string[] }): React.JSX.Element {
   const holders = useCall('markets.holders', { conditionId, limit: 5 });
@@ -9,10 +9,18 @@ export function Holders({ conditionId, outcomes }: { conditionId: string; outcom
   if (holders.isPending) return <Skeleton rows={3} />;
   if (holders.isError) return <ErrorState error={holders.error} retry={() => void holders.refetch()} />;
   const groups = holders.data.data;
-  if (groups.every((g) => !g.holders?.length)) return <p className="muted">No one holds this market yet.</p>;
+  if (groups.every((g) => !g.holders?.length)) {
+    return (
+      <>
+        <Filtered dropped={holders.data.filtered} testId="holders-filtered" />
+        <p className="muted">No one holds this market yet.</p>
+      </>
+    );
+  }
   return (
     <>
       {holders.data.stale ? <Stamp fetchedAt={holders.data.fetchedAt} stale /> : null}
+      <Filtered dropped={holders.data.filtered} testId="holders-filtered" />
       <div style={{ display: 'grid', gridTemplateColumns: `repeat(${Math.max(1, groups.length)}, 1fr)`, gap: 16, alignItems: 'start' }}>
         {groups.map((g, i) => (
           <table key={String(g.token)} data-testid="holders">

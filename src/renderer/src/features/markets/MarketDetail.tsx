@@ -7,7 +7,7 @@ import { tickText } from '@shared/domain/money';
 import { useCall } from '../../api/hooks';
 import { useLive } from '../../api/live';
 import { cents, shortDate, usd } from '../../ui/format';
-import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+import { ErrorState, Filtered, Skeleton, Stamp } from '../../ui/states';
 import { Deferred } from '../../ui/Deferred';
 import { TradesTable } from '../../ui/TradesTable';
 import { Holders } from './Holders';
@@ -28,6 +28,8 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
   useLive((m?.clobTokenIds ?? []).map(String));
   const quotes = useCall('markets.quotes', { conditionId }, { enabled: conditionId !== '', refetchInterval: 5000 });
   const settings = useCall('markets.settings', { conditionId }, { enabled: conditionId !== '' });
+  // Tick, minimum size and status where the venue's sources may disagree: the reading that risks less.
+  const reading = useCall('markets.reading', { conditionId }, { enabled: conditionId !== '', refetchInterval: 30_000 });
   // Whether trading ended or the market resolved, as the venue says it now (the catalog copy may be a minute old).
   const standing = useCall('markets.resolution', { conditionIds: [conditionId] }, { enabled: conditionId !== '', refetchInterval: 10_000 });
   // The outcome the book and the entry are on, for this market only: another market starts on its first.
@@ -39,6 +41,7 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
   if (market.isPending) return <Skeleton rows={6} />;
   if (market.isError || !m) return <ErrorState error={market.error} retry={() => void market.refetch()} />;
   const s = settings.data?.data;
+  const rd = reading.data?.data;
   const labels = (m.outcomes ?? []).map(String);
   // The venue's quotes where it answered; the catalog's tokens until then, so the entry works without them.
   const outcomes: EntryOutcome[] = quotes.data?.data.length
@@ -56,6 +59,17 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
         {m.mirrorConditionId ? <span className="badge">mirror</span> : null}
         {market.data?.stale ? <> · <Stamp fetchedAt={market.data.fetchedAt} stale /></> : null}
       </div>
+
+      {rd?.disagreements.length ? (
+        <div className="venue-note" role="note" data-testid="market-disagreements">
+          The venue contradicts itself about this market; Kairos uses the reading that risks less.
+          <ul>
+            {rd.disagreements.map((d) => (
+              <li key={d}>{d}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       {r && (r.state === 'resolved' || r.state === 'closed') ? <Resolution resolution={r} question={String(m.question ?? '')} /> : null}
 
@@ -79,8 +93,8 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
             onOutcome={setOutcome}
             entry={entry}
             ended={ended}
-            tick={s ? tickText(s.mts) : undefined}
-            minSize={s?.mos}
+            tick={rd?.tick ?? (s ? tickText(s.mts) : undefined)}
+            minSize={rd?.minSize !== undefined ? Number(rd.minSize) : s?.mos}
           />
         ) : null}
       </div>
@@ -187,5 +201,10 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
 /** The market's latest trades, read again every 10 s while shown. */
 function RecentTrades({ conditionId }: { conditionId: string }): React.JSX.Element {
   const trades = useCall('markets.trades', { conditionId, limit: 15 }, { enabled: conditionId !== '', refetchInterval: 10_000 });
-  return <TradesTable trades={trades.data?.data ?? []} />;
+  return (
+    <>
+      <Filtered dropped={trades.data?.filtered} testId="trades-filtered" />
+      <TradesTable trades={trades.data?.data ?? []} />
+    </>
+  );
 }

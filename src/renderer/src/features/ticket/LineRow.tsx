@@ -50,6 +50,7 @@ export function LineRow(props: {
 }): React.JSX.Element {
   const { line: l, preview: p, result: r } = props;
   const unchecked = (p?.unchecked ?? []).map(uncheckedNote);
+  const disagreements = p?.disagreements ?? [];
   const expiry = l.expiration ? new Date(l.expiration * 1000) : undefined;
   const local = expiry ? new Date(expiry.getTime() - expiry.getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '';
   return (
@@ -106,7 +107,7 @@ export function LineRow(props: {
           <button aria-label="Remove line" title="Remove" onClick={props.onRemove} disabled={props.disabled}>✕</button>
         </td>
       </tr>
-      {props.problems.length > 0 || r || unchecked.length > 0 ? (
+      {props.problems.length > 0 || r || unchecked.length > 0 || disagreements.length > 0 ? (
         <tr className="line-note">
           <td />
           <td colSpan={12}>
@@ -114,6 +115,11 @@ export function LineRow(props: {
             {props.problems.length === 0 && unchecked.length > 0 ? <span className="warn" data-testid="line-unchecked">{unchecked.join(' · ')}</span> : null}
             {props.problems.length === 0 && unchecked.length > 0 && r ? ' · ' : null}
             {r ? <ResultNote result={r} wait={props.wait} onRetry={props.onRetry} /> : null}
+            {disagreements.length > 0 ? (
+              <div className="warn" data-testid="line-disagreement" title="The venue's sources about this market disagree; Kairos uses the reading that risks less.">
+                The venue contradicts itself about this market. {disagreements.join(' ')}
+              </div>
+            ) : null}
           </td>
         </tr>
       ) : null}

@@ -8,7 +8,7 @@ import { useCall } from '../../api/hooks';
 import { useUi } from '../../state/ui';
 import { cents, size } from '../../ui/format';
 import { sign, usdMicros } from '../../ui/money';
-import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+import { ErrorState, Filtered, Skeleton, Stamp } from '../../ui/states';
 import { TradesTable } from '../../ui/TradesTable';
 import { When } from '../comments/Comments';
 import { useNow } from '../../ui/timing';
@@ -101,6 +101,7 @@ function Positions({ address }: { address: string }): React.JSX.Element {
   return (
     <section className="section">
       <h2>Positions {stamp(positions.data)}</h2>
+      <Filtered dropped={positions.data?.filtered} testId="trader-positions-filtered" />
       {positions.isPending ? (
         <Skeleton rows={4} />
       ) : positions.isError ? (
@@ -145,6 +146,7 @@ function Trades({ address }: { address: string }): React.JSX.Element {
   return (
     <section className="section" data-testid="trader-trades">
       <h2>Recent trades {stamp(trades.data)}</h2>
+      <Filtered dropped={trades.data?.filtered} testId="trader-trades-filtered" />
       {trades.isPending ? (
         <Skeleton rows={4} />
       ) : trades.isError ? (
@@ -167,6 +169,7 @@ function TraderComments({ address }: { address: string }): React.JSX.Element {
   return (
     <section className="section" data-testid="trader-comments">
       <h2>Comments {stamp(comments.data)}</h2>
+      <Filtered dropped={comments.data?.filtered} testId="trader-comments-filtered" />
       {comments.isPending ? (
         <Skeleton rows={3} />
       ) : comments.isError ? (
