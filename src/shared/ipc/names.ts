@@ -25,6 +25,7 @@ export const CALL_NAMES: readonly string[] = [
   'markets.settings',
   'markets.quotes',
   'markets.book',
+  'markets.prices',
   'markets.history',
   'markets.trades',
   'markets.holders',

@@ -114,6 +114,27 @@ describe('a watched token', () => {
     expect(await x.book(m.yes)).toMatchObject({ ageMs: 0, data: await venueBook(venue, m.yes) });
   });
 
+  it('is priced from its live book, as current, and follows it without a read', async () => {
+    const { venue } = h;
+    const m = quietMarket(venue);
+    const t = await trader(venue, m);
+    await place(t, m, m.yes, 'BUY', '0.40', '10');
+    await place(t, m, m.yes, 'SELL', '0.44', '10');
+    const x = core(venue);
+    await x.ok('live.watch', { key: 'list', tokenIds: [m.yes] });
+    await x.live(1);
+    const before = Date.now();
+    expect(await x.ok('markets.prices', { tokenIds: [m.yes] })).toEqual([{ tokenId: m.yes, price: '0.42', basis: 'mid', at: expect.any(Number), live: true }]);
+    const seen = countRequests(venue);
+    await place(t, m, m.yes, 'BUY', '0.42', '5');
+    await expect.poll(async () => (await x.ok<Array<{ price: string; at: number }>>('markets.prices', { tokenIds: [m.yes] }))[0]?.price, { timeout: 1000, interval: 20 }).toBe('0.43');
+    const [p] = await x.ok<Array<{ at: number; live: boolean }>>('markets.prices', { tokenIds: [m.yes] });
+    // Current as of the asking: the feed would have told of any change.
+    expect(p?.live).toBe(true);
+    expect(p?.at).toBeGreaterThanOrEqual(before);
+    expect(priceReads(seen)).toEqual([]);
+  });
+
   it('pushes at most a few changes a second per token, the last one with the final prices', async () => {
     const { venue } = h;
     const m = quietMarket(venue);

@@ -36,7 +36,7 @@ export const PORTFOLIO_CALLS = ['portfolio.positions', 'portfolio.balance', 'por
  * one of them is asked again, so nothing read while it was down stays on screen as if current.
  */
 export const VENUE_READS = [
-  'markets.list', 'markets.get', 'markets.settings', 'markets.quotes', 'markets.book', 'markets.history', 'markets.trades', 'markets.holders',
+  'markets.list', 'markets.get', 'markets.settings', 'markets.quotes', 'markets.book', 'markets.prices', 'markets.history', 'markets.trades', 'markets.holders',
   'events.list', 'events.get', 'series.list', 'tags.list', 'comments.list', 'comments.byUser', 'leaderboard.list', 'venue.capabilities',
   ...ORDER_CALLS, ...PORTFOLIO_CALLS,
 ] as const satisfies readonly CallName[];
