@@ -51,6 +51,9 @@ export function needsLast(q: Pick<PriceInputs, 'bid' | 'ask'>): boolean {
   return !(bid !== undefined && ask !== undefined && ask >= bid && ask - bid <= MID_SPREAD_MAX);
 }
 
+/** The rule in words, for the heads of price columns. */
+export const PRICE_RULE = 'the midpoint of the best bid and ask while the spread is at most 10¢, else the last trade; its age beside it';
+
 /** How a basis is said next to a price. */
 export const BASIS_WORDS: Record<PriceBasis, string> = {
   mid: 'midpoint of the best bid and ask',

@@ -53,9 +53,15 @@ export const LIVE_TRADES_MS = 1000;
  */
 export const LIVE_LIST_MS = 30_000;
 
-/** A live change of one token: its book, its market's quotes; with a fill, the trades and the list too. */
+/**
+ * Prices on screen (`markets.prices`) are asked again after live changes at most this often: a
+ * list of forty streaming rows repaints a few times a second, not once per change.
+ */
+export const LIVE_PRICES_MS = 300;
+
+/** A live change of one token: its book, its market's quotes, the prices on screen; with a fill, the trades and the list too. */
 function liveChange(e: EventPayload<'market.live'>): Stale[] {
-  const out: Stale[] = [];
+  const out: Stale[] = [{ key: keyOf('markets.prices'), everyMs: LIVE_PRICES_MS }];
   if (e.bookChanged) out.push({ key: keyOf('markets.book', { tokenId: e.tokenId }) });
   if (e.conditionId) out.push({ key: keyOf('markets.quotes', { conditionId: e.conditionId }) });
   if (e.lastTrade) {
@@ -116,7 +122,7 @@ export const STALE: StaleMap = {
   'venue.status': (e) => (e.state === 'running' ? ['venue.status', ...VENUE_READS] : ['venue.status']),
   'market.live': liveChange,
   // Once live, books and quotes are the core's live copies: asked again, they are exact at once.
-  'live.status': (e) => (e.state === 'live' ? ['live.status', 'markets.book', 'markets.quotes'] : ['live.status']),
+  'live.status': (e) => (e.state === 'live' ? ['live.status', 'markets.book', 'markets.quotes', 'markets.prices'] : ['live.status', 'markets.prices']),
   // A star changes the watchlist, and the markets list where it shows the watchlist only.
   'watchlist.changed': ['watchlist.list', { key: keyOf('markets.list', { watchlist: true }) }],
   'alerts.changed': ['alerts.list'],
