@@ -96,7 +96,7 @@ describe.skipIf(reason !== undefined)(`find anything (${reason ?? 'Chromium + bu
       const row = page.locator('[data-testid=outcome]', { has: page.locator(`td[title="${m.question.replace(/"/g, '\\"')}"]`) });
       await expect.poll(() => row.locator('[data-field=bid]').innerText(), { timeout: 10_000 }).toBe('5¢');
       expect(await row.locator('[data-field=ask]').innerText()).toBe('10¢');
-      expect(await row.locator('[data-field=price]').innerText()).toMatch(/¢$/);
+      expect(await row.locator('[data-field=price] .pv').innerText()).toMatch(/¢$/);
     }
     const n = b.open.length;
     expect(await page.locator('[data-testid=sum-asks] [data-field=asks]').innerText()).toBe(`${n * 10}¢`);

@@ -2,6 +2,7 @@
 // catalog record, trading settings, quotes per outcome, book, price history, trades, holders.
 // Also the market reads other services lean on: a market as trading gives it, and labels.
 // Book and price reads come from the live feed's books where they are current (live/serve.ts).
+import { choosePrice } from '@shared/domain/price.js';
 import type { CallArgs } from '@shared/ipc/contract.js';
 import type { Book, CatalogMarket, TradingMarket } from '@shared/spec/index.js';
 import { sameRecord } from '../clients/same-record.js';
@@ -166,7 +167,9 @@ export function marketsService(ctx: CoreContext, deps: MarketsDeps = {}) {
       seen(s, r.data.map((q) => ({ tokenId: q.tokenId, conditionId, bestBid: q.bestBid ?? null, bestAsk: q.bestAsk ?? null, last: q.lastPrice, at: r.fetchedAt })));
       if (live) return live;
       const last = r.data.map((q) => q.lastPrice);
-      if (!r.stale && last.every((p): p is string => p !== undefined)) s.cache.noteLastPrices(conditionId, last);
+      const yes = r.data[0];
+      const first = yes ? choosePrice({ bid: yes.bestBid, ask: yes.bestAsk, last: yes.lastPrice })?.price : undefined;
+      if (!r.stale && last.every((p): p is string => p !== undefined)) s.cache.noteLastPrices(conditionId, last, first);
       return r;
     },
     'markets.book': async ({ tokenId }) => {

@@ -47,7 +47,9 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
   // Outcomes the venue names only by their market's question read by what sets them apart.
   const short = shortLabels(e.outcomes.map((o) => o.label));
   const outcomes = e.outcomes.map((o, i) => ({ ...o, label: o.label === o.question ? (short[i] ?? o.label) : o.label }));
-  if (e.negRisk) outcomes.sort((a, b) => Number(ended(a)) - Number(ended(b)) || Number(b.price ?? 0) - Number(a.price ?? 0));
+  // Ranked by the price shown beside each (api/prices.ts), so the order and the figures agree.
+  const shownPrice = (o: EventOutcome): number => Number(priceOf(o.tokenId)?.price ?? o.price ?? 0);
+  if (e.negRisk) outcomes.sort((a, b) => Number(ended(a)) - Number(ended(b)) || shownPrice(b) - shownPrice(a));
   return (
     <article className="ev" data-testid="event-detail" data-event={e.id}>
       <h1 data-testid="event-title">{e.title}</h1>
