@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogChanged } from '../src/venue/market-index.js';
 import type { Trader } from '../src/venue/trading/test-trader.js';
-import { otherTrader, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
+import { otherTrader, revealMarketParts, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
 
 const reason = skipReason();
 const PEER = SPEC_ONLY ? 'polling' : 'live';
@@ -85,5 +85,35 @@ describe.skipIf(reason !== undefined)(`one price per market (${reason ?? 'Chromi
     expect(bought.body).toMatchObject([{ success: true }]);
     await expect.poll(shown, { timeout: SPEC_ONLY ? 15_000 : 3_000, interval: 50 }).toEqual({ row: '44¢', head: '44¢', basis: ['last', 'last'] });
     expect(await headCell().getAttribute('title')).toMatch(/^last trade \(44% chance\), /);
+  });
+
+  it("shows that price on the event page's outcome row and the watchlist's row too", async () => {
+    const { page } = app;
+    const cellText = async (cell: ReturnType<typeof page.locator>) => ({ price: (await cell.locator('.pv').innerText()).trim(), basis: await cell.getAttribute('data-basis') });
+    const wait = SPEC_ONLY ? 15_000 : 5_000;
+    // Starred on its page, then the Watchlist.
+    await page.locator('.mk-actions').getByTestId('star').click();
+    await page.getByRole('button', { name: 'Watchlist', exact: true }).click();
+    const watched = page.locator('[data-testid=watchlist-market]').filter({ has: page.getByTitle(market.question, { exact: true }) }).locator('[data-field=price]');
+    await expect.poll(() => cellText(watched), { timeout: wait, interval: 50 }).toEqual({ price: '44¢', basis: 'last' });
+    expect((await watched.locator('.age').innerText()).trim()).toMatch(SPEC_ONLY ? /^\d+s$/ : /^live$/);
+    await app.shot(`one-price-watchlist-${PEER}`);
+    await page.evaluate(`document.documentElement.dataset.theme = 'dark'`);
+    await app.shot(`one-price-watchlist-${PEER}-dark`);
+    await page.evaluate(`document.documentElement.dataset.theme = 'light'`);
+
+    // Its event's page, from the market page.
+    await page.getByRole('button', { name: 'Markets', exact: true }).click();
+    await page.getByTitle(market.question, { exact: true }).click();
+    await page.getByTestId('market-question').filter({ hasText: market.question }).waitFor({ timeout: 10_000 });
+    await revealMarketParts(page);
+    await page.getByTestId('event-link').click();
+    const outcome = page.locator('[data-testid=outcome]').filter({ has: page.locator(`td[title="${market.question.replace(/"/g, '\\"')}"]`) }).locator('[data-field=price]');
+    await expect.poll(() => cellText(outcome), { timeout: wait, interval: 50 }).toEqual({ price: '44¢', basis: 'last' });
+    expect((await outcome.locator('.age').innerText()).trim()).toMatch(SPEC_ONLY ? /^\d+ s ago$/ : /^live$/);
+    await app.shot(`one-price-event-${PEER}`);
+    await page.evaluate(`document.documentElement.dataset.theme = 'dark'`);
+    await app.shot(`one-price-event-${PEER}-dark`);
+    await page.evaluate(`document.documentElement.dataset.theme = 'light'`);
   });
 });
