@@ -9,6 +9,7 @@ import { centDigits, CHART_RANGES, type Candle, type ChartRange } from '@shared/
 import type { TokenPrice } from '@shared/ipc/contract';
 import { useCall } from '../../api/hooks';
 import { followTheme, themeColor } from '../../ui/chart-theme';
+import { chartEnd } from './chart-end';
 import { dateTime, usd } from '../../ui/format';
 import { ErrorState, NotOffered } from '../../ui/states';
 import { isNotOffered } from '../../ui/venue';
@@ -118,11 +119,8 @@ export function PriceChart({ outcomes, conditionId, now }: { outcomes: readonly 
 
   // The line's last point is the price now, in the bucket it falls in: a history read every 30 s
   // would otherwise end where the header's price was half a minute ago.
-  const step = data?.step;
-  const endAt = now ? Math.floor(now.at / 1000) : undefined;
-  const endValue = now ? Number(now.price) : undefined;
   const last = points?.at(-1);
-  const end = last && step && endAt !== undefined && endValue !== undefined && endAt >= last.t ? { t: last.t + Math.floor((endAt - last.t) / step) * step, c: endValue } : undefined;
+  const end = chartEnd(last, data?.step, now);
   const endT = end?.t;
   const endC = end?.c;
   useEffect(() => {
