@@ -205,6 +205,33 @@ describe('a feed that is cut', () => {
     expect(x.of('live.status').map((s) => s.state)).toEqual(expect.arrayContaining(['live', 'reconnecting']));
   });
 
+  it('stops pricing a token as live when cut, dated when it was last current, and reads the venue once that is old', async () => {
+    const { venue } = h;
+    const m = quietMarket(venue);
+    const t = await trader(venue, m);
+    await place(t, m, m.yes, 'BUY', '0.40', '10');
+    await place(t, m, m.yes, 'SELL', '0.44', '10');
+    let now = Date.now();
+    const x = await through(venue, { clock: { now: () => now } });
+    await x.ok('live.watch', { key: 'page', tokenIds: [m.yes] });
+    await x.live(1);
+    const price = () => x.ok<Array<{ price: string; at: number; live: boolean }>>('markets.prices', { tokenIds: [m.yes] }).then((r) => r[0]);
+    const lastLive = now;
+    expect(await price()).toMatchObject({ price: '0.42', live: true, at: lastLive });
+    relay.cut(1001, true);
+    await expect.poll(x.status, { timeout: 2000, interval: 20 }).toMatchObject({ live: 0 });
+    // While cut: the last price it streamed, no longer live and dated when it last was.
+    const seen = countRequests(venue);
+    now += 2000;
+    expect(await price()).toMatchObject({ price: '0.42', live: false, at: lastLive });
+    expect(priceReads(seen)).toEqual([]);
+    // Once older than the freshness window, the venue's price map is read again.
+    await place(t, m, m.yes, 'BUY', '0.42', '5');
+    now += 5000;
+    expect(await price()).toMatchObject({ price: '0.43', live: false, at: now });
+    expect(priceReads(seen)).toEqual(['POST /trading/prices']);
+  });
+
   it('is resubscribed when a change is lost (a gap in seq), and the book is the venue’s again', async () => {
     const { venue } = h;
     const m = quietMarket(venue);

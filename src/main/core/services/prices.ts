@@ -69,8 +69,12 @@ export function pricesService(ctx: CoreContext) {
       });
       if (lasts.length > 0) await readLasts(s, lasts);
       const at = ctx.clock.now();
+      const board = boardOf(s);
       return ids.map((t) => {
         const r = reading(s, t, at);
+        // What streams is kept too: should the feed drop, the price stays, dated when it was last current.
+        if (r.live.book && r.book) board.noteBook(t, r.book.bid, r.book.ask, at);
+        if (r.live.trade && r.trade) board.noteTrade(t, r.trade.price, at);
         return priceOf(t, r.book, r.trade, r.live);
       }).filter((p): p is TokenPrice => p !== undefined);
     },

@@ -1,6 +1,6 @@
 // The prices a window holds: whichever screen's answer came last, the newest reading of each token wins.
 import { describe, expect, it } from 'vitest';
-import { forgetPrices, notePrices, priceOf } from './prices';
+import { forgetPrices, notePrices, priceOf, unlivePrices } from './prices';
 
 const p = (tokenId: string, price: string, at: number, live = false) => ({ tokenId, price, basis: 'mid' as const, at, live });
 
@@ -15,5 +15,13 @@ describe('prices held for every screen', () => {
     expect(priceOf('3')).toBeUndefined();
     forgetPrices();
     expect(priceOf('1')).toBeUndefined();
+  });
+
+  it('stops calling a price live when the feed stops, keeping its time', () => {
+    forgetPrices();
+    notePrices([p('1', '0.4', 5000, true), p('2', '0.5', 4000)]);
+    unlivePrices();
+    expect(priceOf('1')).toEqual(p('1', '0.4', 5000, false));
+    expect(priceOf('2')).toEqual(p('2', '0.5', 4000));
   });
 });

@@ -32,6 +32,19 @@ export function notePrices(prices: readonly TokenPrice[]): void {
   for (const l of listeners) l();
 }
 
+/** The feed stopped being live: what streamed is now as old as its last answer, and says so. */
+export function unlivePrices(): void {
+  let changed = false;
+  for (const [t, p] of newest) {
+    if (!p.live) continue;
+    newest.set(t, { ...p, live: false });
+    changed = true;
+  }
+  if (!changed) return;
+  version++;
+  for (const l of listeners) l();
+}
+
 /** After a change of venue: its tokens' prices are not the next venue's. */
 export function forgetPrices(): void {
   newest.clear();

@@ -7,6 +7,7 @@ import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/r
 import { useEffect } from 'react';
 import type { CallName, CallOutput, EventName, EventPayload } from '@shared/ipc/contract';
 import { keyOf, staleCalls, type CallKey } from './keys';
+import { unlivePrices } from './prices';
 import { getTransport, type Transport } from './transport';
 
 /** What a rule may look at besides the event itself. */
@@ -189,6 +190,8 @@ export function refreshOnEvents(transport: Pick<Transport, 'on'>, client: QueryC
     }),
   );
   offs.push(transport.on('market.live', (payload) => showTrade(payload as EventPayload<'market.live'>)));
+  // Prices on screen stop saying "live" the moment the feed does, before they are asked again.
+  offs.push(transport.on('live.status', (payload) => (payload as EventPayload<'live.status'>).state !== 'live' && unlivePrices()));
   return () => {
     for (const off of offs) off();
     for (const s of spaced.values()) if (s.timer) clearTimeout(s.timer);
