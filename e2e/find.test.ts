@@ -141,7 +141,7 @@ describe.skipIf(reason !== undefined)(`find anything (${reason ?? 'Chromium + bu
     // Market hits carry their price, 24h volume and end date; the list shows open ones only.
     const markets = panel.locator('[data-kind=markets]');
     expect(await markets.count()).toBeGreaterThan(0);
-    for (const price of await markets.locator('[data-field=price]').allInnerTexts()) expect(price).toMatch(/¢$/);
+    for (const price of await markets.locator('[data-field=price] .pv').allInnerTexts()) expect(price).toMatch(/¢$/);
     for (const end of await markets.locator('[data-field=end]').allInnerTexts()) expect(end).toMatch(/\d{4}$/);
     expect(await markets.locator('[data-badge=closed]').count()).toBe(0);
     await shots(app, 'find-search');

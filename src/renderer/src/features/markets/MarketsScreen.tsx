@@ -109,6 +109,7 @@ export function MarketsScreen(): React.JSX.Element {
         conditionId: '',
         question: h.title,
         ...(h.price !== undefined ? { price: h.price } : {}),
+        ...(h.tokenId ? { tokens: [h.tokenId] } : {}),
         ...(h.volume24hr !== undefined ? { volume24hr: h.volume24hr } : {}),
         ...(h.endDate ? { endDate: h.endDate } : {}),
         closed: h.status === 'closed',
@@ -143,7 +144,7 @@ export function MarketsScreen(): React.JSX.Element {
   const parent = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: searching ? rows.length : Math.max(rows.length, total), getScrollElement: () => parent.current, estimateSize: () => 30, overscan: 12 });
   const lastVisible = virtual.getVirtualItems().at(-1)?.index ?? 0;
-  useLive(searching ? [] : virtual.getVirtualItems().flatMap((v) => rows[v.index]?.tokens ?? []));
+  useLive(virtual.getVirtualItems().flatMap((v) => rows[v.index]?.tokens ?? []));
   // The 24h change of the rows on screen, asked per block of rows so scrolling does not ask at every frame.
   const block = Math.floor((virtual.getVirtualItems()[0]?.index ?? 0) / 50) * 50;
   const changeIds = [...new Set(rows.slice(block, block + 100).map((r) => r.conditionId).filter((c) => c !== ''))];
