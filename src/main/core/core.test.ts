@@ -55,6 +55,7 @@ describe('contract and router', () => {
     await ok('markets.settings', { conditionId: m.cid });
     await ok('markets.quotes', { conditionId: m.cid });
     await ok('markets.book', { tokenId: m.tokens[0] });
+    await ok('markets.prices', { tokenIds: m.tokens });
     await ok('markets.history', { tokenId: m.tokens[0] });
     await ok('markets.trades', { conditionId: m.cid });
     await ok('markets.holders', { conditionId: m.cid });
