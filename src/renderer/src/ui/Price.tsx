@@ -38,10 +38,14 @@ export interface PriceCellProps {
   as?: 'span' | 'td' | 'div';
   /** Narrow cells: "12s" rather than "12 s ago". */
   short?: boolean;
+  /** Says which reading it is ("mid", "last") before the age, where there is room. */
+  basis?: boolean;
   className?: string;
 }
 
-export function PriceCell({ price, listed, as: Tag = 'span', short = false, className = '' }: PriceCellProps): React.JSX.Element {
+const BASIS_SHORT = { mid: 'mid', last: 'last trade' } as const;
+
+export function PriceCell({ price, listed, as: Tag = 'span', short = false, basis = false, className = '' }: PriceCellProps): React.JSX.Element {
   const at = useSyncExternalStore(subscribe, () => now);
   if (!price) {
     const known = listed !== undefined && listed !== '';
@@ -64,6 +68,7 @@ export function PriceCell({ price, listed, as: Tag = 'span', short = false, clas
       title={`${BASIS_WORDS[price.basis]} (${chance}% chance), ${priceAge(price.at, at, price.live)}`}
     >
       <span className="pv">{cents(price.price)}</span>
+      {basis ? <span className="basis">{BASIS_SHORT[price.basis]}</span> : null}
       <span className={`age${price.live ? ' live' : ''}`} data-age>{age}</span>
     </Tag>
   );

@@ -60,7 +60,7 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
         <div className="mk-price" data-testid="market-price" title={`Price: ${PRICE_RULE}`}>
           {outcomes.map((o, i) => (
             <span key={o.tokenId} className="mk-price-item" data-token={o.tokenId}>
-              <span className="muted">{o.outcome}</span> <PriceCell price={priceOf(o.tokenId)} listed={m.outcomePrices?.[i] !== undefined ? String(m.outcomePrices[i]) : undefined} className={i === 0 ? 'yes' : 'no'} />
+              <span className="muted">{o.outcome}</span> <PriceCell price={priceOf(o.tokenId)} listed={m.outcomePrices?.[i] !== undefined ? String(m.outcomePrices[i]) : undefined} className={i === 0 ? 'yes' : 'no'} basis />
             </span>
           ))}
         </div>
