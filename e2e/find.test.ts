@@ -96,7 +96,7 @@ describe.skipIf(reason !== undefined)(`find anything (${reason ?? 'Chromium + bu
       const row = page.locator('[data-testid=outcome]', { has: page.locator(`td[title="${m.question.replace(/"/g, '\\"')}"]`) });
       await expect.poll(() => row.locator('[data-field=bid]').innerText(), { timeout: 10_000 }).toBe('5¢');
       expect(await row.locator('[data-field=ask]').innerText()).toBe('10¢');
-      expect(await row.locator('[data-field=price]').innerText()).toMatch(/¢$/);
+      expect(await row.locator('[data-field=price] .pv').innerText()).toMatch(/¢$/);
     }
     const n = b.open.length;
     expect(await page.locator('[data-testid=sum-asks] [data-field=asks]').innerText()).toBe(`${n * 10}¢`);
@@ -141,7 +141,7 @@ describe.skipIf(reason !== undefined)(`find anything (${reason ?? 'Chromium + bu
     // Market hits carry their price, 24h volume and end date; the list shows open ones only.
     const markets = panel.locator('[data-kind=markets]');
     expect(await markets.count()).toBeGreaterThan(0);
-    for (const price of await markets.locator('[data-field=price]').allInnerTexts()) expect(price).toMatch(/¢$/);
+    for (const price of await markets.locator('[data-field=price] .pv').allInnerTexts()) expect(price).toMatch(/¢$/);
     for (const end of await markets.locator('[data-field=end]').allInnerTexts()) expect(end).toMatch(/\d{4}$/);
     expect(await markets.locator('[data-badge=closed]').count()).toBe(0);
     await shots(app, 'find-search');

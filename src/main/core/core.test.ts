@@ -57,6 +57,7 @@ describe('contract and router', () => {
     expect((await ok<{ data: { disagreements: string[] } }>('markets.reading', { conditionId: m.cid })).data.disagreements).toEqual([]);
     await ok('markets.quotes', { conditionId: m.cid });
     await ok('markets.book', { tokenId: m.tokens[0] });
+    await ok('markets.prices', { tokenIds: m.tokens });
     await ok('markets.history', { tokenId: m.tokens[0] });
     await ok('markets.trades', { conditionId: m.cid });
     await ok('markets.holders', { conditionId: m.cid });

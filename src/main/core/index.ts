@@ -23,6 +23,7 @@ import { marketsService } from './services/markets.js';
 import { ordersService } from './services/orders.js';
 import { portfolioService } from './services/portfolio.js';
 import { previewService } from './services/preview.js';
+import { pricesService } from './services/prices.js';
 import { ProfileStore, profilesService } from './services/profiles.js';
 import { settingsService } from './services/settings.js';
 import { syncService } from './services/sync.js';
@@ -139,7 +140,15 @@ export function createCore(opts: CoreOptions): Core {
 
   const accounts = accountsService(ctx, opts);
   const watchlist = watchlistService(ctx);
-  const markets = marketsService(ctx, { onPrices: (prices, s) => alerts.checkAlerts(prices, s), watched: (s) => watchlist.watchedMarkets(s) });
+  const prices = pricesService(ctx);
+  const markets = marketsService(ctx, {
+    onPrices: (seen, s) => {
+      prices.note(s, seen);
+      alerts.checkAlerts(seen, s);
+    },
+    onBook: (s, tokenId, book, at) => prices.noteBook(s, tokenId, book, at),
+    watched: (s) => watchlist.watchedMarkets(s),
+  });
   const alerts = alertsService(ctx, opts, { markets });
   late.checkAlerts = alerts.checkAlerts;
   const portfolio = portfolioService(ctx, accounts);
@@ -168,6 +177,7 @@ export function createCore(opts: CoreOptions): Core {
     ...settingsService(ctx).handlers,
     ...accounts.handlers,
     ...markets.handlers,
+    ...prices.handlers,
     ...catalogService(ctx, markets).handlers,
     ...portfolio.handlers,
     ...preview.handlers,

@@ -49,6 +49,16 @@ export const MarketFilters = z.object({
 });
 export type MarketFilters = z.input<typeof MarketFilters>;
 
+/** A token's price: how it was read (`basis`), the time of the oldest reading it rests on (`at`), and whether it streams. */
+export const TokenPrice = z.object({
+  tokenId: z.string(),
+  price: z.string(),
+  basis: z.enum(['mid', 'last']),
+  at: z.number(),
+  live: z.boolean(),
+});
+export type TokenPrice = z.output<typeof TokenPrice>;
+
 /** One row of the markets list, from the synced catalog. */
 export const MarketRow = z.object({
   id: z.string(),
@@ -260,6 +270,11 @@ export const contract = {
   /** The market's rules where its sources may disagree: the reading that risks less, with the disagreements said. */
   'markets.reading': call(z.object({ conditionId: id }), cached(MarketReading)),
   'markets.book': call(z.object({ tokenId: id }), cached(Book)),
+  /**
+   * The freshest known price of each token, with its age, for every screen that shows one
+   * (shared/domain/price.ts says what the price is). Tokens without a price are left out.
+   */
+  'markets.prices': call(z.object({ tokenIds: z.array(id).min(1, 'name at least one token').max(500, 'at most 500 tokens') }), z.array(TokenPrice)),
   /**
    * An outcome's price chart over a range: buckets keeping open, high, low, close and the cash
    * traded. Prices come from the venue's price history, or — where it has none and the market is

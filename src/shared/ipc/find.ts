@@ -157,6 +157,8 @@ export const SearchHit = z.object({
   status: RowStatus.optional(),
   /** Markets: the first outcome's price, exact decimal text. */
   price: z.string().optional(),
+  /** Markets: the first outcome's token, by which screens ask for its freshest price. */
+  tokenId: z.string().optional(),
   volume24hr: z.number().optional(),
   volume: z.number().optional(),
   endDate: z.string().optional(),

@@ -26,6 +26,7 @@ export const CALL_NAMES: readonly string[] = [
   'markets.quotes',
   'markets.reading',
   'markets.book',
+  'markets.prices',
   'markets.history',
   'markets.trades',
   'markets.holders',

@@ -39,6 +39,8 @@ export const WatchItem = z.object({
   /** A market's outcomes and their prices (its venue's mark, the last trade), where known. */
   outcomes: z.array(z.string()).optional(),
   outcomePrices: z.array(z.string()).optional(),
+  /** A market's outcome tokens, in the order of `outcomes` (their prices are asked by these). */
+  clobTokenIds: z.array(z.string()).optional(),
   volume24hr: z.number().optional(),
   volume: z.number().optional(),
   liquidity: z.number().optional(),

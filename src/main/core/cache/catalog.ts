@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import type { z } from 'zod';
 import { CatalogMarket, Comment, Event, Series, Tag, formatPath } from '@shared/spec/index.js';
 import { formatMicros, requireMicros } from '@shared/domain/money.js';
+import { choosePrice } from '@shared/domain/price.js';
 import { microsForSql } from './money.js';
 
 export const CATALOG_KINDS = ['tags', 'events', 'series', 'markets'] as const;
@@ -66,6 +67,18 @@ const ids = (list: ReadonlyArray<{ id?: string | undefined }> | undefined): stri
 const firstPrice = (prices: readonly string[] | undefined): number | null => {
   const p = Number(prices?.[0]);
   return prices?.[0] !== undefined && Number.isFinite(p) ? p : null;
+};
+const decimalOf = (v: unknown): string | undefined =>
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 ? formatMicros(Math.round(v * 1e6)) : typeof v === 'string' ? v : undefined;
+/**
+ * The Yes price the list sorts by, by the rule every screen shows (shared/domain/price.ts), from
+ * the first outcome's best bid, ask and last trade where the catalog sends them (the family's
+ * catalog does), else its listed price.
+ */
+const sortPrice = (m: CatalogMarket): number | null => {
+  const f = m as Record<string, unknown>;
+  const chosen = choosePrice({ bid: decimalOf(f['bestBid']), ask: decimalOf(f['bestAsk']), last: decimalOf(f['lastTradePrice']) });
+  return chosen ? Number(chosen.price) : firstPrice(m.outcomePrices);
 };
 const text = (...parts: Array<string | undefined>): string => parts.filter((p) => p !== undefined && p !== '').join('\n');
 
@@ -154,7 +167,7 @@ export class CatalogStore {
           JSON.stringify(m.outcomes ?? []), JSON.stringify(m.clobTokenIds ?? []), flag(m.active), flag(m.closed), flag(m.archived),
           flag(m.acceptingOrders), volume === undefined ? null : microsForSql(requireMicros(volume, `${where}.volume`), `${where}.volume`),
           m.endDate ?? null, raw, pass,
-          m.volume24hr ?? null, firstPrice(m.outcomePrices), JSON.stringify(m.outcomePrices ?? []), m.createdAt ?? null, m.mirrorConditionId ? 1 : 0,
+          m.volume24hr ?? null, m.closed ? firstPrice(m.outcomePrices) : sortPrice(m), JSON.stringify(m.outcomePrices ?? []), m.createdAt ?? null, m.mirrorConditionId ? 1 : 0,
           liquidity === undefined ? null : microsForSql(requireMicros(liquidity, `${where}.liquidity`), `${where}.liquidity`), flag(m.negRisk),
         );
         const eventTitles = (m.events ?? []).map((e) => e.title).filter((t): t is string => t !== undefined);

@@ -242,8 +242,8 @@ export class Cache {
     return listMarkets(this.db, q);
   }
 
-  noteLastPrices(conditionId: string, prices: readonly string[]): void {
-    noteLastPrices(this.db, conditionId, prices);
+  noteLastPrices(conditionId: string, prices: readonly string[], first?: string): void {
+    noteLastPrices(this.db, conditionId, prices, first);
   }
 
   catalogSeenAt(): number | undefined {

@@ -161,8 +161,9 @@ export function catalogSeenAt(db: Database.Database): number | undefined {
 /**
  * Records the latest last-trade prices seen for a market (from a quotes read), so the list's
  * price column and its sort follow the freshest price the app has, not only the last sync's.
+ * `first` is the Yes price by the rule the screens show (shared/domain/price.ts): the sort's key.
  */
-export function noteLastPrices(db: Database.Database, conditionId: string, prices: readonly string[]): void {
+export function noteLastPrices(db: Database.Database, conditionId: string, prices: readonly string[], first = prices[0]): void {
   if (prices.length === 0 || prices.some((p) => !/^\d+(\.\d+)?$/.test(p))) return;
-  db.prepare('UPDATE markets SET outcome_prices = ?, first_price = ? WHERE condition_id = ?').run(JSON.stringify(prices), Number(prices[0]), conditionId.toLowerCase());
+  db.prepare('UPDATE markets SET outcome_prices = ?, first_price = ? WHERE condition_id = ?').run(JSON.stringify(prices), Number(first), conditionId.toLowerCase());
 }

@@ -114,6 +114,27 @@ describe('a watched token', () => {
     expect(await x.book(m.yes)).toMatchObject({ ageMs: 0, data: await venueBook(venue, m.yes) });
   });
 
+  it('is priced from its live book, as current, and follows it without a read', async () => {
+    const { venue } = h;
+    const m = quietMarket(venue);
+    const t = await trader(venue, m);
+    await place(t, m, m.yes, 'BUY', '0.40', '10');
+    await place(t, m, m.yes, 'SELL', '0.44', '10');
+    const x = core(venue);
+    await x.ok('live.watch', { key: 'list', tokenIds: [m.yes] });
+    await x.live(1);
+    const before = Date.now();
+    expect(await x.ok('markets.prices', { tokenIds: [m.yes] })).toEqual([{ tokenId: m.yes, price: '0.42', basis: 'mid', at: expect.any(Number), live: true }]);
+    const seen = countRequests(venue);
+    await place(t, m, m.yes, 'BUY', '0.42', '5');
+    await expect.poll(async () => (await x.ok<Array<{ price: string; at: number }>>('markets.prices', { tokenIds: [m.yes] }))[0]?.price, { timeout: 1000, interval: 20 }).toBe('0.43');
+    const [p] = await x.ok<Array<{ at: number; live: boolean }>>('markets.prices', { tokenIds: [m.yes] });
+    // Current as of the asking: the feed would have told of any change.
+    expect(p?.live).toBe(true);
+    expect(p?.at).toBeGreaterThanOrEqual(before);
+    expect(priceReads(seen)).toEqual([]);
+  });
+
   it('pushes at most a few changes a second per token, the last one with the final prices', async () => {
     const { venue } = h;
     const m = quietMarket(venue);
@@ -182,6 +203,33 @@ describe('a feed that is cut', () => {
     expect(served.bids).toEqual([{ price: '0.31', size: '6' }]);
     expect(relay.sent.filter((s) => s.type === 'subscribe' && s.assets_ids?.includes(m.yes)).length).toBe(2);
     expect(x.of('live.status').map((s) => s.state)).toEqual(expect.arrayContaining(['live', 'reconnecting']));
+  });
+
+  it('stops pricing a token as live when cut, dated when it was last current, and reads the venue once that is old', async () => {
+    const { venue } = h;
+    const m = quietMarket(venue);
+    const t = await trader(venue, m);
+    await place(t, m, m.yes, 'BUY', '0.40', '10');
+    await place(t, m, m.yes, 'SELL', '0.44', '10');
+    let now = Date.now();
+    const x = await through(venue, { clock: { now: () => now } });
+    await x.ok('live.watch', { key: 'page', tokenIds: [m.yes] });
+    await x.live(1);
+    const price = () => x.ok<Array<{ price: string; at: number; live: boolean }>>('markets.prices', { tokenIds: [m.yes] }).then((r) => r[0]);
+    const lastLive = now;
+    expect(await price()).toMatchObject({ price: '0.42', live: true, at: lastLive });
+    relay.cut(1001, true);
+    await expect.poll(x.status, { timeout: 2000, interval: 20 }).toMatchObject({ live: 0 });
+    // While cut: the last price it streamed, no longer live and dated when it last was.
+    const seen = countRequests(venue);
+    now += 2000;
+    expect(await price()).toMatchObject({ price: '0.42', live: false, at: lastLive });
+    expect(priceReads(seen)).toEqual([]);
+    // Once older than the freshness window, the venue's price map is read again.
+    await place(t, m, m.yes, 'BUY', '0.42', '5');
+    now += 5000;
+    expect(await price()).toMatchObject({ price: '0.43', live: false, at: now });
+    expect(priceReads(seen)).toEqual(['POST /trading/prices']);
   });
 
   it('is resubscribed when a change is lost (a gap in seq), and the book is the venue’s again', async () => {

@@ -2,8 +2,9 @@
 // catalog record, trading settings, quotes per outcome, book, price history, trades, holders.
 // Also the market reads other services lean on: a market as trading gives it, and labels.
 // Book and price reads come from the live feed's books where they are current (live/serve.ts).
+import { choosePrice } from '@shared/domain/price.js';
 import type { CallArgs } from '@shared/ipc/contract.js';
-import type { CatalogMarket, TradingMarket } from '@shared/spec/index.js';
+import type { Book, CatalogMarket, TradingMarket } from '@shared/spec/index.js';
 import { sameRecord } from '../clients/same-record.js';
 import { fresh, liveBest, liveQuotes, withLivePrices } from '../live/serve.js';
 import { AppError } from '../router.js';
@@ -27,6 +28,8 @@ export type Markets = ReturnType<typeof marketsService>;
 export interface MarketsDeps {
   /** Every price read passes its readings here (price alerts judge them). */
   onPrices?: (prices: PriceSeen[], s: Session) => void;
+  /** A book read from the venue (not the live copy), with when it was read. */
+  onBook?: (s: Session, tokenId: string, book: Book, at: number) => void;
   /** Condition ids of the watchlist's markets, each in the cache (the list's "Watchlist only"). */
   watched?: (s: Session) => Promise<string[]>;
 }
@@ -172,14 +175,18 @@ export function marketsService(ctx: CoreContext, deps: MarketsDeps = {}) {
       seen(s, r.data.map((q) => ({ tokenId: q.tokenId, conditionId, bestBid: q.bestBid ?? null, bestAsk: q.bestAsk ?? null, last: q.lastPrice, at: r.fetchedAt })));
       if (live) return live;
       const last = r.data.map((q) => q.lastPrice);
-      if (!r.stale && last.every((p): p is string => p !== undefined)) s.cache.noteLastPrices(conditionId, last);
+      const yes = r.data[0];
+      const first = yes ? choosePrice({ bid: yes.bestBid, ask: yes.bestAsk, last: yes.lastPrice })?.price : undefined;
+      if (!r.stale && last.every((p): p is string => p !== undefined)) s.cache.noteLastPrices(conditionId, last, first);
       return r;
     },
-    'markets.book': ({ tokenId }) => {
+    'markets.book': async ({ tokenId }) => {
       const s = ctx.session();
       const live = s.live.book(tokenId);
       if (live) return fresh(live, ctx.clock.now());
-      return s.cached('trading', '/book', { token_id: tokenId }, BOOK_FRESH, () => s.capabilities.use('book', () => s.clients.trading.book(tokenId)));
+      const r = await s.cached('trading', '/book', { token_id: tokenId }, BOOK_FRESH, () => s.capabilities.use('book', () => s.clients.trading.book(tokenId)));
+      deps.onBook?.(s, tokenId, r.data, r.fetchedAt);
+      return r;
     },
     'markets.history': (a) => priceChart(ctx.session(), market, ctx.clock.now(), a),
     'markets.trades': (a) => {

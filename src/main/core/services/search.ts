@@ -18,10 +18,6 @@ export function searchHits(s: Session, a: CallArgs<'markets.search'>): SearchHit
   const hits = a.perKind
     ? kinds.flatMap((k) => s.cache.search(a.query, { kinds: [k], limit: a.perKind, filters }))
     : s.cache.search(a.query, { kinds, limit: a.limit, filters });
-  return s.cache.hitDetails(hits).map(({ tokens, price, ...h }) => {
-    // A fill seen live since the last catalog read is the price now.
-    const live = tokens?.[0] ? s.live.lastTrade(tokens[0])?.price : undefined;
-    const p = live ?? price;
-    return { ...h, ...(p !== undefined ? { price: p } : {}) } as SearchHit;
-  });
+  // The listed price stays the catalog's; screens show the token's freshest (`markets.prices`) over it.
+  return s.cache.hitDetails(hits).map(({ tokens, price, ...h }) => ({ ...h, ...(price !== undefined ? { price } : {}), ...(tokens?.[0] ? { tokenId: tokens[0] } : {}) }) as SearchHit);
 }

@@ -10,7 +10,7 @@ import type { ListedMarket } from '../cache/list.js';
 import type { Session } from '../session.js';
 import { FRESH, type CoreContext, type HandlersOf } from './context.js';
 
-type Row = Pick<ListedMarket, 'outcomes' | 'outcomePrices' | 'volume24hr' | 'volume' | 'liquidity' | 'endDate' | 'active' | 'closed' | 'archived' | 'acceptingOrders'>;
+type Row = Pick<ListedMarket, 'outcomes' | 'outcomePrices' | 'clobTokenIds' | 'volume24hr' | 'volume' | 'liquidity' | 'endDate' | 'active' | 'closed' | 'archived' | 'acceptingOrders'>;
 
 const marketStatus = (m: Row): WatchItem['status'] =>
   m.archived ? 'archived' : m.closed ? 'closed' : m.active ? (m.acceptingOrders === false ? 'paused' : 'open') : 'closed';
@@ -53,6 +53,7 @@ function itemOf(s: Session, w: { kind: 'market' | 'event'; id: string; ref: stri
       title: m.question || w.title,
       outcomes: m.outcomes,
       outcomePrices: m.outcomePrices,
+      clobTokenIds: m.clobTokenIds,
       ...(m.volume24hr !== undefined ? { volume24hr: m.volume24hr } : {}),
       ...(m.volume !== undefined ? { volume: m.volume } : {}),
       ...(m.liquidity !== undefined ? { liquidity: m.liquidity } : {}),

@@ -4,7 +4,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { events, type CallName, type EventName, type EventPayload } from '@shared/ipc/contract';
 import { keyOf, pagesKeyOf, staleCalls } from './keys';
-import { LIST_REFRESH_MS, LIVE_LIST_MS, LIVE_TRADES_MS, refreshOnEvents, STALE, staleFor, VENUE_READS, withTradePrice, type Seen } from './stale';
+import { LIST_REFRESH_MS, LIVE_LIST_MS, LIVE_PRICES_MS, LIVE_TRADES_MS, refreshOnEvents, STALE, staleFor, VENUE_READS, withTradePrice, type Seen } from './stale';
 
 const ACCOUNT = ['orders.open', 'orders.journal', 'portfolio.positions', 'portfolio.balance', 'portfolio.trades', 'portfolio.history', 'portfolio.pnl'];
 const seen = (o: Partial<{ listed: number; since: number }> = {}): Seen => ({ since: () => o.since ?? Infinity, listedMarkets: () => o.listed ?? 0 });
@@ -75,24 +75,25 @@ describe('live prices', () => {
   const change = (p: Partial<EventPayload<'market.live'>> = {}): EventPayload<'market.live'> => ({ tokenId: '7', conditionId: '0xc', bestBid: '0.4', bestAsk: '0.6', bookChanged: true, ...p });
   const trade = { price: '0.5', size: '5', side: 'BUY' as const, at: 0 };
 
-  it("refresh the token's book and its market's quotes, not every book", () => {
-    expect(staleFor('market.live', change(), seen())).toEqual([{ key: ['markets.book', { tokenId: '7' }] }, { key: ['markets.quotes', { conditionId: '0xc' }] }]);
-    expect(staleFor('market.live', change({ bookChanged: false, conditionId: undefined }), seen())).toEqual([]);
+  it("refresh the token's book and its market's quotes, not every book, and the prices on screen spaced out", () => {
+    expect(staleFor('market.live', change(), seen())).toEqual([{ key: ['markets.prices'], everyMs: LIVE_PRICES_MS }, { key: ['markets.book', { tokenId: '7' }] }, { key: ['markets.quotes', { conditionId: '0xc' }] }]);
+    expect(staleFor('market.live', change({ bookChanged: false, conditionId: undefined }), seen())).toEqual([{ key: ['markets.prices'], everyMs: LIVE_PRICES_MS }]);
   });
 
   it("refresh the market's trades and the whole list on a fill, spaced out", () => {
     expect(staleFor('market.live', change({ bookChanged: false, lastTrade: trade }), seen())).toEqual([
+      { key: ['markets.prices'], everyMs: LIVE_PRICES_MS },
       { key: ['markets.quotes', { conditionId: '0xc' }] },
       { key: ['markets.trades', { conditionId: '0xc' }], everyMs: LIVE_TRADES_MS },
       { key: ['markets.list'], everyMs: LIVE_LIST_MS },
     ]);
   });
 
-  it('refresh books and quotes when the feed goes live, and only the status otherwise', () => {
+  it('refresh books, quotes and prices when the feed goes live, and the status and prices (no longer live) otherwise', () => {
     const status = (state: EventPayload<'live.status'>['state']): EventPayload<'live.status'> => ({ state, pollSeconds: 5, since: 0, watching: 1, live: 0 });
-    expect(staleFor('live.status', status('live'), seen())).toEqual(['live.status', 'markets.book', 'markets.quotes']);
-    expect(staleFor('live.status', status('reconnecting'), seen())).toEqual(['live.status']);
-    expect(staleFor('live.status', status('polling'), seen())).toEqual(['live.status']);
+    expect(staleFor('live.status', status('live'), seen())).toEqual(['live.status', 'markets.book', 'markets.quotes', 'markets.prices']);
+    expect(staleFor('live.status', status('reconnecting'), seen())).toEqual(['live.status', 'markets.prices']);
+    expect(staleFor('live.status', status('polling'), seen())).toEqual(['live.status', 'markets.prices']);
   });
 });
 
@@ -176,6 +177,34 @@ describe('refreshing on live prices', () => {
     expect(stale(client, keyOf('markets.quotes', { conditionId: '0xc' }))).toBe(true);
     expect(stale(client, keyOf('markets.quotes', { conditionId: '0xd' }))).toBe(false);
     client.clear();
+  });
+
+  it('asks for the prices on screen at most every LIVE_PRICES_MS however many tokens change, the last change always included', async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    const key = keyOf('markets.prices', { tokenIds: ['1', '7'] });
+    let asked = 0;
+    const observer = new QueryObserver(client, { queryKey: key, queryFn: () => (++asked, []), staleTime: 60_000 });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toBe(1);
+    const transport = fakeTransport();
+    const off = refreshOnEvents(transport, client, () => Date.now());
+    // Forty changes of forty tokens within one second: a few repaints, not forty.
+    for (let i = 0; i < 40; i++) {
+      transport.emit('market.live', { tokenId: String(i), bestBid: '0.4', bestAsk: '0.41', bookChanged: true });
+      await vi.advanceTimersByTimeAsync(25);
+    }
+    await vi.advanceTimersByTimeAsync(LIVE_PRICES_MS);
+    expect(asked - 1).toBeGreaterThanOrEqual(3);
+    expect(asked - 1).toBeLessThanOrEqual(Math.ceil(1000 / LIVE_PRICES_MS) + 1);
+    const settled = asked;
+    await vi.advanceTimersByTimeAsync(5 * LIVE_PRICES_MS);
+    expect(asked).toBe(settled);
+    off();
+    unsubscribe();
+    client.clear();
+    vi.useRealTimers();
   });
 
   it("puts a fill's price into the list's rows at once, and asks for the whole list at most every LIVE_LIST_MS", async () => {

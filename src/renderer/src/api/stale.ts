@@ -7,6 +7,7 @@ import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/r
 import { useEffect } from 'react';
 import type { CallName, CallOutput, EventName, EventPayload } from '@shared/ipc/contract';
 import { keyOf, staleCalls, type CallKey } from './keys';
+import { unlivePrices } from './prices';
 import { getTransport, type Transport } from './transport';
 
 /** What a rule may look at besides the event itself. */
@@ -36,7 +37,7 @@ export const PORTFOLIO_CALLS = ['portfolio.positions', 'portfolio.balance', 'por
  * one of them is asked again, so nothing read while it was down stays on screen as if current.
  */
 export const VENUE_READS = [
-  'markets.list', 'markets.get', 'markets.settings', 'markets.quotes', 'markets.book', 'markets.history', 'markets.trades', 'markets.holders',
+  'markets.list', 'markets.get', 'markets.settings', 'markets.quotes', 'markets.book', 'markets.prices', 'markets.history', 'markets.trades', 'markets.holders',
   'events.list', 'events.get', 'series.list', 'tags.list', 'comments.list', 'comments.byUser', 'leaderboard.list', 'venue.capabilities',
   ...ORDER_CALLS, ...PORTFOLIO_CALLS,
 ] as const satisfies readonly CallName[];
@@ -53,9 +54,15 @@ export const LIVE_TRADES_MS = 1000;
  */
 export const LIVE_LIST_MS = 30_000;
 
-/** A live change of one token: its book, its market's quotes; with a fill, the trades and the list too. */
+/**
+ * Prices on screen (`markets.prices`) are asked again after live changes at most this often: a
+ * list of forty streaming rows repaints a few times a second, not once per change.
+ */
+export const LIVE_PRICES_MS = 300;
+
+/** A live change of one token: its book, its market's quotes, the prices on screen; with a fill, the trades and the list too. */
 function liveChange(e: EventPayload<'market.live'>): Stale[] {
-  const out: Stale[] = [];
+  const out: Stale[] = [{ key: keyOf('markets.prices'), everyMs: LIVE_PRICES_MS }];
   if (e.bookChanged) out.push({ key: keyOf('markets.book', { tokenId: e.tokenId }) });
   if (e.conditionId) out.push({ key: keyOf('markets.quotes', { conditionId: e.conditionId }) });
   if (e.lastTrade) {
@@ -116,7 +123,7 @@ export const STALE: StaleMap = {
   'venue.status': (e) => (e.state === 'running' ? ['venue.status', ...VENUE_READS] : ['venue.status']),
   'market.live': liveChange,
   // Once live, books and quotes are the core's live copies: asked again, they are exact at once.
-  'live.status': (e) => (e.state === 'live' ? ['live.status', 'markets.book', 'markets.quotes'] : ['live.status']),
+  'live.status': (e) => (e.state === 'live' ? ['live.status', 'markets.book', 'markets.quotes', 'markets.prices'] : ['live.status', 'markets.prices']),
   // A star changes the watchlist, and the markets list where it shows the watchlist only.
   'watchlist.changed': ['watchlist.list', { key: keyOf('markets.list', { watchlist: true }) }],
   'alerts.changed': ['alerts.list'],
@@ -183,6 +190,8 @@ export function refreshOnEvents(transport: Pick<Transport, 'on'>, client: QueryC
     }),
   );
   offs.push(transport.on('market.live', (payload) => showTrade(payload as EventPayload<'market.live'>)));
+  // Prices on screen stop saying "live" the moment the feed does, before they are asked again.
+  offs.push(transport.on('live.status', (payload) => (payload as EventPayload<'live.status'>).state !== 'live' && unlivePrices()));
   return () => {
     for (const off of offs) off();
     for (const s of spaced.values()) if (s.timer) clearTimeout(s.timer);

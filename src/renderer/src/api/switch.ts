@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { flushDraft, reloadDraft } from '../features/ticket/store';
 import { useUi } from '../state/ui';
+import { forgetPrices } from './prices';
 import { call } from './transport';
 
 /** Before the change: typing not yet saved goes to the venue it was typed on. */
@@ -13,6 +14,7 @@ export function beforeVenueChange(): Promise<void> {
 /** After the change: every cached answer dropped (screens on show ask the new venue), sync and ticket restarted. */
 export async function afterVenueChange(client: QueryClient): Promise<void> {
   useUi.getState().resetVenue();
+  forgetPrices();
   await client.cancelQueries();
   await Promise.all([
     client.resetQueries(),

@@ -1,6 +1,6 @@
 // Display formats: prices in cents, money, sizes and dates, with a dash for what is missing.
 import { describe, expect, it } from 'vitest';
-import { cents, dateTime, shortDate, size, usd, usdCompact } from './format';
+import { asOf, cents, dateTime, priceAge, shortDate, size, usd, usdCompact } from './format';
 
 describe('display formats', () => {
   it('shows prices as whole cents, or to a tenth when the tick is finer', () => {
@@ -43,5 +43,20 @@ describe('display formats', () => {
     expect(shortDate(undefined)).toBe('—');
     expect(shortDate('not a date')).toBe('—');
     expect(shortDate('2026-12-31T12:00:00Z')).toMatch(/2026/);
+  });
+
+  it("says a price's age: live, seconds within a minute, else the time it was read", () => {
+    const now = new Date(2026, 11, 7, 14, 30, 0).getTime();
+    expect(priceAge(now - 90_000, now, true)).toBe('live');
+    expect(priceAge(now - 12_400, now, false)).toBe('12 s ago');
+    expect(priceAge(now - 12_400, now, false, true)).toBe('12s');
+    // A clock a little behind the reading's is not a negative age.
+    expect(priceAge(now + 500, now, false)).toBe('0 s ago');
+    const earlier = new Date(2026, 11, 7, 14, 2, 0).getTime();
+    expect(priceAge(earlier, now, false)).toBe(`as of ${asOf(earlier)}`);
+    expect(priceAge(earlier, now, false, true)).toBe(asOf(earlier));
+    const yesterday = new Date(2026, 11, 6, 9, 15).getTime();
+    expect(priceAge(yesterday, now, false)).toBe(`as of ${dateTime(yesterday)}`);
+    expect(priceAge(yesterday, now, false, true)).toMatch(/Dec/);
   });
 });

@@ -44,3 +44,17 @@ export function shortDate(iso: string | undefined): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString([], { year: 'numeric', month: 'short', day: 'numeric' });
 }
+
+/**
+ * How old a price is, in the words every price carries: "live" while it streams, "12 s ago"
+ * within a minute, else "as of 14:02" (with the day when it is not today's). `short` drops the
+ * words around the figure, for narrow list cells: "live", "12s", "14:02".
+ */
+export function priceAge(at: number, now: number, live: boolean, short = false): string {
+  if (live) return 'live';
+  const s = Math.max(0, Math.floor((now - at) / 1000));
+  if (s < 60) return short ? `${s}s` : `${s} s ago`;
+  const today = new Date(at).toDateString() === new Date(now).toDateString();
+  const when = today ? asOf(at) : new Date(at).toLocaleDateString([], { month: 'short', day: 'numeric' });
+  return short ? when : `as of ${today ? when : dateTime(at)}`;
+}

@@ -1,6 +1,8 @@
 // On a market page: the event the market belongs to (a link to its page) and the event's other
 // markets with their prices, each one click away. Read from the markets list by event.
 import { useCall } from '../../api/hooks';
+import { priceOf, usePrices } from '../../api/prices';
+import { PriceCell } from '../../ui/Price';
 import { useUi } from '../../state/ui';
 import { cents, usdCompact } from '../../ui/format';
 import { StatusBadge } from './StatusBadge';
@@ -15,6 +17,8 @@ export function EventContext({ eventId, title, marketId }: { eventId: string; ti
   const list = useCall('markets.list', { eventId, status: 'all', sort: 'lastPrice', limit: 100 });
   const rows = list.data?.data.rows ?? [];
   const others = rows.filter((m) => m.id !== marketId);
+  const shown = others.slice(0, SHOWN);
+  usePrices(shown.filter((m) => !m.closed).map((m) => m.clobTokenIds[0] ?? ''));
   return (
     <div className="section ev-context" data-testid="event-context">
       <h2>
@@ -27,13 +31,14 @@ export function EventContext({ eventId, title, marketId }: { eventId: string; ti
       {others.length ? (
         <table className="ev-table ev-others" data-testid="event-others">
           <tbody>
-            {others.slice(0, SHOWN).map((m) => (
+            {shown.map((m) => (
               <tr key={m.id} className="ev-outcome" onClick={() => select(m.id)} data-market={m.id}>
                 <td title={m.question}>
                   <button className="link" onClick={(e) => (e.stopPropagation(), select(m.id))}>{m.question}</button>
                   <StatusBadge status={m.archived ? 'archived' : m.closed ? 'closed' : m.active ? (m.acceptingOrders === false ? 'paused' : 'open') : 'inactive'} />
                 </td>
-                <td className="num yes">{cents(m.outcomePrices[0])}</td>
+                {/* A market that ended keeps its catalog's final price: there is nothing to trade at. */}
+                {m.closed ? <td className="num yes">{cents(m.outcomePrices[0])}</td> : <PriceCell as="td" price={priceOf(m.clobTokenIds[0])} listed={m.outcomePrices[0]} short className="yes" />}
                 <td className="num muted">{usdCompact(m.volume24hr)}</td>
               </tr>
             ))}

@@ -2,10 +2,13 @@
 // change, best bid and ask and volume; a multi-outcome event reads as one bracket, ranked by
 // price, with the book's sums across its open outcomes — flagged when buying every outcome costs
 // less than 100¢ or selling every one pays more. A market that ended shows its winner.
+import { PRICE_RULE } from '@shared/domain/price';
 import { resolutionOf } from '@shared/domain/resolution';
 import type { BracketSums, EventOutcome } from '@shared/ipc/find';
 import { useCall } from '../../api/hooks';
 import { useLive } from '../../api/live';
+import { priceOf, usePrices } from '../../api/prices';
+import { PriceCell } from '../../ui/Price';
 import { useUi } from '../../state/ui';
 import { cents, shortDate, usdCompact } from '../../ui/format';
 import { ErrorState, Filtered, Skeleton, Stamp } from '../../ui/states';
@@ -30,7 +33,9 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
   const go = useUi((s) => s.go);
   const select = useUi((s) => s.select);
   const openSeries = useUi((s) => s.openSeries);
-  useLive((event.data?.data.outcomes ?? []).filter((o) => !ended(o)).map((o) => o.tokenId ?? ''));
+  const trading = (event.data?.data.outcomes ?? []).filter((o) => !ended(o)).map((o) => o.tokenId ?? '');
+  useLive(trading);
+  usePrices(trading);
   if (event.isPending) return <Skeleton rows={8} />;
   if (event.isError) return <ErrorState error={event.error} retry={() => void event.refetch()} />;
   const e = event.data.data;
@@ -42,7 +47,9 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
   // Outcomes the venue names only by their market's question read by what sets them apart.
   const short = shortLabels(e.outcomes.map((o) => o.label));
   const outcomes = e.outcomes.map((o, i) => ({ ...o, label: o.label === o.question ? (short[i] ?? o.label) : o.label }));
-  if (e.negRisk) outcomes.sort((a, b) => Number(ended(a)) - Number(ended(b)) || Number(b.price ?? 0) - Number(a.price ?? 0));
+  // Ranked by the price shown beside each (api/prices.ts), so the order and the figures agree.
+  const shownPrice = (o: EventOutcome): number => Number(priceOf(o.tokenId)?.price ?? o.price ?? 0);
+  if (e.negRisk) outcomes.sort((a, b) => Number(ended(a)) - Number(ended(b)) || shownPrice(b) - shownPrice(a));
   return (
     <article className="ev" data-testid="event-detail" data-event={e.id}>
       <h1 data-testid="event-title">{e.title}</h1>
@@ -82,7 +89,7 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
           <thead>
             <tr>
               <th>{e.negRisk ? 'Outcome' : 'Market'}</th>
-              <th className="num" title="The price of Yes: the venue's last trade">Yes</th>
+              <th className="num" title={`Yes price: ${PRICE_RULE}`}>Yes</th>
               <th className="num" title="Price now minus the price 24 hours ago">24h</th>
               <th className="num" title="Best bid for Yes">Bid</th>
               <th className="num" title="Best ask for Yes">Ask</th>
@@ -101,7 +108,7 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
                     {w ? <span className="badge" data-badge="resolved">{w.won} won</span> : <StatusBadge status={o.status} />}
                   </td>
                   {/* A market that ended shows what Yes settled at, not a price to trade at. */}
-                  {w ? <td className="num" data-field="settled">${w.settles}</td> : <td className="num yes" data-field="price">{cents(o.price)}</td>}
+                  {w ? <td className="num" data-field="settled">${w.settles}</td> : <PriceCell as="td" price={priceOf(o.tokenId)} listed={o.price} className="yes" />}
                   <td className={`num ${changeClass(o.change24h)}`} data-field="change">{changeText(o.change24h)}</td>
                   <td className="num" data-field="bid">{cents(o.bestBid)}</td>
                   <td className="num" data-field="ask">{cents(o.bestAsk)}</td>
@@ -110,7 +117,7 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
                   {e.negRisk ? (
                     <td className="ev-bar-cell">
                       <div className="ev-bar">
-                        <div style={{ width: `${Math.min(100, Math.round(Number(o.price ?? 0) * 100))}%` }} />
+                        <div style={{ width: `${Math.min(100, Math.round(Number(priceOf(o.tokenId)?.price ?? o.price ?? 0) * 100))}%` }} />
                       </div>
                     </td>
                   ) : null}

@@ -4,10 +4,13 @@
 // scrolled near (ui/Deferred), keyed by market so that each market opened starts without them.
 import { lazy, Suspense, useRef, useState } from 'react';
 import { tickText } from '@shared/domain/money';
+import { PRICE_RULE } from '@shared/domain/price';
 import { useCall } from '../../api/hooks';
 import { useLive } from '../../api/live';
+import { priceOf, usePrices } from '../../api/prices';
 import { cents, shortDate, usd } from '../../ui/format';
 import { ErrorState, Filtered, Skeleton, Stamp } from '../../ui/states';
+import { PriceCell } from '../../ui/Price';
 import { Deferred } from '../../ui/Deferred';
 import { TradesTable } from '../../ui/TradesTable';
 import { Holders } from './Holders';
@@ -26,6 +29,8 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
   const m = market.data?.data;
   const conditionId = m?.conditionId ? String(m.conditionId) : '';
   useLive((m?.clobTokenIds ?? []).map(String));
+  // The price the header and the chart's last point show: the same one the list shows.
+  usePrices((m?.clobTokenIds ?? []).map(String));
   const quotes = useCall('markets.quotes', { conditionId }, { enabled: conditionId !== '', refetchInterval: 5000 });
   const settings = useCall('markets.settings', { conditionId }, { enabled: conditionId !== '' });
   // Tick, minimum size and status where the venue's sources may disagree: the reading that risks less.
@@ -54,6 +59,15 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
     <article className="mk">
       <h1 data-testid="market-question">{m.question}</h1>
       {conditionId ? <MarketActions conditionId={conditionId} marketRef={String(m.id ?? id)} question={String(m.question ?? '')} outcomes={outcomes.map((o) => o.outcome)} lastPrices={outcomes.map((o) => quotes.data?.data.find((q) => q.tokenId === o.tokenId)?.lastPrice)} /> : null}
+      {outcomes.length && !ended ? (
+        <div className="mk-price" data-testid="market-price" title={`Price: ${PRICE_RULE}`}>
+          {outcomes.map((o, i) => (
+            <span key={o.tokenId} className="mk-price-item" data-token={o.tokenId}>
+              <span className="muted">{o.outcome}</span> <PriceCell price={priceOf(o.tokenId)} listed={m.outcomePrices?.[i] !== undefined ? String(m.outcomePrices[i]) : undefined} className={i === 0 ? 'yes' : 'no'} basis />
+            </span>
+          ))}
+        </div>
+      ) : null}
       <div className="muted">
         {r?.state === 'resolved' ? 'Resolved' : ended ? 'Trading ended' : r?.state === 'paused' ? 'Paused' : m.active ? 'Open' : 'Inactive'} · ends {shortDate(m.endDate ? String(m.endDate) : undefined)}
         {m.mirrorConditionId ? <span className="badge">mirror</span> : null}
@@ -79,7 +93,7 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
           <div className="section mk-chart">
             <h2>Price · {outcomes[0].outcome}</h2>
             <Suspense fallback={<div style={{ height: 214 }} />}>
-              <PriceChart outcomes={outcomes.map((q) => ({ tokenId: q.tokenId, label: q.outcome }))} conditionId={conditionId} />
+              <PriceChart outcomes={outcomes.map((q) => ({ tokenId: q.tokenId, label: q.outcome }))} conditionId={conditionId} now={ended ? undefined : priceOf(outcomes[0].tokenId)} />
             </Suspense>
           </div>
         ) : null}

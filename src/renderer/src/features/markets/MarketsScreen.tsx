@@ -3,12 +3,15 @@
 // user is on it (frozen-order.ts), shows the end of long questions, and says why it is empty.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
+import { PRICE_RULE } from '@shared/domain/price';
 import { resolutionOf } from '@shared/domain/resolution';
 import { useCall, useCallPages } from '../../api/hooks';
 import { useLive } from '../../api/live';
+import { priceOf, usePrices } from '../../api/prices';
 import { useUi } from '../../state/ui';
-import { cents, usdCompact } from '../../ui/format';
+import { usdCompact } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+import { PriceCell } from '../../ui/Price';
 import { isNotOffered } from '../../ui/venue';
 import { MarketDetail } from './MarketDetail';
 import { ListEmpty } from './ListEmpty';
@@ -106,6 +109,7 @@ export function MarketsScreen(): React.JSX.Element {
         conditionId: '',
         question: h.title,
         ...(h.price !== undefined ? { price: h.price } : {}),
+        ...(h.tokenId ? { tokens: [h.tokenId] } : {}),
         ...(h.volume24hr !== undefined ? { volume24hr: h.volume24hr } : {}),
         ...(h.endDate ? { endDate: h.endDate } : {}),
         closed: h.status === 'closed',
@@ -140,10 +144,12 @@ export function MarketsScreen(): React.JSX.Element {
   const parent = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: searching ? rows.length : Math.max(rows.length, total), getScrollElement: () => parent.current, estimateSize: () => 30, overscan: 12 });
   const lastVisible = virtual.getVirtualItems().at(-1)?.index ?? 0;
-  useLive(searching ? [] : virtual.getVirtualItems().flatMap((v) => rows[v.index]?.tokens ?? []));
+  useLive(virtual.getVirtualItems().flatMap((v) => rows[v.index]?.tokens ?? []));
   // The 24h change of the rows on screen, asked per block of rows so scrolling does not ask at every frame.
   const block = Math.floor((virtual.getVirtualItems()[0]?.index ?? 0) / 50) * 50;
   const changeIds = [...new Set(rows.slice(block, block + 100).map((r) => r.conditionId).filter((c) => c !== ''))];
+  // The Yes prices of the same block of rows, each the freshest the core knows (api/prices.ts).
+  usePrices(rows.slice(block, block + 100).map((r) => r.tokens?.[0] ?? ''));
   const changes = useCall('markets.changes', { conditionIds: changeIds }, { enabled: changeIds.length > 0, staleTime: 15_000, refetchInterval: 30_000, placeholderData: (p) => p });
   const change = useMemo(() => new Map((changes.data?.data ?? []).map((c) => [c.conditionId.toLowerCase(), c.change24h])), [changes.data]);
   const byVolume = filters.sort === 'volume' && !searching;
@@ -207,7 +213,7 @@ export function MarketsScreen(): React.JSX.Element {
           <span>
             Market{total && !searching ? <span className="muted" data-testid="market-count"> · {total.toLocaleString()}</span> : null} {head ? <Stamp fetchedAt={head.fetchedAt} stale={head.stale} /> : null}
           </span>
-          <span className="num" title="Yes price: its last trade">Yes</span>
+          <span className="num" title={`Yes price: ${PRICE_RULE}`}>Yes</span>
           <span className="num" title="Change of the Yes price over 24 hours">24h</span>
           <span className="num">24h vol</span>
           {byVolume ? <span className="num">Volume</span> : null}
@@ -257,7 +263,7 @@ export function MarketsScreen(): React.JSX.Element {
                 {r.yesSettles ? (
                   <span className="num yes" data-field="settled" title={`Settled at $${r.yesSettles}`}>${r.yesSettles}</span>
                 ) : (
-                  <span className="num yes" title={r.price ? `probability ${Math.round(Number(r.price) * 1000) / 10}%` : undefined}>{cents(r.price)}</span>
+                  <PriceCell price={priceOf(r.tokens?.[0])} listed={r.price} short className="yes stack" />
                 )}
                 <ChangeCell change={change.get(r.conditionId.toLowerCase())} />
                 <span className="num">{usdCompact(r.volume24hr)}</span>

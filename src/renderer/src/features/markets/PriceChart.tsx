@@ -6,8 +6,10 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { centDigits, CHART_RANGES, type Candle, type ChartRange } from '@shared/domain/candles';
+import type { TokenPrice } from '@shared/ipc/contract';
 import { useCall } from '../../api/hooks';
 import { followTheme, themeColor } from '../../ui/chart-theme';
+import { chartEnd } from './chart-end';
 import { dateTime, usd } from '../../ui/format';
 import { ErrorState, NotOffered } from '../../ui/states';
 import { isNotOffered } from '../../ui/venue';
@@ -29,8 +31,11 @@ interface Drawn {
   other: ISeriesApi<'Line'>;
 }
 
-/** `conditionId` lets the core draw prices from trades where the venue has no price history, and count volume. */
-export function PriceChart({ outcomes, conditionId }: { outcomes: readonly ChartOutcome[]; conditionId?: string }): React.JSX.Element {
+/**
+ * `conditionId` lets the core draw prices from trades where the venue has no price history, and
+ * count volume. `now` is the first outcome's price as every screen shows it: the line ends there.
+ */
+export function PriceChart({ outcomes, conditionId, now }: { outcomes: readonly ChartOutcome[]; conditionId?: string; now?: TokenPrice | undefined }): React.JSX.Element {
   const [range, setRange] = useState<ChartRange>('1W');
   const [style, setStyle] = useState<'line' | 'candles'>('line');
   const [compare, setCompare] = useState(false);
@@ -112,6 +117,18 @@ export function PriceChart({ outcomes, conditionId }: { outcomes: readonly Chart
     d.chart.timeScale().fitContent();
   }, [points, showChart]);
 
+  // The line's last point is the price now, in the bucket it falls in: a history read every 30 s
+  // would otherwise end where the header's price was half a minute ago.
+  const last = points?.at(-1);
+  const end = chartEnd(last, data?.step, now);
+  const endT = end?.t;
+  const endC = end?.c;
+  useEffect(() => {
+    const d = drawn.current;
+    if (!d || endT === undefined || endC === undefined) return;
+    d.close.update({ time: endT as UTCTimestamp, value: endC });
+  }, [endT, endC, points, showChart]);
+
   const otherPoints = compare ? otherHistory.data?.data.candles : undefined;
   useEffect(() => {
     const d = drawn.current;
@@ -144,7 +161,8 @@ export function PriceChart({ outcomes, conditionId }: { outcomes: readonly Chart
     return () => d.chart.unsubscribeCrosshairMove(move);
   }, [points, otherPoints, showChart]);
 
-  const latest = points?.at(-1);
+  // Off the chart, the readout shows the latest bucket, closing at the price now.
+  const latest = last && end ? (end.t === last.t ? { ...last, c: end.c, h: Math.max(last.h, end.c), l: Math.min(last.l, end.c) } : { t: end.t, o: end.c, h: end.c, l: end.c, c: end.c, v: 0 }) : last;
   const shown = hover ?? (latest ? { at: latest.t, candle: latest, ...(otherPoints?.at(-1) ? { other: otherPoints.at(-1)!.c } : {}) } : null);
   const empty = data && data.candles.length === 0;
   const fromTrades = data?.source === 'trades';

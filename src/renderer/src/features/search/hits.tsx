@@ -4,8 +4,10 @@
 import type { CallOutput } from '@shared/ipc/contract';
 import type { SearchHitKind } from '@shared/ipc/find';
 import { useCall } from '../../api/hooks';
+import { priceOf, usePrices } from '../../api/prices';
+import { PriceCell } from '../../ui/Price';
 import { useUi } from '../../state/ui';
-import { cents, shortDate, usdCompact } from '../../ui/format';
+import { shortDate, usdCompact } from '../../ui/format';
 import { StatusBadge } from '../events/StatusBadge';
 import './search.css';
 
@@ -42,6 +44,7 @@ export function useHits(query: string, perKind: number, enabled = true) {
     { enabled: enabled && typed.length > 0, placeholderData: (prev) => prev },
   );
   const list = typed ? (hits.data ?? []) : [];
+  usePrices(list.map((h) => h.tokenId ?? ''));
   const groups = KINDS.map(([kind, heading]) => ({ kind, heading, hits: list.filter((h) => h.kind === kind) })).filter((g) => g.hits.length > 0);
   return { groups, ordered: groups.flatMap((g) => g.hits), query: hits, status: filters.status };
 }
@@ -103,7 +106,7 @@ export function HitLine({ hit }: { hit: Hit }): React.JSX.Element {
       case 'markets':
         return (
           <>
-            <span className="num yes" data-field="price" title="Yes price">{cents(hit.price)}</span>
+            <PriceCell price={priceOf(hit.tokenId)} listed={hit.price} short className="yes stack" />
             <span className="num" data-field="volume24hr" title="24h volume">{usdCompact(hit.volume24hr)}</span>
             <span className="num muted" data-field="end" title="Ends">{shortDate(hit.endDate)}</span>
           </>

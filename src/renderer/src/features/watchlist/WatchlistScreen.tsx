@@ -1,7 +1,11 @@
 // The Watchlist: the starred markets with the figures a trader scans, the starred events, and
 // every price alert. A market opens on the Markets screen, an event on the Events screen.
+import { PRICE_RULE } from '@shared/domain/price';
 import type { WatchItem } from '@shared/ipc/watchlist';
 import { useCall } from '../../api/hooks';
+import { useLive } from '../../api/live';
+import { priceOf, usePrices } from '../../api/prices';
+import { PriceCell } from '../../ui/Price';
 import { useUi } from '../../state/ui';
 import { cents, usdCompact } from '../../ui/format';
 import { ErrorState, Skeleton } from '../../ui/states';
@@ -19,6 +23,10 @@ function Markets({ items }: { items: WatchItem[] }): React.JSX.Element {
   const ids = items.map((w) => w.id);
   const changes = useCall('markets.changes', { conditionIds: ids.slice(0, 100) }, { enabled: ids.length > 0, staleTime: 15_000, refetchInterval: 30_000, placeholderData: (p) => p });
   const change = new Map((changes.data?.data ?? []).map((c) => [c.conditionId.toLowerCase(), c.change24h]));
+  // Open markets' Yes prices follow the venue while the watchlist shows them.
+  const yes = items.filter((w) => w.status === 'open' || w.status === 'paused').slice(0, 100).map((w) => w.clobTokenIds?.[0] ?? '');
+  useLive(yes);
+  usePrices(yes);
   const alerts = useCall('alerts.list', {});
   const count = new Map<string, number>();
   for (const a of alerts.data ?? []) count.set(a.conditionId.toLowerCase(), (count.get(a.conditionId.toLowerCase()) ?? 0) + 1);
@@ -35,7 +43,7 @@ function Markets({ items }: { items: WatchItem[] }): React.JSX.Element {
       ) : (
         <table className="wl-table" data-testid="watchlist-markets">
           <thead>
-            <tr><th aria-label="Star" /><th>Market</th><th className="num">Yes</th><th className="num">24h</th><th className="num">24h vol</th><th className="num">Liquidity</th><th className="num">Ends</th><th className="num">Alerts</th></tr>
+            <tr><th aria-label="Star" /><th>Market</th><th className="num" title={`Yes price: ${PRICE_RULE}`}>Yes</th><th className="num">24h</th><th className="num">24h vol</th><th className="num">Liquidity</th><th className="num">Ends</th><th className="num">Alerts</th></tr>
           </thead>
           <tbody>
             {items.map((w) => {
@@ -47,7 +55,7 @@ function Markets({ items }: { items: WatchItem[] }): React.JSX.Element {
                     <button type="button" className="link" title={w.title} onClick={() => { select(w.ref); go('markets'); }}>{w.title || w.id}</button>
                     {STATUS_WORDS[w.status] ? <span className="badge">{STATUS_WORDS[w.status]}</span> : null}
                   </td>
-                  <td className="num yes">{cents(w.outcomePrices?.[0])}</td>
+                  {w.status === 'open' || w.status === 'paused' ? <PriceCell as="td" price={priceOf(w.clobTokenIds?.[0])} listed={w.outcomePrices?.[0]} short className="yes" /> : <td className="num yes">{cents(w.outcomePrices?.[0])}</td>}
                   <td className={`num ${c && c.startsWith('-') ? 'down' : c && /[1-9]/.test(c) ? 'up' : 'muted'}`}>{changeText(c)}</td>
                   <td className="num">{usdCompact(w.volume24hr)}</td>
                   <td className="num">{usdCompact(w.liquidity)}</td>
