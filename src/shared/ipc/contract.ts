@@ -342,10 +342,13 @@ export const contract = {
   'live.unwatch': call(z.object({ key: watchKey }), LiveStatus),
   'live.status': call(none, LiveStatus),
 
-  /** Each market's Yes price now minus 24 hours ago, from the venue's trades; none where they do not reach back a day. */
+  /**
+   * Each market's Yes price change over 24 hours, from the venue's trades inside that window only;
+   * where none can be made, `why` says why in words.
+   */
   'markets.changes': call(
     z.object({ conditionIds: z.array(id).min(1, 'name at least one market').max(100, 'at most 100 markets') }),
-    cached(z.array(z.object({ conditionId: z.string(), change24h: z.string().optional() }))),
+    cached(z.array(z.object({ conditionId: z.string(), change24h: z.string().optional(), why: z.string().optional() }))),
   ),
   /** Starred markets and events, newest first, with what the local catalog knows of each. */
   'watchlist.list': call(none, z.array(WatchItem)),

@@ -97,13 +97,14 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
                 <tr key={o.marketId} data-testid="outcome" data-market={o.marketId} data-settled={w ? 'true' : undefined} onClick={() => open(o.marketId)} className="ev-outcome">
                   <td title={o.question}>
                     <button className="link" onClick={(ev) => (ev.stopPropagation(), open(o.marketId))}>{o.label}</button>
-                    {w ? <span className="badge" data-badge="resolved">{w.won} won</span> : <StatusBadge status={o.status} />}
+                    {w ? <span className="badge" data-badge="resolved" title={`Resolved: ${w.won} won`}>Resolved {w.won}</span> : <StatusBadge status={o.status} />}
                   </td>
                   {/* A market that ended shows what Yes settled at, not a price to trade at. */}
                   {w ? <td className="num" data-field="settled">${w.settles}</td> : <td className="num yes" data-field="price">{cents(o.price)}</td>}
-                  <td className={`num ${changeClass(o.change24h)}`} data-field="change">{changeText(o.change24h)}</td>
-                  <td className="num" data-field="bid">{cents(o.bestBid)}</td>
-                  <td className="num" data-field="ask">{cents(o.bestAsk)}</td>
+                  <td className={`num ${changeClass(o.change24h)}`} data-field="change" title={o.changeWhy}>{changeText(o.change24h)}</td>
+                  {/* One that ended cannot be traded: no bid or ask to act on. */}
+                  <td className="num" data-field="bid">{ended(o) ? '—' : cents(o.bestBid)}</td>
+                  <td className="num" data-field="ask">{ended(o) ? '—' : cents(o.bestAsk)}</td>
                   <td className="num">{usdCompact(o.volume24hr)}</td>
                   <td className="num">{usdCompact(o.volume)}</td>
                   {e.negRisk ? (
@@ -139,14 +140,25 @@ function Tile({ label, value, field }: { label: string; value: string; field: st
   );
 }
 
-/** The bracket's book across its open outcomes: what buying all and selling all come to. */
+/** The bracket's book across the outcomes that can still win: what buying all and selling all come to. */
 function Sums({ sums }: { sums: BracketSums }): React.JSX.Element {
+  if (sums.decided !== undefined) {
+    return (
+      <div className="ev-sums" data-testid="bracket-sums" data-decided="true">
+        <div className="ev-sum" data-testid="bracket-decided">
+          <div className="ev-tile-label">Decided</div>
+          <div className="ev-sum-note">{`${sums.decided} resolved Yes: no other outcome can win, so there is nothing to buy or sell across the bracket.`}</div>
+        </div>
+      </div>
+    );
+  }
+  const left = sums.ended ? ` ${sums.ended} ended ${sums.ended === 1 ? 'outcome is' : 'outcomes are'} left out.` : '';
   const buy = sums.asks !== undefined ? centsText(sums.asks) : undefined;
   const sell = sums.bids !== undefined ? centsText(sums.bids) : undefined;
   return (
     <div className="ev-sums" data-testid="bracket-sums">
       <div className={`ev-sum ${sums.underAsk ? 'flag' : ''}`} data-testid="sum-asks" data-flag={sums.underAsk ? 'under' : undefined}>
-        <div className="ev-tile-label">Buy every outcome · sum of asks</div>
+        <div className="ev-tile-label">Buy every open outcome · sum of asks</div>
         <div className="ev-sum-value num" data-field="asks">{buy ?? '—'}</div>
         <div className="ev-sum-note">
           {buy === undefined
@@ -154,10 +166,11 @@ function Sums({ sums }: { sums: BracketSums }): React.JSX.Element {
             : sums.underAsk
               ? `Costs less than the 100¢ one outcome pays: ${diffText('1', sums.asks ?? '0')} under, before fees.`
               : `Over-round ${diffText(sums.asks ?? '0', '1')}: what buying certainty costs.`}
+          {left}
         </div>
       </div>
       <div className={`ev-sum ${sums.overBid ? 'flag' : ''}`} data-testid="sum-bids" data-flag={sums.overBid ? 'over' : undefined}>
-        <div className="ev-tile-label">Sell every outcome · sum of bids</div>
+        <div className="ev-tile-label">Sell every open outcome · sum of bids</div>
         <div className="ev-sum-value num" data-field="bids">{sell ?? '—'}</div>
         <div className="ev-sum-note">
           {sell === undefined
@@ -165,6 +178,7 @@ function Sums({ sums }: { sums: BracketSums }): React.JSX.Element {
             : sums.overBid
               ? `Pays more than the 100¢ one outcome is worth: ${diffText(sums.bids ?? '0', '1')} over, before fees.`
               : `${diffText('1', sums.bids ?? '0')} under 100¢.`}
+          {left}
         </div>
       </div>
     </div>

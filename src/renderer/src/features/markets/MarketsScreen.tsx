@@ -145,7 +145,7 @@ export function MarketsScreen(): React.JSX.Element {
   const block = Math.floor((virtual.getVirtualItems()[0]?.index ?? 0) / 50) * 50;
   const changeIds = [...new Set(rows.slice(block, block + 100).map((r) => r.conditionId).filter((c) => c !== ''))];
   const changes = useCall('markets.changes', { conditionIds: changeIds }, { enabled: changeIds.length > 0, staleTime: 15_000, refetchInterval: 30_000, placeholderData: (p) => p });
-  const change = useMemo(() => new Map((changes.data?.data ?? []).map((c) => [c.conditionId.toLowerCase(), c.change24h])), [changes.data]);
+  const change = useMemo(() => new Map((changes.data?.data ?? []).map((c) => [c.conditionId.toLowerCase(), c])), [changes.data]);
   const byVolume = filters.sort === 'volume' && !searching;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
   useEffect(() => {
@@ -286,7 +286,9 @@ function QuestionText({ text }: { text: string }): React.JSX.Element {
   );
 }
 
-function ChangeCell({ change }: { change: string | undefined }): React.JSX.Element {
+/** The 24h change, or "—" with the reason as its tooltip. */
+function ChangeCell({ change: c }: { change: { change24h?: string | undefined; why?: string | undefined } | undefined }): React.JSX.Element {
+  const change = c?.change24h;
   const tone = change === undefined || !/[1-9]/.test(change) ? 'muted' : change.startsWith('-') ? 'down' : 'up';
-  return <span className={`num ${tone}`} data-field="change">{changeText(change)}</span>;
+  return <span className={`num ${tone}`} data-field="change" title={change === undefined ? c?.why : undefined}>{changeText(change)}</span>;
 }
