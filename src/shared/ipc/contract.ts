@@ -395,6 +395,8 @@ export const events = {
   }),
   /** The live feed went live, lost its connection, or the venue was found to have none. */
   'live.status': LiveStatus,
+  /** Markets found closed, resolved or archived on the venue since the catalog was synced: their cached rows changed. */
+  'markets.status': z.object({ conditionIds: z.array(z.string()) }),
   /** A market or event was starred or unstarred. */
   'watchlist.changed': z.object({ kind: WatchTarget.shape.kind, id: z.string(), starred: z.boolean() }),
   /** An alert was made, changed, removed or fired. */
