@@ -89,8 +89,8 @@ export const BracketSums = z.object({
   /** Outcomes left out of the sums because they ended (closed or resolved): they cannot win now. */
   ended: z.number().int().optional(),
   /**
-   * The outcome that resolved Yes: the bracket is decided, nothing else can win, so there are no
-   * sums and no flag (asks and bids are then absent).
+   * The market id of the outcome that resolved Yes: the bracket is decided, nothing else can win,
+   * so there are no sums and no flag (asks and bids are then absent).
    */
   decided: z.string().optional(),
 });

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { bracketOf, changes24h, DAY_SECONDS, NO_TRADE_24H, NOT_REACHED_24H, readsBack24h, type BracketOutcome, type ChangeTrade } from './bracket.js';
 
-const open = (label: string, bestBid: string, bestAsk: string): BracketOutcome => ({ label, status: 'open', bestBid, bestAsk });
-const ended = (label: string, prices: [string, string]): BracketOutcome => ({ label, status: 'closed', outcomes: ['Yes', 'No'], outcomePrices: prices });
+const open = (marketId: string, bestBid: string, bestAsk: string): BracketOutcome => ({ marketId, status: 'open', bestBid, bestAsk });
+const ended = (marketId: string, prices: [string, string]): BracketOutcome => ({ marketId, status: 'closed', outcomes: ['Yes', 'No'], outcomePrices: prices });
 
 describe('bracket sums', () => {
   it('flags buying every open outcome under 100¢ while none has ended', () => {
@@ -36,7 +36,7 @@ describe('bracket sums', () => {
 });
 
 const NOW = 1_800_000_000;
-const trade = (cid: string, outcomeIndex: number, price: string, agoSec: number): ChangeTrade => ({ conditionId: cid, outcomeIndex, price, timestamp: NOW - agoSec });
+const trade = (cid: string, outcomeIndex: number, price: string, agoSec: number): ChangeTrade => ({ conditionId: cid, outcomeIndex, price: Number(price), timestamp: NOW - agoSec });
 const m = (conditionId: string, live?: { price: string; atMs: number }) => ({ conditionId, outcomes: 2, ...(live ? { live } : {}) });
 
 describe('the 24h change', () => {

@@ -114,7 +114,7 @@ export function bracketSums(open: readonly SumOutcome[]): BracketSums {
 }
 
 export interface BracketOutcome extends SumOutcome {
-  label: string;
+  marketId: string;
   status: RowStatus;
   /** An ended market's outcome labels and final prices (its winner is read from them). */
   outcomes?: readonly string[] | undefined;
@@ -138,6 +138,6 @@ export function bracketOf(outcomes: readonly BracketOutcome[]): BracketSums {
   const open = outcomes.filter(canWin);
   const ended = outcomes.length - open.length;
   const won = outcomes.find(resolvedYes);
-  if (won) return { outcomes: open.length, missingAsks: 0, missingBids: 0, underAsk: false, overBid: false, ended, decided: won.label };
+  if (won) return { outcomes: open.length, missingAsks: 0, missingBids: 0, underAsk: false, overBid: false, ended, decided: won.marketId };
   return { ...bracketSums(open), ...(ended > 0 ? { ended } : {}) };
 }

@@ -51,8 +51,9 @@ for (const peer of ['full', 'spec-only'] as const) {
       expect(await row(won as string)).toMatchObject({ closed: true, outcomePrices: ['1', '0'] });
       expect((await h.ok<Listed>('markets.list', { eventId: String(e) })).data.rows.map((r) => r.conditionId.toLowerCase())).not.toContain(won);
       const decided = (await h.ok<{ data: EventOutcomes }>('events.outcomes', { idOrSlug: String(e) })).data;
-      const label = decided.outcomes.find((o) => o.conditionId.toLowerCase() === won)?.label;
-      expect(decided.sums).toMatchObject({ decided: label, underAsk: false, overBid: false, ended: 2 });
+      const id = decided.outcomes.find((o) => o.conditionId.toLowerCase() === won)?.marketId;
+      expect(id).toBeDefined();
+      expect(decided.sums).toMatchObject({ decided: id, underAsk: false, overBid: false, ended: 2 });
       expect(decided.sums?.asks).toBeUndefined();
       // Told once per change: the passes since found nothing new.
       expect(told.filter((ids) => ids.includes(won as string))).toHaveLength(1);
