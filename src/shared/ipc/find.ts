@@ -58,8 +58,8 @@ export const EventOutcome = z.object({
   price: z.string().optional(),
   /** Price now minus the price 24 hours ago, exact decimal text (negative when it fell). */
   change24h: z.string().optional(),
-  /** Why no 24h change is shown, in words (no trade in the window, trades not reaching back). */
-  changeWhy: z.string().optional(),
+  /** In words: why no 24h change is shown, or where a shown one comes from when not the trades. */
+  changeHint: z.string().optional(),
   volume: z.number().optional(),
   volume24hr: z.number().optional(),
   bestBid: z.string().optional(),

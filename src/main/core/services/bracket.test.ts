@@ -1,7 +1,7 @@
 // A bracket's sums over the outcomes that can still win, and the 24h change made from trades
 // inside the window only; the clock is a number passed in.
 import { describe, expect, it } from 'vitest';
-import { bracketOf, changes24h, DAY_SECONDS, NO_TRADE_24H, NOT_REACHED_24H, readsBack24h, type BracketOutcome, type ChangeTrade } from './bracket.js';
+import { bracketOf, changes24h, DAY_SECONDS, NO_TRADE_24H, NOT_REACHED_24H, readsBack24h, withCatalogChanges, type BracketOutcome, type Change24h, type ChangeTrade } from './bracket.js';
 
 const open = (marketId: string, bestBid: string, bestAsk: string): BracketOutcome => ({ marketId, status: 'open', bestBid, bestAsk });
 const ended = (marketId: string, prices: [string, string]): BracketOutcome => ({ marketId, status: 'closed', outcomes: ['Yes', 'No'], outcomePrices: prices });
@@ -76,5 +76,25 @@ describe('the 24h change', () => {
     expect(readsBack24h(inside, 3, NOW)).toBe(true);
     expect(readsBack24h(inside, 2, NOW)).toBe(false);
     expect(readsBack24h([...inside, trade('0xa', 0, '0.4', DAY_SECONDS)], 3, NOW)).toBe(true);
+  });
+});
+
+describe('the catalog’s 24h change standing in', () => {
+  const nowMs = NOW * 1000;
+  const start = (): Map<string, Change24h> => new Map<string, Change24h>([['0xbusy', { why: NOT_REACHED_24H }], ['0xquiet', { why: NO_TRADE_24H }], ['0xtraded', { change: '0.02' }], ['0xodd', { why: NOT_REACHED_24H }]]);
+  const catalog: Record<string, unknown> = { '0xbusy': -0.0125, '0xquiet': 0.3, '0xtraded': 0.5, '0xodd': 'n/a' };
+
+  it('only where the trades do not reach back, from a catalog read within a quarter of an hour, saying so', () => {
+    const c = withCatalogChanges(start(), (cid) => catalog[cid], nowMs - 3 * 60_000, nowMs);
+    expect(c.get('0xbusy')).toEqual({ change: '-0.0125', from: "As the venue's catalog gives it (read 3 min ago): the trades read do not reach back 24 hours" });
+    // No trade in the window is the trades' own answer; a change from the trades is kept; a value that is not a number is not one.
+    expect(c.get('0xquiet')).toEqual({ why: NO_TRADE_24H });
+    expect(c.get('0xtraded')).toEqual({ change: '0.02' });
+    expect(c.get('0xodd')).toEqual({ why: NOT_REACHED_24H });
+  });
+
+  it('not from a catalog read longer ago, nor when it was never read', () => {
+    expect(withCatalogChanges(start(), (cid) => catalog[cid], nowMs - 16 * 60_000, nowMs).get('0xbusy')).toEqual({ why: NOT_REACHED_24H });
+    expect(withCatalogChanges(start(), (cid) => catalog[cid], undefined, nowMs).get('0xbusy')).toEqual({ why: NOT_REACHED_24H });
   });
 });

@@ -18,8 +18,8 @@ export interface ChangeMarket {
 /** What of a trade the 24h change reads. */
 export type ChangeTrade = Pick<Trade, 'conditionId' | 'outcomeIndex' | 'price' | 'timestamp'>;
 
-/** A market's 24h change as exact decimal text, or why none is shown, in words. */
-export type Change24h = { change: string; why?: undefined } | { change?: undefined; why: string };
+/** A market's 24h change as exact decimal text (with where it comes from, when not the trades), or why none is shown, in words. */
+export type Change24h = { change: string; why?: undefined; from?: string } | { change?: undefined; why: string; from?: undefined };
 
 export const NO_TRADE_24H = 'No trade in the last 24 hours: no 24h change to show';
 export const NOT_REACHED_24H = 'The trades read do not reach back 24 hours: no 24h change to show';
@@ -71,6 +71,27 @@ export function changes24h(markets: readonly ChangeMarket[], trades: readonly Ch
     }
   }
   return out;
+}
+
+/** How old a catalog's `oneDayPriceChange` may be to stand in for the trades: its window has moved on by as much. */
+export const CATALOG_CHANGE_MAX_AGE_MS = 15 * 60_000;
+
+/**
+ * Where the trades read do not reach back 24 hours (a busy market), the catalog's own
+ * `oneDayPriceChange` (a family field) stands in, when it was read within a quarter of an hour —
+ * said so in words. A market with no trade in the window keeps its "none": the trades said so.
+ */
+export function withCatalogChanges(changes: Map<string, Change24h>, catalog: (cid: string) => unknown, readAtMs: number | undefined, nowMs: number): Map<string, Change24h> {
+  if (readAtMs === undefined || nowMs - readAtMs > CATALOG_CHANGE_MAX_AGE_MS) return changes;
+  const minutes = Math.max(0, Math.round((nowMs - readAtMs) / 60_000));
+  for (const [cid, c] of changes) {
+    if (c.why !== NOT_REACHED_24H) continue;
+    const v = catalog(cid);
+    const micros = typeof v === 'number' || typeof v === 'string' ? toMicros(v) : undefined;
+    if (micros === undefined) continue;
+    changes.set(cid, { change: formatMicros(micros), from: `As the venue's catalog gives it (read ${minutes < 1 ? 'just now' : `${minutes} min ago`}): the trades read do not reach back 24 hours` });
+  }
+  return changes;
 }
 
 /** Whether a read of `limit` trades (newest first) holds every trade since the 24h window opened. */

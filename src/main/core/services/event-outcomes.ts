@@ -9,7 +9,7 @@ import type { CachedResult, EventMarketRow } from '../cache/index.js';
 import { isNetworkError } from '../cache/index.js';
 import { AppError } from '../router.js';
 import type { Session } from '../session.js';
-import { bracketOf, changes24h, readsBack24h } from './bracket.js';
+import { bracketOf, changes24h, readsBack24h, withCatalogChanges } from './bracket.js';
 import { FRESH } from './context.js';
 import type { Markets } from './markets.js';
 
@@ -120,7 +120,7 @@ export async function eventOutcomes(s: Session, markets: Markets, idOrSlug: stri
     ),
   ]);
   // The change rests on trades inside the window only; the catalog's price may be far older.
-  const change = changes24h(
+  const fromTrades = changes24h(
     rows.map((m) => {
       const live = lastLive(m);
       return { conditionId: m.conditionId, outcomes: m.outcomePrices.length || 2, ...(live ? { live: { price: live.price, atMs: live.at } } : {}) };
@@ -129,6 +129,9 @@ export async function eventOutcomes(s: Session, markets: Markets, idOrSlug: stri
     nowSec,
     traded.complete,
   );
+  // A busy market's trades may not reach back a day: the catalog's own figure, read with the event, stands in.
+  const listed = new Map((read?.data ?? []).map((m) => [String(m.conditionId).toLowerCase(), (m as { oneDayPriceChange?: unknown }).oneDayPriceChange]));
+  const change = withCatalogChanges(fromTrades, (cid) => listed.get(cid), read?.fetchedAt, nowMs);
   const outcomes: EventOutcome[] = priced.map((m) => {
     const token = m.clobTokenIds[0];
     const q = token ? best[token] : undefined;
@@ -141,7 +144,7 @@ export async function eventOutcomes(s: Session, markets: Markets, idOrSlug: stri
       ...(token ? { tokenId: token } : {}),
       ...(m.outcomePrices[0] !== undefined ? { price: m.outcomePrices[0] } : {}),
       ...(c?.change !== undefined ? { change24h: c.change } : {}),
-      ...(c?.why !== undefined && !traded.error ? { changeWhy: c.why } : {}),
+      ...(c?.why !== undefined && !traded.error ? { changeHint: c.why } : c?.from !== undefined ? { changeHint: c.from } : {}),
       ...(m.volume !== undefined ? { volume: m.volume } : {}),
       ...(m.volume24hr !== undefined ? { volume24hr: m.volume24hr } : {}),
       ...(q?.BUY ? { bestBid: q.BUY } : {}),

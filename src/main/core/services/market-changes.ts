@@ -3,7 +3,7 @@
 // itself answers at once and the column fills in after.
 import type { CallArgs, CallOutput } from '@shared/ipc/contract.js';
 import { perSession, type Session } from '../session.js';
-import { changes24h, readsBack24h, type ChangeTrade } from './bracket.js';
+import { changes24h, readsBack24h, withCatalogChanges, type ChangeTrade } from './bracket.js';
 import type { CoreContext, HandlersOf } from './context.js';
 import { cachedMarkets, catalogMarket } from './watchlist.js';
 
@@ -59,6 +59,12 @@ async function tradesOf(s: Session, conditionIds: readonly string[], now: number
   return { trades, complete, fetchedAt, stale };
 }
 
+/** The synced catalog record's `oneDayPriceChange`, as the venue sent it. */
+function oneDayChangeOf(s: Session, marketId: string | undefined): unknown {
+  const raw = marketId ? s.cache.market(marketId)?.raw : undefined;
+  return raw && typeof raw === 'object' ? (raw as { oneDayPriceChange?: unknown }).oneDayPriceChange : undefined;
+}
+
 export function marketChangesService(ctx: CoreContext) {
   const changes = async ({ conditionIds }: CallArgs<'markets.changes'>): Promise<CallOutput<'markets.changes'>> => {
     const s = ctx.session();
@@ -69,7 +75,7 @@ export function marketChangesService(ctx: CoreContext) {
     const rows = cachedMarkets(s, ids);
     const now = ctx.clock.now();
     const read = await tradesOf(s, ids, now);
-    const change = changes24h(
+    const fromTrades = changes24h(
       ids.map((cid) => {
         const m = rows.get(cid);
         const token = m?.clobTokenIds[0];
@@ -82,11 +88,14 @@ export function marketChangesService(ctx: CoreContext) {
       Math.floor(now / 1000),
       read.complete,
     );
+    // A busy market's trades may not reach back a day: the synced catalog's own figure stands in.
+    const change = withCatalogChanges(fromTrades, (cid) => oneDayChangeOf(s, rows.get(cid)?.id), s.cache.syncedAt('markets'), now);
     const at = Number.isFinite(read.fetchedAt) ? read.fetchedAt : now;
     return {
       data: conditionIds.map((cid) => {
         const c = change.get(cid.toLowerCase());
-        return { conditionId: cid, ...(c?.change !== undefined ? { change24h: c.change } : {}), ...(c?.why !== undefined ? { why: c.why } : {}) };
+        const hint = c?.why ?? c?.from;
+        return { conditionId: cid, ...(c?.change !== undefined ? { change24h: c.change } : {}), ...(hint !== undefined ? { hint } : {}) };
       }),
       fetchedAt: at,
       stale: read.stale,

@@ -107,7 +107,7 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
                   ) : (
                     <td className="num yes" data-field="price">{cents(o.price)}</td>
                   )}
-                  <td className={`num ${changeClass(o.change24h)}`} data-field="change" title={o.changeWhy}>{changeText(o.change24h)}</td>
+                  <td className={`num ${changeClass(o.change24h)}`} data-field="change" title={o.changeHint}>{changeText(o.change24h)}</td>
                   {/* One that ended cannot be traded: where its book was, what became of it. */}
                   {ended(o) ? (
                     <td colSpan={2} className="num" data-field="status">

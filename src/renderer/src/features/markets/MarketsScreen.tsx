@@ -286,9 +286,9 @@ function QuestionText({ text }: { text: string }): React.JSX.Element {
   );
 }
 
-/** The 24h change, or "—" with the reason as its tooltip. */
-function ChangeCell({ change: c }: { change: { change24h?: string | undefined; why?: string | undefined } | undefined }): React.JSX.Element {
+/** The 24h change, or "—"; the tooltip says why none, or where one not from the trades comes from. */
+function ChangeCell({ change: c }: { change: { change24h?: string | undefined; hint?: string | undefined } | undefined }): React.JSX.Element {
   const change = c?.change24h;
   const tone = change === undefined || !/[1-9]/.test(change) ? 'muted' : change.startsWith('-') ? 'down' : 'up';
-  return <span className={`num ${tone}`} data-field="change" title={change === undefined ? c?.why : undefined}>{changeText(change)}</span>;
+  return <span className={`num ${tone}`} data-field="change" title={c?.hint}>{changeText(change)}</span>;
 }

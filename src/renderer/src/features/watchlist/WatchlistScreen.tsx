@@ -19,7 +19,7 @@ function Markets({ items }: { items: WatchItem[] }): React.JSX.Element {
   const ids = items.map((w) => w.id);
   const changes = useCall('markets.changes', { conditionIds: ids.slice(0, 100) }, { enabled: ids.length > 0, staleTime: 15_000, refetchInterval: 30_000, placeholderData: (p) => p });
   const change = new Map((changes.data?.data ?? []).map((c) => [c.conditionId.toLowerCase(), c.change24h]));
-  const why = new Map((changes.data?.data ?? []).map((c) => [c.conditionId.toLowerCase(), c.why]));
+  const hint = new Map((changes.data?.data ?? []).map((c) => [c.conditionId.toLowerCase(), c.hint]));
   const alerts = useCall('alerts.list', {});
   const count = new Map<string, number>();
   for (const a of alerts.data ?? []) count.set(a.conditionId.toLowerCase(), (count.get(a.conditionId.toLowerCase()) ?? 0) + 1);
@@ -49,7 +49,7 @@ function Markets({ items }: { items: WatchItem[] }): React.JSX.Element {
                     {STATUS_WORDS[w.status] ? <span className="badge">{STATUS_WORDS[w.status]}</span> : null}
                   </td>
                   <td className="num yes">{cents(w.outcomePrices?.[0])}</td>
-                  <td className={`num ${c && c.startsWith('-') ? 'down' : c && /[1-9]/.test(c) ? 'up' : 'muted'}`} title={c === undefined ? why.get(w.id) : undefined}>{changeText(c)}</td>
+                  <td className={`num ${c && c.startsWith('-') ? 'down' : c && /[1-9]/.test(c) ? 'up' : 'muted'}`} title={hint.get(w.id)}>{changeText(c)}</td>
                   <td className="num">{usdCompact(w.volume24hr)}</td>
                   <td className="num">{usdCompact(w.liquidity)}</td>
                   <td className="num muted">{endText(w.endDate)}</td>
