@@ -1,6 +1,7 @@
 // A market closed or resolved on the venue reaches the core's cached catalog within a pass of the
-// status watch (its interval shortened here), not at the next catalog sync: the list, the event
-// page and its bracket sums show it, and `markets.status` names it. Both peers.
+// status watch (its interval shortened here) while a screen watches markets, not at the next
+// catalog sync: the list, the event page and its bracket sums show it, and `markets.status` names
+// it. Both peers (a window out of sight asking nothing is e2e/hidden.test.ts).
 import { describe, expect, it, vi } from 'vitest';
 import type { EventOutcomes } from '@shared/ipc/find.js';
 import { adminCommand } from '../../../venue/admin.js';
@@ -27,6 +28,9 @@ for (const peer of ['full', 'spec-only'] as const) {
         .pluck()
         .get() as number;
       const [won, closed] = h.venue.db.prepare("SELECT condition_id FROM markets WHERE event_id = ? AND status = 'active' ORDER BY id LIMIT 2").pluck().all(e) as string[];
+      // A screen showing the event's markets is open: it watches their prices.
+      const tokens = h.venue.db.prepare('SELECT token_id FROM tokens t JOIN markets m ON m.condition_id = t.condition_id WHERE m.event_id = ?').pluck().all(e) as string[];
+      await h.ok('live.watch', { key: 'event', tokenIds: tokens });
       await h.ok('sync.start');
       await vi.waitFor(async () => expect(await h.ok('sync.status')).toMatchObject({ running: false, lastSyncAt: expect.any(Number) }), { timeout: 30_000, interval: 100 });
       const list = () => h.ok<Listed>('markets.list', { eventId: String(e), status: 'all', limit: 100 });

@@ -1,8 +1,10 @@
 // Status changes (closed, resolved) reach every screen within seconds, not at the next catalog
-// sync: every few seconds the catalog's most recently updated closed markets are read (spec
-// §4.2 `GET /markets?closed=true&order=updatedAt` — parameters every venue takes), and a synced
+// sync: every few seconds while a screen showing markets is in sight (it watches their live
+// prices), the catalog's most recently updated closed markets are read (spec §4.2
+// `GET /markets?closed=true&order=updatedAt` — parameters every venue takes), and a synced
 // market whose status or result differs from its cached row is written over it; the event and
-// market reads resting on the old row are expired and `markets.status` tells the screens.
+// market reads resting on the old row are expired and `markets.status` tells the screens. A
+// window out of sight asks nothing.
 import { resolutionOf } from '@shared/domain/resolution.js';
 import type { CatalogMarket } from '@shared/spec/index.js';
 import type { Session } from '../session.js';
@@ -12,6 +14,9 @@ import type { CoreContext } from './context.js';
 export const STATUS_EVERY = 4_000;
 /** Closed markets read per pass, newest update first: more than close within one pass. */
 export const STATUS_PAGE = 50;
+
+/** The keys under which screens watch live prices (services/live.ts). */
+const SCREEN_WATCH = 'screen:';
 
 export interface StatusOptions {
   /** `false` turns the status watch off; `everyMs` is 4 s unless said. */
@@ -37,7 +42,7 @@ const standing = (m: Row): string => {
  * Markets the catalog has not synced yet are left to the sync.
  */
 export async function refreshStatuses(s: Session): Promise<string[]> {
-  if (!s.isOpen || s.cache.count('markets') === 0) return [];
+  if (!s.isOpen || !s.live.watching(SCREEN_WATCH) || s.cache.count('markets') === 0) return [];
   await s.screenReadsDone();
   const rows = await s.clients.catalog.markets({ closed: true, order: 'updatedAt', ascending: false, limit: STATUS_PAGE });
   const changed = rows.filter((m) => {
