@@ -172,7 +172,7 @@ function Sums({ sums, decided }: { sums: BracketSums; decided: string | undefine
   return (
     <div className="ev-sums" data-testid="bracket-sums">
       <div className={`ev-sum ${sums.underAsk ? 'flag' : ''}`} data-testid="sum-asks" data-flag={sums.underAsk ? 'under' : undefined}>
-        <div className="ev-tile-label">Buy every open outcome · sum of asks</div>
+        <div className="ev-tile-label">Buy every outcome · sum of asks</div>
         <div className="ev-sum-value num" data-field="asks">{buy ?? '—'}</div>
         <div className="ev-sum-note">
           {buy === undefined
@@ -184,7 +184,7 @@ function Sums({ sums, decided }: { sums: BracketSums; decided: string | undefine
         </div>
       </div>
       <div className={`ev-sum ${sums.overBid ? 'flag' : ''}`} data-testid="sum-bids" data-flag={sums.overBid ? 'over' : undefined}>
-        <div className="ev-tile-label">Sell every open outcome · sum of bids</div>
+        <div className="ev-tile-label">Sell every outcome · sum of bids</div>
         <div className="ev-sum-value num" data-field="bids">{sell ?? '—'}</div>
         <div className="ev-sum-note">
           {sell === undefined
