@@ -1,9 +1,9 @@
 // A market's standing reaches every screen within seconds of changing on the venue: one outcome
 // of a multi-outcome event is closed and another resolved Yes through the venue's admin route;
 // the markets list marks them (closed; "Yes won" settled at $1) without waiting for a catalog
-// sync, and the event page reads "Resolved Yes" and "closed" on them, with no bracket sums and
-// no arbitrage flag over outcomes that can now only pay 0. The list's 24h column says why it
-// shows "—". Both peers; screenshots in light and dark.
+// sync; the event page leaves the closed one out of its sums, and once one resolved Yes reads
+// "Resolved Yes" on it with no bracket sums and no arbitrage flag over outcomes that can now only
+// pay 0. The list's 24h column says why it shows "—". Both peers; screenshots light and dark.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_TRADE_24H } from '../src/main/core/services/bracket.js';
@@ -63,7 +63,10 @@ describe.skipIf(reason !== undefined)(`market status on every screen (${reason ?
     await app?.close();
   });
 
-  it('marks a closed and a resolved market in the markets list within seconds, and says why a 24h change is missing', async () => {
+  const row = (q: string) => app.page.locator('[data-testid=market-row]', { has: app.page.locator(`span.q${titled(q)}`) });
+  const outcome = (q: string) => app.page.locator('[data-testid=outcome]', { has: app.page.locator(`td${titled(q)}`) });
+
+  it('marks a market closed on the venue in the markets list within seconds, and says why a 24h change is missing', async () => {
     const { page } = app;
     await screen(page, 'Markets');
     const filter = page.getByRole('combobox', { name: 'Event' });
@@ -71,8 +74,7 @@ describe.skipIf(reason !== undefined)(`market status on every screen (${reason ?
     await page.locator(`[role=option][data-event="${ev.id}"]`).click();
     await page.getByLabel('Status').selectOption('all');
     await expect.poll(() => page.getByTestId('market-count').innerText(), { timeout: 10_000 }).toBe(` · ${ev.markets}`);
-    const row = (q: string) => page.locator('[data-testid=market-row]', { has: page.locator(`span.q${titled(q)}`) });
-    expect(await row(won.question).locator('[data-badge]').count()).toBe(0);
+    expect(await row(closed.question).locator('[data-badge=closed]').count()).toBe(0);
 
     // No trade in the last day in this world: "—", and the tooltip says so.
     await expect.poll(() => row(won.question).locator('[data-field=change]').getAttribute('title'), { timeout: 15_000 }).toBe(NO_TRADE_24H);
@@ -80,39 +82,52 @@ describe.skipIf(reason !== undefined)(`market status on every screen (${reason ?
 
     await adminCommand(app.venue.dataDir, ['close', closed.cid]);
     await row(closed.question).locator('[data-badge=closed]').waitFor({ timeout: 10_000 });
-    await adminCommand(app.venue.dataDir, ['resolve', won.cid, '0']);
-    await expect.poll(() => row(won.question).locator('[data-badge=resolved]').count(), { timeout: 10_000 }).toBe(1);
-    expect(await row(won.question).locator('[data-badge=resolved]').innerText()).toBe('Yes won');
-    expect(await row(won.question).locator('[data-field=settled]').innerText()).toBe('$1');
-    await shots(app, 'status-list');
-
-    // The list of open markets no longer has them.
-    await page.getByLabel('Status').selectOption('active');
-    await expect.poll(() => page.getByTestId('market-count').innerText(), { timeout: 10_000 }).toBe(` · ${ev.markets - 2}`);
   });
 
-  it('shows the resolved and the closed outcome on the event page, with no sums and no arbitrage flag', async () => {
+  it('leaves a closed outcome out of the event page’s sums, and once one resolves Yes shows no sums and no flag', async () => {
     const { page } = app;
     await screen(page, 'Events');
     await page.getByLabel('Find an event').fill(wordsOf(ev.title));
     await page.locator(`[data-testid=event-row][data-event="${ev.id}"]`).click();
     await expect.poll(() => page.getByTestId('event-title').innerText(), { timeout: 10_000 }).toBe(ev.title);
-    const outcome = (q: string) => page.locator('[data-testid=outcome]', { has: page.locator(`td${titled(q)}`) });
-    await expect.poll(() => outcome(won.question).locator('[data-badge=resolved]').innerText(), { timeout: 15_000 }).toBe('Resolved Yes');
-    expect(await outcome(won.question).locator('[data-field=settled]').innerText()).toBe('$1');
-    // Where their book was, what became of them: nothing to bid or ask.
-    expect(await outcome(won.question).locator('[data-field=status] [data-badge=resolved]').count()).toBe(1);
-    expect(await outcome(closed.question).locator('[data-field=status] [data-badge=closed]').count()).toBe(1);
+    // The closed one: what became of it where its book was, and out of the sums.
+    await outcome(closed.question).locator('[data-field=status] [data-badge=closed]').waitFor({ timeout: 10_000 });
     expect(await outcome(closed.question).locator('[data-field=ask]').count()).toBe(0);
-    // The bracket is decided: nothing to buy or sell across it, and no flag.
+    const open = ev.markets - 1;
+    await expect.poll(() => page.locator('[data-testid=sum-asks] [data-field=asks]').innerText(), { timeout: 10_000 }).toBe(`${open * 10}¢`);
+    expect(await page.getByTestId('sum-asks').innerText()).toContain('1 ended outcome is left out.');
+    // No 24h change from trades older than the window; the tooltip says why.
+    expect(await outcome(won.question).locator('[data-field=change]').innerText()).toBe('—');
+    expect(await outcome(won.question).locator('[data-field=change]').getAttribute('title')).toBe(NO_TRADE_24H);
+    // Among the outcomes still open, buying all is a real arbitrage: flagged.
+    expect(await page.getByTestId('sum-asks').getAttribute('data-flag')).toBe('under');
+    await shots(app, 'status-event-closed');
+
+    // One resolves Yes while the page is open: within seconds it reads so, and the bracket is decided.
+    await adminCommand(app.venue.dataDir, ['resolve', won.cid, '0']);
+    await expect.poll(() => outcome(won.question).locator('[data-field=status] [data-badge=resolved]').count(), { timeout: 15_000 }).toBe(1);
+    expect(await outcome(won.question).locator('[data-badge=resolved]').innerText()).toBe('Resolved Yes');
+    expect(await outcome(won.question).locator('[data-field=settled]').innerText()).toBe('$1');
     const label = await outcome(won.question).locator('button.link').innerText();
+    await expect.poll(() => page.getByTestId('sum-asks').count(), { timeout: 10_000 }).toBe(0);
     expect(await page.getByTestId('bracket-decided').innerText()).toContain(`${label} resolved Yes: no other outcome can win`);
-    expect(await page.getByTestId('sum-asks').count()).toBe(0);
     expect(await page.locator('[data-flag]').count()).toBe(0);
     // The open outcomes still show their 10¢ asks.
-    const open = page.locator('[data-testid=outcome]:not([data-settled])', { hasNot: page.locator('[data-badge]') });
-    expect(await open.count()).toBe(ev.markets - 2);
-    for (const ask of await open.locator('[data-field=ask]').allInnerTexts()) expect(ask).toBe('10¢');
+    const rest = page.locator('[data-testid=outcome]:not([data-settled])', { hasNot: page.locator('[data-field=status]') });
+    expect(await rest.count()).toBe(ev.markets - 2);
+    for (const ask of await rest.locator('[data-field=ask]').allInnerTexts()) expect(ask).toBe('10¢');
     await shots(app, 'status-event-resolved');
+  });
+
+  it('shows the resolved market in the markets list as won, settled at $1, and no longer open', async () => {
+    const { page } = app;
+    await screen(page, 'Markets');
+    await expect.poll(() => row(won.question).locator('[data-badge=resolved]').count(), { timeout: 10_000 }).toBe(1);
+    expect(await row(won.question).locator('[data-badge=resolved]').innerText()).toBe('Yes won');
+    expect(await row(won.question).locator('[data-field=settled]').innerText()).toBe('$1');
+    expect(await row(closed.question).locator('[data-badge=closed]').count()).toBe(1);
+    await shots(app, 'status-list');
+    await page.getByLabel('Status').selectOption('active');
+    await expect.poll(() => page.getByTestId('market-count').innerText(), { timeout: 10_000 }).toBe(` · ${ev.markets - 2}`);
   });
 });
