@@ -7,13 +7,13 @@
 // window out of sight asks nothing.
 import { resolutionOf } from '@shared/domain/resolution.js';
 import type { CatalogMarket } from '@shared/spec/index.js';
-import type { Session } from '../session.js';
+import { perSession, type Session } from '../session.js';
 import type { CoreContext } from './context.js';
 
 /** How often the venue is asked: a closed market shows as such on every screen within this. */
 export const STATUS_EVERY = 4_000;
-/** Closed markets read per pass, newest update first: more than close within one pass. */
-export const STATUS_PAGE = 50;
+/** Closed markets read when the newest one changed, newest update first: more than close within one pass. */
+export const STATUS_PAGE = 25;
 
 /** The keys under which screens watch live prices (services/live.ts). */
 const SCREEN_WATCH = 'screen:';
@@ -37,14 +37,23 @@ const standing = (m: Row): string => {
   return `${m.active === true}|${m.closed === true}|${m.archived === true}|${winner ?? ''}`;
 };
 
+/** Per session, the most recently updated closed market as last seen: while it stays, nothing closed since. */
+const newestOf = perSession(() => ({ seen: undefined as string | undefined }));
+const stamp = (m: CatalogMarket | undefined): string => (m ? `${String(m.id)}|${String(m.updatedAt ?? '')}|${standing(m)}` : '');
+
 /**
  * One look at the venue's recently closed markets; the condition ids whose cached row it changed.
- * Markets the catalog has not synced yet are left to the sync.
+ * A pass asks for the newest one only, and reads more only when that changed. Markets the catalog
+ * has not synced yet are left to the sync.
  */
 export async function refreshStatuses(s: Session): Promise<string[]> {
   if (!s.isOpen || !s.live.watching(SCREEN_WATCH) || s.cache.count('markets') === 0) return [];
   await s.screenReadsDone();
+  const last = newestOf(s);
+  const [top] = await s.clients.catalog.markets({ closed: true, order: 'updatedAt', ascending: false, limit: 1 });
+  if (stamp(top) === last.seen) return [];
   const rows = await s.clients.catalog.markets({ closed: true, order: 'updatedAt', ascending: false, limit: STATUS_PAGE });
+  last.seen = stamp(top);
   const changed = rows.filter((m) => {
     const kept = s.cache.market(String(m.id));
     return kept !== undefined && kept.conditionId.toLowerCase() === String(m.conditionId).toLowerCase() && standing(kept) !== standing(m);
