@@ -19,6 +19,7 @@ import { FRESH, type CoreContext } from './services/context.js';
 import type { LiveOptions } from './live/feed.js';
 import { liveService } from './services/live.js';
 import { marketChangesService } from './services/market-changes.js';
+import { marketStatusService, type StatusOptions } from './services/market-status.js';
 import { marketsService } from './services/markets.js';
 import { ordersService } from './services/orders.js';
 import { portfolioService } from './services/portfolio.js';
@@ -30,7 +31,7 @@ import { syncService } from './services/sync.js';
 import { watchService, type WatchOptions } from './services/watch.js';
 import { watchlistService } from './services/watchlist.js';
 
-export interface CoreOptions extends AccountsOptions, AppOptions, WatchOptions, AlertsOptions {
+export interface CoreOptions extends AccountsOptions, AppOptions, WatchOptions, AlertsOptions, StatusOptions {
   dataDir: string;
   /** The embedded local venue's profile (or any default). */
   defaultProfile: Omit<VenueProfile, 'id'> & { id?: string };
@@ -153,6 +154,7 @@ export function createCore(opts: CoreOptions): Core {
   late.checkAlerts = alerts.checkAlerts;
   const portfolio = portfolioService(ctx, accounts);
   const sync = syncService(ctx);
+  const statuses = marketStatusService(ctx, opts);
   // Orders and the ticket's checks lean on each other (sending re-runs the checks; checking a
   // sell reads open orders); each reaches the other only when called. The live feed follows the
   // tokens of resting orders and asks the watcher for a pass when one of them trades.
@@ -190,6 +192,7 @@ export function createCore(opts: CoreOptions): Core {
   };
   watch?.watcher.start();
   alerts.start();
+  statuses.start();
   const stopTrim = trimYoungGeneration();
   const router = new Router(handlers, { logger: log, ...(opts.checkOutputs ? { checkOutputs: true } : {}) });
 
@@ -213,7 +216,7 @@ export function createCore(opts: CoreOptions): Core {
       // Set first: from here every service sees the core closing (no retries, no next step).
       closing = Promise.resolve();
       stopTrim();
-      const under = [router.drain(), watch?.watcher.stop(), alerts.stop()].filter((p): p is Promise<void> => p !== undefined);
+      const under = [router.drain(), watch?.watcher.stop(), alerts.stop(), statuses.stop()].filter((p): p is Promise<void> => p !== undefined);
       app.close();
       if (under.length === 0) {
         shut();

@@ -32,6 +32,7 @@ export function coreFor(dataDir: string, venue: TestVenue, opts: Partial<CoreOpt
     checkOutputs: true,
     http: { policy: { timeoutMs: 2000, retries: 1, baseDelayMs: 10 } },
     watch: false,
+    statusWatch: false,
     // Tests start vaults with the short passphrase 'pw'; the strength rule has its own test.
     weakPassphrases: true,
     scrypt: CHEAP_SCRYPT,

@@ -379,10 +379,14 @@ export const contract = {
   'live.unwatch': call(z.object({ key: watchKey }), LiveStatus),
   'live.status': call(none, LiveStatus),
 
-  /** Each market's Yes price now minus 24 hours ago, from the venue's trades; none where they do not reach back a day. */
+  /**
+   * Each market's Yes price change over 24 hours, from the venue's trades inside that window only
+   * (or the catalog's own figure where the trades do not reach back); `hint` says in words why
+   * none is shown, or where a shown one comes from when not the trades.
+   */
   'markets.changes': call(
     z.object({ conditionIds: z.array(id).min(1, 'name at least one market').max(100, 'at most 100 markets') }),
-    cached(z.array(z.object({ conditionId: z.string(), change24h: z.string().optional() }))),
+    cached(z.array(z.object({ conditionId: z.string(), change24h: z.string().optional(), hint: z.string().optional() }))),
   ),
   /** Starred markets and events, newest first, with what the local catalog knows of each. */
   'watchlist.list': call(none, z.array(WatchItem)),
@@ -429,6 +433,8 @@ export const events = {
   }),
   /** The live feed went live, lost its connection, or the venue was found to have none. */
   'live.status': LiveStatus,
+  /** Markets found closed, resolved or archived on the venue since the catalog was synced: their cached rows changed. */
+  'markets.status': z.object({ conditionIds: z.array(z.string()) }),
   /** A market or event was starred or unstarred. */
   'watchlist.changed': z.object({ kind: WatchTarget.shape.kind, id: z.string(), starred: z.boolean() }),
   /** An alert was made, changed, removed or fired. */

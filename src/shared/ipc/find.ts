@@ -58,6 +58,8 @@ export const EventOutcome = z.object({
   price: z.string().optional(),
   /** Price now minus the price 24 hours ago, exact decimal text (negative when it fell). */
   change24h: z.string().optional(),
+  /** In words: why no 24h change is shown, or where a shown one comes from when not the trades. */
+  changeHint: z.string().optional(),
   volume: z.number().optional(),
   volume24hr: z.number().optional(),
   bestBid: z.string().optional(),
@@ -84,6 +86,13 @@ export const BracketSums = z.object({
   underAsk: z.boolean(),
   /** Selling every outcome pays more than 1: a sure profit before fees. */
   overBid: z.boolean(),
+  /** Outcomes left out of the sums because they ended (closed or resolved): they cannot win now. */
+  ended: z.number().int().optional(),
+  /**
+   * The market id of the outcome that resolved Yes: the bracket is decided, nothing else can win,
+   * so there are no sums and no flag (asks and bids are then absent).
+   */
+  decided: z.string().optional(),
 });
 export type BracketSums = z.output<typeof BracketSums>;
 

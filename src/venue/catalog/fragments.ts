@@ -9,6 +9,7 @@ import { RawJson } from '../http.js';
 import { catalogVersion, dayVolumes, lastTradePrices, markPrices, marketVolume } from '../market-index.js';
 import { MICRO } from '../money.js';
 import { Lru } from '../lru.js';
+import { dayChanges } from './day-change.js';
 import { bookQuote, quoteFieldsOf, type BookReader } from './quotes.js';
 
 /** A listed market's static JSON, its opening brace on and its closing one off. */
@@ -109,13 +110,15 @@ export function keptAnswer(db: Db, key: string, stamp: string, build: () => { va
 }
 
 /** The fields of a listed market that move with trading and the book. */
-export function movingFields(m: Omit<StaticMarket, 'fixedJson'>, volumeMicro: number, dayMicro: number, marks: Map<string, number>, last: Map<string, number>, books?: BookReader): Record<string, unknown> {
+export function movingFields(m: Omit<StaticMarket, 'fixedJson'>, volumeMicro: number, dayMicro: number, marks: Map<string, number>, last: Map<string, number>, books?: BookReader, dayChangeMicro?: number): Record<string, unknown> {
   const volume = volumeMicro / MICRO;
   return {
     outcomePrices: outcomePrices(marks, m.conditionId, m.outcomes),
     volume: String(volume),
     volumeNum: volume,
     volume24hr: dayMicro / MICRO,
+    // Only for a market that traded in the last 24 hours (day-change.ts).
+    ...(dayChangeMicro !== undefined ? { oneDayPriceChange: dayChangeMicro / MICRO } : {}),
     // The book's side of the listing: best prices, last trade and liquidity.
     ...(books ? quoteFieldsOf(bookQuote(books, m.tokenIds), last.get(`${m.conditionId}:0`)) : {}),
   };
@@ -151,20 +154,22 @@ export function marketsPage(db: Db, ids: readonly number[], now: number, books: 
   const marks = markPrices(db);
   const last = lastTradePrices(db);
   const day = dayVolumes(db, page.map((f) => f.conditionId), now);
+  const change = dayChanges(db, page, now);
   const parts: Buffer[] = [OPEN];
   let bytes = 2 + page.length - 1;
   for (const f of page) {
     const c = f.conditionId;
     const volume = marketVolume(db, c);
     const dayMicro = day.get(c) ?? 0;
-    const inputs: Array<number | undefined> = [volume, dayMicro, books ? 1 : 0, last.get(`${c}:0`)];
+    const dayChange = change.get(c);
+    const inputs: Array<number | undefined> = [volume, dayMicro, dayChange, books ? 1 : 0, last.get(`${c}:0`)];
     for (let i = 0; i < f.outcomes; i++) inputs.push(marks.get(`${c}:${i}`));
     if (books) {
       const q = bookQuote(books, f.tokenIds);
       inputs.push(q.bid, q.ask, q.liquidity);
     }
     if (!f.moving || !sameInputs(f.inputs, inputs)) {
-      f.moving = Buffer.from(JSON.stringify(movingFields(f, volume, dayMicro, marks, last, books)).slice(1));
+      f.moving = Buffer.from(JSON.stringify(movingFields(f, volume, dayMicro, marks, last, books, dayChange)).slice(1));
       f.inputs = inputs;
     }
     if (parts.length > 1) parts.push(COMMA);

@@ -4,6 +4,7 @@ import { prepared } from '../db/prepared.js';
 import { iso, type RawJson } from '../http.js';
 import { dayVolumes, lastTradePrices, ledgerStamp, markPrices, marketVolume, walletOrBlank } from '../market-index.js';
 import { MICRO } from '../money.js';
+import { dayChanges } from './day-change.js';
 import { eventsPage, eventTemplate, keptAnswer, marketsPage, movingFields, outcomePrices, pageIds, placeholder, type EventTemplate, type StaticMarket } from './fragments.js';
 import type { BookReader } from './quotes.js';
 
@@ -144,7 +145,8 @@ export function marketBySlug(db: Db, slug: string, creatorParam: string | undefi
   const c = row['condition_id'] as string;
   const tokenIds = tokenIdsOf(db, [row]).get(c) ?? [];
   const fixed = staticMarket(row, tokenIds, eventsById(db, [row]).get(row['event_id'] as number), true);
-  return { ...fixed, ...movingFields({ conditionId: c, tokenIds, outcomes: outcomeCount(row) }, marketVolume(db, c), dayVolumes(db, [c], now).get(c) ?? 0, markPrices(db), lastTradePrices(db), books) };
+  const m = { conditionId: c, tokenIds, outcomes: outcomeCount(row) };
+  return { ...fixed, ...movingFields(m, marketVolume(db, c), dayVolumes(db, [c], now).get(c) ?? 0, markPrices(db), lastTradePrices(db), books, dayChanges(db, [m], now).get(c)) };
 }
 
 /** A market row by numeric id or condition id. */

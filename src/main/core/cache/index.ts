@@ -237,6 +237,12 @@ export class Cache {
     return this.catalogStore.count(kind, parent);
   }
 
+  /** When the catalog sync last stored a page of `kind` (epoch ms), if it ever did. */
+  syncedAt(kind: CatalogKind): number | undefined {
+    const t = this.db.prepare('SELECT updated_at FROM sync_state WHERE key = ?').pluck().get(kind) as number | null | undefined;
+    return t ?? undefined;
+  }
+
   /** One page of the markets list from the synced catalog, with the count of all that match. */
   listMarkets(q: MarketListQuery): MarketListPage {
     return listMarkets(this.db, q);

@@ -99,6 +99,13 @@ export class LiveFeed {
     return this.status();
   }
 
+  /** Whether a watch under a key starting with `prefix` holds now: e.g. a screen showing markets is open and in sight. */
+  watching(prefix: string): boolean {
+    const now = this.deps.clock.now();
+    for (const [key, w] of this.watches) if (key.startsWith(prefix) && w.until > now) return true;
+    return false;
+  }
+
   unwatch(key: string): LiveStatus {
     if (this.watches.delete(key)) this.sync();
     return this.status();

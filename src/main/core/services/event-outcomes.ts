@@ -10,7 +10,7 @@ import { isNetworkError } from '../cache/index.js';
 import { check, droppedOf, withDropped } from '../clients/answer-check.js';
 import { AppError } from '../router.js';
 import type { Session } from '../session.js';
-import { bracketSums, changes24h } from './bracket.js';
+import { bracketOf, changes24h, readsBack24h, withCatalogChanges } from './bracket.js';
 import { FRESH } from './context.js';
 import type { Markets } from './markets.js';
 import { agreedNegRisk } from './market-reading.js';
@@ -92,14 +92,18 @@ function total(values: Array<number | undefined>): number | undefined {
   return known.length ? Number(formatMicros(known.reduce((a, b) => a + b, 0n))) : undefined;
 }
 
-async function tradesOf(s: Session, conditionIds: string[]): Promise<Trade[]> {
+/** The trades of the event's markets, newest first, and whether they reach back 24 hours. */
+async function tradesOf(s: Session, conditionIds: string[], nowSec: number): Promise<{ trades: Trade[]; complete: boolean }> {
   const out: Trade[] = [];
+  let complete = true;
   for (let i = 0; i < conditionIds.length; i += CHANGE_GROUP) {
     const market = conditionIds.slice(i, i + CHANGE_GROUP);
     const q = { market, limit: CHANGE_TRADES, takerOnly: true };
-    out.push(...(await s.cached('data', '/trades', { ...q, market: market.join(',') }, FRESH.data, () => s.clients.data.trades(q))).data);
+    const read = (await s.cached('data', '/trades', { ...q, market: market.join(',') }, FRESH.data, () => s.clients.data.trades(q))).data;
+    out.push(...read);
+    complete &&= readsBack24h(read, CHANGE_TRADES, nowSec);
   }
-  return out;
+  return { trades: out, complete };
 }
 
 export async function eventOutcomes(s: Session, markets: Markets, idOrSlug: string, nowMs: number): Promise<CachedResult<EventOutcomes>> {
@@ -110,23 +114,33 @@ export async function eventOutcomes(s: Session, markets: Markets, idOrSlug: stri
   const e = found.venue?.data;
   if (!local && !e) throw new AppError('NOT_FOUND', `event ${idOrSlug} is not in the local catalog yet; let the sync finish or open it by slug`);
   // A fill seen live moves the price before the next catalog read.
+  const nowSec = Math.floor(nowMs / 1000);
+  const lastLive = (m: EventMarketRow) => (m.clobTokenIds[0] ? s.live.lastTrade(m.clobTokenIds[0]) : undefined);
   const priced = rows.map((m) => {
-    const live = m.clobTokenIds[0] ? s.live.lastTrade(m.clobTokenIds[0])?.price : undefined;
+    const live = lastLive(m)?.price;
     return live ? { ...m, outcomePrices: [live, ...m.outcomePrices.slice(1)] } : m;
   });
   const tokens = priced.map((m) => m.clobTokenIds[0]).filter((t): t is string => t !== undefined);
   const [best, traded] = await Promise.all([
     markets.bestPrices(s, tokens),
-    tradesOf(s, priced.map((m) => m.conditionId)).then(
-      (t) => ({ trades: t, error: undefined }),
-      (err: unknown) => ({ trades: [] as Trade[], error: err instanceof Error ? err.message : String(err) }),
+    tradesOf(s, priced.map((m) => m.conditionId), nowSec).then(
+      (t) => ({ ...t, error: undefined }),
+      (err: unknown) => ({ trades: [] as Trade[], complete: false, error: err instanceof Error ? err.message : String(err) }),
     ),
   ]);
-  const change = changes24h(
-    priced.map((m) => ({ conditionId: m.conditionId, outcomes: m.outcomePrices.length || 2, price: m.outcomePrices[0] })),
+  // The change rests on trades inside the window only; the catalog's price may be far older.
+  const fromTrades = changes24h(
+    rows.map((m) => {
+      const live = lastLive(m);
+      return { conditionId: m.conditionId, outcomes: m.outcomePrices.length || 2, ...(live ? { live: { price: live.price, atMs: live.at } } : {}) };
+    }),
     traded.trades,
-    Math.floor(nowMs / 1000),
+    nowSec,
+    traded.complete,
   );
+  // A busy market's trades may not reach back a day: the catalog's own figure, read with the event, stands in.
+  const catalogChange = new Map((read?.data ?? []).map((m) => [String(m.conditionId).toLowerCase(), (m as { oneDayPriceChange?: unknown }).oneDayPriceChange]));
+  const change = withCatalogChanges(fromTrades, (cid) => catalogChange.get(cid), read?.fetchedAt, nowMs);
   const outcomes: EventOutcome[] = priced.map((m) => {
     const token = m.clobTokenIds[0];
     const q = token ? best[token] : undefined;
@@ -138,7 +152,8 @@ export async function eventOutcomes(s: Session, markets: Markets, idOrSlug: stri
       label: m.label ?? m.question,
       ...(token ? { tokenId: token } : {}),
       ...(m.outcomePrices[0] !== undefined ? { price: m.outcomePrices[0] } : {}),
-      ...(c !== undefined ? { change24h: c } : {}),
+      ...(c?.change !== undefined ? { change24h: c.change } : {}),
+      ...(c?.why !== undefined && !traded.error ? { changeHint: c.why } : c?.from !== undefined ? { changeHint: c.from } : {}),
       ...(m.volume !== undefined ? { volume: m.volume } : {}),
       ...(m.volume24hr !== undefined ? { volume24hr: m.volume24hr } : {}),
       ...(q?.BUY ? { bestBid: q.BUY } : {}),
@@ -163,7 +178,7 @@ export async function eventOutcomes(s: Session, markets: Markets, idOrSlug: stri
     ...optNum('liquidity', rows.length ? total(rows.map((m) => m.liquidity)) : (local?.liquidity ?? e?.liquidity)),
     ...(series ? { series } : {}),
     outcomes,
-    ...(negRisk ? { sums: bracketSums(outcomes.filter((o) => o.status === 'open' || o.status === 'paused')) } : {}),
+    ...(negRisk ? { sums: bracketOf(outcomes) } : {}),
     ...(traded.error ? { changeNote: `24h change not shown: the venue's trades could not be read (${traded.error})` } : {}),
   };
   // The answer is as old as the oldest read it rests on.

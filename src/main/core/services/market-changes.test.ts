@@ -5,12 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatMicros } from '@shared/domain/money.js';
 import { Trader } from '../../../venue/trading/test-trader.js';
 import { Cache } from '../cache/index.js';
+import { NO_TRADE_24H } from './bracket.js';
 import { coreForFile, sellInto, tradable } from '../test-support.js';
 
 const skew = { ms: 0 };
 const h = coreForFile({ core: { clock: { now: () => Date.now() + skew.ms } } });
 
-type Changes = { data: Array<{ conditionId: string; change24h?: string }>; fetchedAt: number };
+type Changes = { data: Array<{ conditionId: string; change24h?: string; hint?: string }>; fetchedAt: number };
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -43,5 +44,18 @@ describe('the 24h change between reads of the venue', () => {
     expect(fresh.fetchedAt).toBeGreaterThan(first.fetchedAt);
     if (then) expect(fresh.data[0]?.change24h).toBe(formatMicros(610_000n - BigInt(then.price)));
     else expect(fresh.data[0]).not.toHaveProperty('change24h');
+  });
+});
+
+describe('a market whose trades are all older than a day', () => {
+  it('has no 24h change, and says why, however far its old trades are from its price now', async () => {
+    const now = Date.now() + skew.ms;
+    const old = h.venue.db
+      .prepare("SELECT condition_id FROM fills WHERE role = 'T' GROUP BY condition_id HAVING MAX(ts) < ? ORDER BY condition_id LIMIT 1")
+      .pluck()
+      .get(now - 2 * 86_400_000) as string | undefined;
+    expect(old, 'a market of the test world last traded days ago').toBeDefined();
+    const r = await h.ok<Changes>('markets.changes', { conditionIds: [old as string] });
+    expect(r.data).toEqual([{ conditionId: old, hint: NO_TRADE_24H }]);
   });
 });

@@ -3,7 +3,7 @@
 // itself answers at once and the column fills in after.
 import type { CallArgs, CallOutput } from '@shared/ipc/contract.js';
 import { perSession, type Session } from '../session.js';
-import { changes24h, type ChangeTrade } from './bracket.js';
+import { changes24h, readsBack24h, withCatalogChanges, type ChangeTrade } from './bracket.js';
 import type { CoreContext, HandlersOf } from './context.js';
 import { cachedMarkets, catalogMarket } from './watchlist.js';
 
@@ -20,6 +20,8 @@ const TRADES_FRESH_MS = 120_000;
 
 interface GroupRead {
   trades: ChangeTrade[];
+  /** The read was not cut short: it holds every trade of its markets (checked against the window at use). */
+  whole: boolean;
   fetchedAt: number;
   stale: boolean;
 }
@@ -29,11 +31,12 @@ const readsOf = perSession(() => new Map<string, GroupRead>());
 /** Groups kept per session: a screen's rows make one or two, scrolling a few more. */
 const KEPT_GROUPS = 8;
 
-async function tradesOf(s: Session, conditionIds: readonly string[], now: number): Promise<{ trades: ChangeTrade[]; fetchedAt: number; stale: boolean }> {
+async function tradesOf(s: Session, conditionIds: readonly string[], now: number): Promise<{ trades: ChangeTrade[]; complete: boolean; fetchedAt: number; stale: boolean }> {
   const kept = readsOf(s);
   const trades: ChangeTrade[] = [];
   let fetchedAt = Infinity;
   let stale = false;
+  let complete = true;
   for (let i = 0; i < conditionIds.length; i += GROUP) {
     const market = [...conditionIds.slice(i, i + GROUP)].sort();
     const key = market.join(',');
@@ -43,16 +46,23 @@ async function tradesOf(s: Session, conditionIds: readonly string[], now: number
     if (!read || read.stale || now - read.fetchedAt >= TRADES_FRESH_MS) {
       const q = { market, limit: TRADES, takerOnly: true };
       const r = await s.cached('data', '/trades', { ...q, market: key }, TRADES_FRESH_MS, () => s.clients.data.trades(q));
-      read = { trades: r.data.map((t) => ({ conditionId: t.conditionId, outcomeIndex: t.outcomeIndex, price: t.price, timestamp: t.timestamp })), fetchedAt: r.fetchedAt, stale: r.stale };
+      read = { trades: r.data.map((t) => ({ conditionId: t.conditionId, outcomeIndex: t.outcomeIndex, price: t.price, timestamp: t.timestamp })), whole: r.data.length < TRADES, fetchedAt: r.fetchedAt, stale: r.stale };
       kept.delete(key);
       kept.set(key, read);
       if (kept.size > KEPT_GROUPS) kept.delete(kept.keys().next().value as string);
     }
     trades.push(...read.trades);
+    complete &&= read.whole || readsBack24h(read.trades, TRADES, Math.floor(now / 1000));
     fetchedAt = Math.min(fetchedAt, read.fetchedAt);
     stale ||= read.stale;
   }
-  return { trades, fetchedAt, stale };
+  return { trades, complete, fetchedAt, stale };
+}
+
+/** The synced catalog record's `oneDayPriceChange`, as the venue sent it. */
+function oneDayChangeOf(s: Session, marketId: string | undefined): unknown {
+  const raw = marketId ? s.cache.market(marketId)?.raw : undefined;
+  return raw && typeof raw === 'object' ? (raw as { oneDayPriceChange?: unknown }).oneDayPriceChange : undefined;
 }
 
 export function marketChangesService(ctx: CoreContext) {
@@ -65,23 +75,27 @@ export function marketChangesService(ctx: CoreContext) {
     const rows = cachedMarkets(s, ids);
     const now = ctx.clock.now();
     const read = await tradesOf(s, ids, now);
-    const change = changes24h(
+    const fromTrades = changes24h(
       ids.map((cid) => {
         const m = rows.get(cid);
         const token = m?.clobTokenIds[0];
-        // The price now: a fill seen live, else the newest trade read (the synced catalog's copy
-        // may be older than both).
-        const live = token ? s.live.lastTrade(token)?.price : undefined;
-        return { conditionId: cid, outcomes: m?.outcomes.length || 2, price: live };
+        // The price now: a fill seen live, else the newest trade read inside the window (the
+        // synced catalog's copy may be older than both).
+        const live = token ? s.live.lastTrade(token) : undefined;
+        return { conditionId: cid, outcomes: m?.outcomes.length || 2, ...(live ? { live: { price: live.price, atMs: live.at } } : {}) };
       }),
       read.trades,
       Math.floor(now / 1000),
+      read.complete,
     );
+    // A busy market's trades may not reach back a day: the synced catalog's own figure stands in.
+    const change = withCatalogChanges(fromTrades, (cid) => oneDayChangeOf(s, rows.get(cid)?.id), s.cache.syncedAt('markets'), now);
     const at = Number.isFinite(read.fetchedAt) ? read.fetchedAt : now;
     return {
       data: conditionIds.map((cid) => {
         const c = change.get(cid.toLowerCase());
-        return { conditionId: cid, ...(c !== undefined ? { change24h: c } : {}) };
+        const hint = c?.why ?? c?.from;
+        return { conditionId: cid, ...(c?.change !== undefined ? { change24h: c.change } : {}), ...(hint !== undefined ? { hint } : {}) };
       }),
       fetchedAt: at,
       stale: read.stale,

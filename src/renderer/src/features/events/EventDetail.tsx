@@ -72,7 +72,7 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
         <Tile label="Liquidity" value={usdCompact(e.liquidity)} field="liquidity" />
         <Tile label={e.negRisk ? 'Outcomes' : 'Markets'} value={String(e.outcomes.length)} field="count" />
       </div>
-      {e.sums ? <Sums sums={e.sums} /> : null}
+      {e.sums ? <Sums sums={e.sums} decided={outcomes.find((o) => o.marketId === e.sums?.decided)?.label} /> : null}
       <div className="section">
         <h2>{e.negRisk ? 'Outcomes (one wins)' : 'Markets'}</h2>
         <table data-testid={e.negRisk ? 'bracket' : 'event-markets'} className="ev-table ev-board">
@@ -105,13 +105,28 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
                 <tr key={o.marketId} data-testid="outcome" data-market={o.marketId} data-settled={w ? 'true' : undefined} onClick={() => open(o.marketId)} className="ev-outcome">
                   <td title={o.question}>
                     <button className="link" onClick={(ev) => (ev.stopPropagation(), open(o.marketId))}>{o.label}</button>
-                    {w ? <span className="badge" data-badge="resolved">{w.won} won</span> : <StatusBadge status={o.status} />}
+                    {ended(o) ? null : <StatusBadge status={o.status} />}
                   </td>
                   {/* A market that ended shows what Yes settled at, not a price to trade at. */}
-                  {w ? <td className="num" data-field="settled">${w.settles}</td> : <PriceCell as="td" price={priceOf(o.tokenId)} listed={o.price} className="yes" />}
-                  <td className={`num ${changeClass(o.change24h)}`} data-field="change">{changeText(o.change24h)}</td>
-                  <td className="num" data-field="bid">{cents(o.bestBid)}</td>
-                  <td className="num" data-field="ask">{cents(o.bestAsk)}</td>
+                  {w ? (
+                    <td className="num" data-field="settled">${w.settles}</td>
+                  ) : ended(o) ? (
+                    <td className="num muted" data-field="price" title="The last price before trading ended">{cents(o.price)}</td>
+                  ) : (
+                    <PriceCell as="td" price={priceOf(o.tokenId)} listed={o.price} className="yes" />
+                  )}
+                  <td className={`num ${changeClass(o.change24h)}`} data-field="change" title={o.changeHint}>{changeText(o.change24h)}</td>
+                  {/* One that ended cannot be traded: where its book was, what became of it. */}
+                  {ended(o) ? (
+                    <td colSpan={2} className="num" data-field="status">
+                      {w ? <span className="badge" data-badge="resolved" title={`Resolved: ${w.won} won; Yes settles at $${w.settles}`}>Resolved {w.won}</span> : <StatusBadge status={o.status} />}
+                    </td>
+                  ) : (
+                    <>
+                      <td className="num" data-field="bid">{cents(o.bestBid)}</td>
+                      <td className="num" data-field="ask">{cents(o.bestAsk)}</td>
+                    </>
+                  )}
                   <td className="num">{usdCompact(o.volume24hr)}</td>
                   <td className="num">{usdCompact(o.volume)}</td>
                   {e.negRisk ? (
@@ -147,8 +162,19 @@ function Tile({ label, value, field }: { label: string; value: string; field: st
   );
 }
 
-/** The bracket's book across its open outcomes: what buying all and selling all come to. */
-function Sums({ sums }: { sums: BracketSums }): React.JSX.Element {
+/** The bracket's book across the outcomes that can still win: what buying all and selling all come to. */
+function Sums({ sums, decided }: { sums: BracketSums; decided: string | undefined }): React.JSX.Element {
+  if (sums.decided !== undefined) {
+    return (
+      <div className="ev-sums" data-testid="bracket-sums" data-decided="true">
+        <div className="ev-sum" data-testid="bracket-decided">
+          <div className="ev-tile-label">Decided</div>
+          <div className="ev-sum-note">{`${decided ?? 'One outcome'} resolved Yes: no other outcome can win, so there is nothing to buy or sell across the bracket.`}</div>
+        </div>
+      </div>
+    );
+  }
+  const left = sums.ended ? ` ${sums.ended} ended ${sums.ended === 1 ? 'outcome is' : 'outcomes are'} left out.` : '';
   const buy = sums.asks !== undefined ? centsText(sums.asks) : undefined;
   const sell = sums.bids !== undefined ? centsText(sums.bids) : undefined;
   return (
@@ -162,6 +188,7 @@ function Sums({ sums }: { sums: BracketSums }): React.JSX.Element {
             : sums.underAsk
               ? `Costs less than the 100¢ one outcome pays: ${diffText('1', sums.asks ?? '0')} under, before fees.`
               : `Over-round ${diffText(sums.asks ?? '0', '1')}: what buying certainty costs.`}
+          {left}
         </div>
       </div>
       <div className={`ev-sum ${sums.overBid ? 'flag' : ''}`} data-testid="sum-bids" data-flag={sums.overBid ? 'over' : undefined}>
@@ -173,6 +200,7 @@ function Sums({ sums }: { sums: BracketSums }): React.JSX.Element {
             : sums.overBid
               ? `Pays more than the 100¢ one outcome is worth: ${diffText(sums.bids ?? '0', '1')} over, before fees.`
               : `${diffText('1', sums.bids ?? '0')} under 100¢.`}
+          {left}
         </div>
       </div>
     </div>

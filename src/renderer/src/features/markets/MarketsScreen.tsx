@@ -151,7 +151,7 @@ export function MarketsScreen(): React.JSX.Element {
   // The Yes prices of the same block of rows, each the freshest the core knows (api/prices.ts).
   usePrices(rows.slice(block, block + 100).map((r) => r.tokens?.[0] ?? ''));
   const changes = useCall('markets.changes', { conditionIds: changeIds }, { enabled: changeIds.length > 0, staleTime: 15_000, refetchInterval: 30_000, placeholderData: (p) => p });
-  const change = useMemo(() => new Map((changes.data?.data ?? []).map((c) => [c.conditionId.toLowerCase(), c.change24h])), [changes.data]);
+  const change = useMemo(() => new Map((changes.data?.data ?? []).map((c) => [c.conditionId.toLowerCase(), c])), [changes.data]);
   const byVolume = filters.sort === 'volume' && !searching;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
   useEffect(() => {
@@ -292,7 +292,9 @@ function QuestionText({ text }: { text: string }): React.JSX.Element {
   );
 }
 
-function ChangeCell({ change }: { change: string | undefined }): React.JSX.Element {
+/** The 24h change, or "—"; the tooltip says why none, or where one not from the trades comes from. */
+function ChangeCell({ change: c }: { change: { change24h?: string | undefined; hint?: string | undefined } | undefined }): React.JSX.Element {
+  const change = c?.change24h;
   const tone = change === undefined || !/[1-9]/.test(change) ? 'muted' : change.startsWith('-') ? 'down' : 'up';
-  return <span className={`num ${tone}`} data-field="change">{changeText(change)}</span>;
+  return <span className={`num ${tone}`} data-field="change" title={c?.hint}>{changeText(change)}</span>;
 }

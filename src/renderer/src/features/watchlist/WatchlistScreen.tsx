@@ -27,6 +27,7 @@ function Markets({ items }: { items: WatchItem[] }): React.JSX.Element {
   const yes = items.filter((w) => w.status === 'open' || w.status === 'paused').slice(0, 100).map((w) => w.clobTokenIds?.[0] ?? '');
   useLive(yes);
   usePrices(yes);
+  const hint = new Map((changes.data?.data ?? []).map((c) => [c.conditionId.toLowerCase(), c.hint]));
   const alerts = useCall('alerts.list', {});
   const count = new Map<string, number>();
   for (const a of alerts.data ?? []) count.set(a.conditionId.toLowerCase(), (count.get(a.conditionId.toLowerCase()) ?? 0) + 1);
@@ -56,7 +57,7 @@ function Markets({ items }: { items: WatchItem[] }): React.JSX.Element {
                     {STATUS_WORDS[w.status] ? <span className="badge">{STATUS_WORDS[w.status]}</span> : null}
                   </td>
                   {w.status === 'open' || w.status === 'paused' ? <PriceCell as="td" price={priceOf(w.clobTokenIds?.[0])} listed={w.outcomePrices?.[0]} short className="yes" /> : <td className="num yes">{cents(w.outcomePrices?.[0])}</td>}
-                  <td className={`num ${c && c.startsWith('-') ? 'down' : c && /[1-9]/.test(c) ? 'up' : 'muted'}`}>{changeText(c)}</td>
+                  <td className={`num ${c && c.startsWith('-') ? 'down' : c && /[1-9]/.test(c) ? 'up' : 'muted'}`} title={hint.get(w.id)}>{changeText(c)}</td>
                   <td className="num">{usdCompact(w.volume24hr)}</td>
                   <td className="num">{usdCompact(w.liquidity)}</td>
                   <td className="num muted">{endText(w.endDate)}</td>
