@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CALL_NAMES, type CallName } from '@shared/ipc/contract.js';
+import { toMicros } from '@shared/domain/money.js';
 import { startTestVenue } from '../../venue/test-support.js';
 import { caller, coreFor, coreForFile, tradable } from './test-support.js';
 
@@ -111,6 +112,8 @@ describe('contract and router', () => {
     venue.exchange.mint(acct.address.toLowerCase(), settled.cid, 5_000_000, 500_000);
     venue.exchange.setMarketStatus(settled.cid, 'resolved', 0);
     expect(await ok('portfolio.redeem', { accountId: acct.id, conditionId: settled.cid })).toMatchObject({ payout: '5' });
+    const pnl = (await ok<{ data: { pnl: string; realised: string; unrealised: string } }>('portfolio.pnl', { accountId: acct.id })).data;
+    expect(toMicros(pnl.pnl)).toBe((toMicros(pnl.realised) ?? 0n) + (toMicros(pnl.unrealised) ?? 0n));
     expect(await ok('accounts.remove', { id: imported.id })).toEqual({ removed: true });
     expect(await ok('accounts.lock')).toEqual({ locked: true });
     await ok('cache.reset');
