@@ -128,7 +128,8 @@ export const SyncStatus = z.object({
   lastSyncAt: z.number().optional(),
 });
 
-const AppSettings = z.object({ tradingOff: z.boolean(), confirm: z.boolean() });
+const Theme = z.enum(['system', 'light', 'dark'], { error: 'expected system, light or dark' });
+const AppSettings = z.object({ tradingOff: z.boolean(), confirm: z.boolean(), theme: Theme });
 
 /** Condition ids, as the data surface takes them (sent comma-separated). */
 const markets = z.array(id).min(1, 'name at least one market').max(100, 'at most 100 markets');
@@ -230,7 +231,7 @@ export const contract = {
   'venue.restart': call(none, LocalVenueAnswer),
 
   'settings.get': call(none, AppSettings),
-  'settings.set': call(z.object({ tradingOff: z.boolean().optional(), confirm: z.boolean().optional() }), AppSettings),
+  'settings.set': call(z.object({ tradingOff: z.boolean().optional(), confirm: z.boolean().optional(), theme: Theme.optional() }), AppSettings),
   'drafts.load': call(none, TicketDraft),
   'drafts.save': call(TicketDraft, z.object({ savedAt: z.number() })),
 
