@@ -144,8 +144,8 @@ export class Capabilities {
     }
   }
 
-  list(): Array<{ id: OptionalRoute; surface: string; route: string; words: string; state: RouteState }> {
-    return OPTIONAL_ROUTE_IDS.map((id) => ({ id, ...OPTIONAL_ROUTES[id], state: this.state(id) }));
+  list(): Array<{ id: OptionalRoute; surface: string; route: string; words: string; state: RouteState; learnedBy: 'read' | 'use' }> {
+    return OPTIONAL_ROUTE_IDS.map((id) => ({ id, ...OPTIONAL_ROUTES[id], state: this.state(id), learnedBy: (WRITE_ROUTES as readonly string[]).includes(id) ? 'use' : 'read' }));
   }
 
   /** What the venue offers and lacks, in words, for the connection test and Settings. */

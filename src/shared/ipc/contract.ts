@@ -220,7 +220,8 @@ export const contract = {
     none,
     z.object({
       profileId: z.string(),
-      routes: z.array(z.object({ id: z.string(), surface: z.string(), route: z.string(), words: z.string(), state: z.enum(['offered', 'lacking', 'unknown']) })),
+      /** `learnedBy: 'use'`: a route that changes something, never sent to find out; its first use (or /version's list) tells. */
+      routes: z.array(z.object({ id: z.string(), surface: z.string(), route: z.string(), words: z.string(), state: z.enum(['offered', 'lacking', 'unknown']), learnedBy: z.enum(['read', 'use']) })),
       offers: z.array(z.string()),
       lacks: z.array(z.string()),
     }),
