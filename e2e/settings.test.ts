@@ -1,8 +1,10 @@
 // Settings that must last and say what they know: the theme survives a restart of the browser
 // host (a new origin each run), the palette finds a command by the label it shows, and a
-// connection test run before "Add venue" is still known once the venue is used.
+// connection test run before "Add venue" is still known once the venue is used; an import error
+// names the field in words and clears nothing typed.
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPEC_ONLY, skipReason, startApp, type App } from './support.js';
+import { createVault, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
 
 const reason = skipReason();
 const themeOf = (app: App) => app.page.evaluate(() => document.documentElement.dataset['theme'] ?? 'system');
@@ -81,5 +83,30 @@ describe.skipIf(reason !== undefined)(`settings that last (${reason ?? 'Chromium
     await page.evaluate("document.documentElement.dataset.theme = 'dark'");
     await app.shot('settings-venue-tested-added-dark');
     await page.evaluate('delete document.documentElement.dataset.theme');
+  });
+
+  it('says which import field is wrong, in words, and keeps everything typed, the private key included', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Import a wallet key…' }).click();
+    await createVault(page, 'correct horse battery staple');
+    const form = page.getByRole('form', { name: 'Import a wallet key' });
+    const typed = { 'Wallet private key (hex)': randomBytes(32).toString('hex'), Label: 'Typed once', 'API key': randomUUID(), 'API secret': 'c2VjcmV0', 'API passphrase': randomBytes(32).toString('hex') };
+    for (const [label, value] of Object.entries(typed)) await form.getByLabel(label, { exact: true }).fill(value);
+    await form.getByRole('button', { name: 'Import' }).click();
+    const said = form.getByRole('alert');
+    await said.waitFor();
+    expect(await said.innerText()).toBe('The API secret is not valid base64 of 32 bytes: expected 43 characters (standard or url-safe alphabet), or 44 ending in "="');
+    for (const [label, value] of Object.entries(typed)) expect(await form.getByLabel(label, { exact: true }).inputValue(), label).toBe(value);
+    expect(await form.getByLabel('API secret', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await form.scrollIntoViewIfNeeded();
+    await app.shot('settings-import-error');
+    await page.evaluate("document.documentElement.dataset.theme = 'dark'");
+    await app.shot('settings-import-error-dark');
+    await page.evaluate('delete document.documentElement.dataset.theme');
+    // Mended in place, the import goes through.
+    await form.getByLabel('API secret', { exact: true }).fill(randomBytes(32).toString('base64'));
+    await form.getByRole('button', { name: 'Import' }).click();
+    await expect.poll(() => page.getByTestId('account-row').allInnerTexts(), { timeout: 10_000 }).toContainEqual(expect.stringContaining('Typed once'));
   });
 });
