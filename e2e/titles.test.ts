@@ -75,6 +75,11 @@ describe.skipIf(reason !== undefined)(`list titles (${reason ?? 'Chromium + buil
 
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Events', exact: true }).click();
     const many = venue.db.prepare('SELECT e.id FROM events e JOIN markets m ON m.event_id = e.id WHERE e.active = 1 AND e.closed = 0 GROUP BY e.id ORDER BY COUNT(*) DESC, e.id LIMIT 1').pluck().get() as string;
+    await page.getByTestId('event-row').first().waitFor();
+    // The Events list too: titles on up to two lines, their start and end in view.
+    expect(await cut(app, '[data-testid=event-row] > span.two-lines')).toEqual([]);
+    const events = await page.locator('[data-testid=event-row] > span.two-lines').evaluateAll((els) => els.map((e) => ({ text: (e.lastChild?.textContent ?? '').trim(), whole: e.getAttribute('title') ?? '' })));
+    for (const { text, whole } of events) if (text !== whole) expect(whole.startsWith(text.split('… ')[0] as string) && whole.endsWith(text.split('… ')[1] as string), `${text} / ${whole}`).toBe(true);
     await page.locator(`[data-testid=event-row][data-event="${many}"]`).click();
     await expect.poll(() => page.locator('[data-testid=outcome], .ev-table tbody tr').count(), { timeout: 10_000 }).toBeGreaterThan(1);
     expect(await cut(app, '.ev-table td:first-child')).toEqual([]);
