@@ -17,7 +17,10 @@ function at(schema: unknown, path: readonly PropertyKey[]): Node[] {
     else if (def['type'] === 'pipe') node = def['in'] as Node;
     else if (i >= path.length) break;
     else if (def['type'] === 'object') node = (def['shape'] as Record<string, Node>)[String(path[i++])];
-    else if (def['type'] === 'array') (node = def['element'] as Node), i++;
+    else if (def['type'] === 'array') {
+      node = def['element'] as Node;
+      i++;
+    }
     else break;
   }
   return i >= path.length ? seen : [];
