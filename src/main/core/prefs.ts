@@ -1,4 +1,4 @@
-// The app's settings (trading switch, confirmation per profile), a small JSON document beside
+// The app's settings (trading switch, confirmation per profile, theme), a small JSON document beside
 // the cache. Written whole to a temp file and renamed,
 // so a crash mid-write leaves the previous version, never a torn one.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,8 @@ const Settings = z.object({
   tradingOff: z.boolean().default(false),
   /** Profiles whose order ticket submits without the confirmation step. */
   skipConfirm: z.array(z.string()).default([]),
+  /** Kept here rather than in page storage, whose origin the browser host changes on every run. */
+  theme: z.enum(['system', 'light', 'dark']).catch('system').default('system'),
 });
 export type Settings = z.output<typeof Settings>;
 

@@ -4,6 +4,7 @@
 import { formatIssue } from '@shared/spec/index.js';
 import { contract, isCallName, type CallArgs, type CallName, type CallOutput } from '@shared/ipc/contract.js';
 import type { IpcError, IpcErrorCode, IpcResult } from '@shared/ipc/errors.js';
+import { inputMessage } from './input-words.js';
 import type { Logger } from './ports.js';
 
 export type Handlers = { [N in CallName]: (args: CallArgs<N>) => Promise<CallOutput<N>> | CallOutput<N> };
@@ -80,7 +81,8 @@ export class Router {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue ? issue.path.map(String).join('.') : undefined;
-      return { ok: false, error: { code: 'INVALID_INPUT', message: `${name}: ${issue ? formatIssue(issue) : 'invalid input'}`, ...(field ? { field } : {}) } };
+      // Words for the person who typed it: the field named, not the call (every call, in this one place).
+      return { ok: false, error: { code: 'INVALID_INPUT', message: issue ? inputMessage(entry.input, issue) : 'This was not understood', ...(field ? { field } : {}) } };
     }
     try {
       const handler = this.handlers[name] as (args: unknown) => unknown;

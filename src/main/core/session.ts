@@ -7,7 +7,7 @@
 import type { EventName, EventPayload, VenueProfile } from '@shared/ipc/contract.js';
 import { openCache, type Cache, type CachedResult, type QueryValue } from './cache/index.js';
 import { cacheDir, removeCacheFiles } from './app-data.js';
-import { Capabilities } from './capabilities.js';
+import { Capabilities, type StoredCapabilities } from './capabilities.js';
 import { createClients, type Clients } from './clients/index.js';
 import { LiveFeed, type LiveOptions } from './live/feed.js';
 import { streamUrl } from './live/discover.js';
@@ -58,12 +58,13 @@ export class Session {
       this.openCache.close();
       throw err;
     }
-    const stored = this.openCache.read<Partial<Record<string, boolean>>>(this.capabilitiesKey())?.data;
+    const stored = this.openCache.read<Partial<Record<string, unknown>>>(this.capabilitiesKey())?.data;
     this.capabilities = new Capabilities(stored, (all) => {
       if (this.closed) return;
       this.openCache.write(this.capabilitiesKey(), all);
       deps.emit('capabilities.changed', { profileId: profile.id });
     });
+    this.clients.trading.timeRoute = { mayHave: () => this.capabilities.mayHave('time'), note: (offered) => this.capabilities.note('time', offered) };
     this.live = new LiveFeed(
       {
         clock: deps.clock,
@@ -93,7 +94,7 @@ export class Session {
   }
 
   private capabilitiesKey(): string {
-    return this.openCache.key('trading', '/capabilities', {});
+    return capabilitiesKey(this.openCache);
   }
 
   get cache(): Cache {
@@ -198,7 +199,7 @@ export class Session {
     } finally {
       this.openCache = this.cacheOpen();
       // What the venue offers is not worth asking again after a reset.
-      this.openCache.write(this.capabilitiesKey(), Object.fromEntries(this.capabilities.list().flatMap((r) => (r.state === 'unknown' ? [] : [[r.id, r.state === 'offered']]))));
+      this.openCache.write(this.capabilitiesKey(), this.capabilities.snapshot());
     }
   }
 
@@ -222,6 +223,21 @@ export class Session {
     if (this.closed || this.online[surface] === up) return;
     this.online[surface] = up;
     this.deps.emit('connection.changed', { surface, online: up, since: this.deps.clock.now() });
+  }
+}
+
+const capabilitiesKey = (cache: Cache): string => cache.key('trading', '/capabilities', {});
+
+/**
+ * Keeps what a connection test learned of a venue with the profile just added for it, so that
+ * its first Session starts knowing it (kept in that profile's cache, as its Session keeps it).
+ */
+export function keepCapabilities(dataDir: string, profileId: string, caps: StoredCapabilities, now: () => number): void {
+  const cache = openCache(cacheDir(dataDir), profileId, { now });
+  try {
+    cache.write(capabilitiesKey(cache), caps);
+  } finally {
+    cache.close();
   }
 }
 

@@ -53,11 +53,6 @@ function App(): React.JSX.Element {
   const note = update && updateNote(update);
   // What each event makes stale is asked again, on this screen or when another one opens.
   useRefreshOnEvents();
-  const theme = useUi((s) => s.theme);
-  useEffect(() => {
-    if (theme === 'system') delete document.documentElement.dataset['theme'];
-    else document.documentElement.dataset['theme'] = theme;
-  }, [theme]);
   const [palette, setPalette] = useState(false);
   const [help, setHelp] = useState(false);
   useEffect(() => {
@@ -171,13 +166,33 @@ function SyncProgress({ done, total }: { done: number; total?: number | undefine
   );
 }
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queries}>
-        <App />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+function applyTheme(theme: 'system' | 'light' | 'dark'): void {
+  if (theme === 'system') delete document.documentElement.dataset['theme'];
+  else document.documentElement.dataset['theme'] = theme;
 }
+
+/**
+ * The theme the core keeps is set before the first paint, so a restart never flashes the other
+ * one; a core slow to answer holds the page back half a second at most.
+ */
+async function start(): Promise<void> {
+  applyTheme(useUi.getState().theme);
+  useUi.subscribe((s, last) => s.theme !== last.theme && applyTheme(s.theme));
+  const kept = await Promise.race([call('settings.get', {}).then((s) => s.theme, () => undefined), new Promise<undefined>((r) => setTimeout(r, 500))]);
+  if (kept && kept !== useUi.getState().theme) {
+    localStorage.setItem('kairos-theme', kept);
+    useUi.setState({ theme: kept });
+  }
+  const root = document.getElementById('root');
+  if (root) {
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={queries}>
+          <App />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  }
+}
+
+void start();

@@ -155,7 +155,8 @@ export const SyncStatus = z.object({
   lastSyncAt: z.number().optional(),
 });
 
-const AppSettings = z.object({ tradingOff: z.boolean(), confirm: z.boolean() });
+const Theme = z.enum(['system', 'light', 'dark'], { error: 'expected system, light or dark' });
+const AppSettings = z.object({ tradingOff: z.boolean(), confirm: z.boolean(), theme: Theme });
 
 /** Condition ids, as the data surface takes them (sent comma-separated). */
 const markets = z.array(id).min(1, 'name at least one market').max(100, 'at most 100 markets');
@@ -246,7 +247,8 @@ export const contract = {
     none,
     z.object({
       profileId: z.string(),
-      routes: z.array(z.object({ id: z.string(), surface: z.string(), route: z.string(), words: z.string(), state: z.enum(['offered', 'lacking', 'unknown']) })),
+      /** `learnedBy: 'use'`: a route that changes something, never sent to find out; its first use (or /version's list) tells. */
+      routes: z.array(z.object({ id: z.string(), surface: z.string(), route: z.string(), words: z.string(), state: z.enum(['offered', 'lacking', 'unknown']), learnedBy: z.enum(['read', 'use']) })),
       offers: z.array(z.string()),
       lacks: z.array(z.string()),
     }),
@@ -257,7 +259,7 @@ export const contract = {
   'venue.restart': call(none, LocalVenueAnswer),
 
   'settings.get': call(none, AppSettings),
-  'settings.set': call(z.object({ tradingOff: z.boolean().optional(), confirm: z.boolean().optional() }), AppSettings),
+  'settings.set': call(z.object({ tradingOff: z.boolean().optional(), confirm: z.boolean().optional(), theme: Theme.optional() }), AppSettings),
   'drafts.load': call(none, TicketDraft),
   'drafts.save': call(TicketDraft, z.object({ savedAt: z.number() })),
 

@@ -16,20 +16,25 @@ export type AccountSummary = z.output<typeof AccountSummary>;
 
 /** The API credentials a venue gives (venue-profile C), checked as typed: all three, or none to have the venue make new ones. */
 const API_CREDENTIALS = ['apiKey', 'secret', 'passphrase'] as const;
+const CREDENTIAL_WORDS = { apiKey: 'The API key', secret: 'The API secret', passphrase: 'The API passphrase' } as const;
 export const ImportAccount = z
   .object({
-    privateKey: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'expected a 32-byte hex private key'),
-    apiKey: z.guid('expected the API key as a uuid, such as 2f1c0e8a-5b7d-4c3e-9a61-0d4e8b7f3a12').optional(),
+    privateKey: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'The wallet private key is not valid: expected 64 hex characters (32 bytes), with or without 0x').describe('the wallet private key'),
+    apiKey: z.guid('The API key is not valid: expected a uuid, such as 2f1c0e8a-5b7d-4c3e-9a61-0d4e8b7f3a12').describe('the API key').optional(),
     // 32 bytes are 43 base64 characters, 44 with the "=" pad; standard or url-safe alphabet.
-    secret: z.string().regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'expected the API secret in base64 (standard or url-safe), 32 bytes: 43 characters, or 44 ending in "="').optional(),
-    passphrase: z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected the API passphrase as 64 hex characters').optional(),
-    label: z.string().max(60).optional(),
+    secret: z
+      .string()
+      .regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'The API secret is not valid base64 of 32 bytes: expected 43 characters (standard or url-safe alphabet), or 44 ending in "="')
+      .describe('the API secret')
+      .optional(),
+    passphrase: z.string().regex(/^[0-9a-fA-F]{64}$/, 'The API passphrase is not valid: expected 64 hex characters').describe('the API passphrase').optional(),
+    label: z.string().max(60, 'at most 60 characters').describe('the label').optional(),
   })
   .superRefine((v, ctx) => {
     const given = API_CREDENTIALS.filter((k) => v[k] !== undefined);
     if (given.length === 0 || given.length === API_CREDENTIALS.length) return;
     for (const k of API_CREDENTIALS.filter((x) => v[x] === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [k], message: `the API key, secret and passphrase go together: give all three, or none to have the venue make new ones (${k} is missing)` });
+      ctx.addIssue({ code: 'custom', path: [k], message: `${CREDENTIAL_WORDS[k]} is missing: the API key, secret and passphrase go together — give all three, or none to have the venue make new ones` });
     }
   });
 

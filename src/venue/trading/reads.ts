@@ -192,6 +192,9 @@ function settings(db: Db, m: Row): Row {
   };
 }
 
+/** Venue-profile E routes of the trading surface that a client could only find otherwise by sending them. */
+const SERVED_ROUTES = ['GET /time', 'GET /book', 'GET /prices-history', 'GET /data/orders', 'GET /balance-allowance', 'DELETE /order', 'DELETE /orders', 'DELETE /cancel-all', 'POST /auth/api-key', 'GET /auth/derive-api-key', 'POST /redeem'];
+
 export function registerReads(s: Surface, ctx: VenueContext): void {
   const { db } = ctx;
   const param = (req: FastifyRequest, name: string): string => (req.params as Record<string, string>)[name] ?? '';
@@ -207,6 +210,8 @@ export function registerReads(s: Surface, ctx: VenueContext): void {
       negRiskVerifyingContract: ctx.settings.negRiskExchangeAddress,
     },
     ...(ctx.streams ? { streams: ctx.streams } : {}),
+    // The routes beyond the spec served here, so that clients learn them without sending a write.
+    capabilities: SERVED_ROUTES,
   }));
 
   s.get('/markets/:condition_id', [], (req) => tradingMarket(db, marketRow(db, param(req, 'condition_id'))));

@@ -108,6 +108,9 @@ export class TradingClient {
     return this.offsetMs;
   }
 
+  /** What the profile knows of GET /time (its capabilities), so that a missing one is asked once. */
+  timeRoute: { mayHave(): boolean; note(offered: boolean): void } | undefined;
+
   /** Where the venue's clock was learned: GET /time, an answer's Date header, or not at all. */
   clockSource: 'time' | 'date-header' | 'local' | undefined;
 
@@ -116,17 +119,26 @@ export class TradingClient {
    * Date header every answer carries (the 404 of a missing /time included); undefined when the
    * venue did not answer at all. Both give whole seconds: the middle of the second is the guess.
    */
-  async measureClock(now: () => number = Date.now): Promise<{ offsetMs: number; source: 'time' | 'date-header' } | undefined> {
-    try {
-      const t0 = now();
-      const server = await this.time();
-      const t1 = now();
-      return { offsetMs: Math.round(server * 1000 + 500 - (t0 + t1) / 2), source: 'time' };
-    } catch {
-      const d = this.http.lastDate;
-      if (!d || d.localMs < Date.now() - 60_000) return undefined;
-      return { offsetMs: Math.round(d.serverMs + 500 - (now() - (Date.now() - d.localMs))), source: 'date-header' };
+  async measureClock(now: () => number = Date.now, opts: { retest?: boolean } = {}): Promise<{ offsetMs: number; source: 'time' | 'date-header' } | undefined> {
+    // A /time found missing is not asked again, unless the connection is being tested again.
+    if (opts.retest || (this.timeRoute?.mayHave() ?? true)) {
+      try {
+        const t0 = now();
+        const server = await this.time();
+        const t1 = now();
+        this.timeRoute?.note(true);
+        return { offsetMs: Math.round(server * 1000 + 500 - (t0 + t1) / 2), source: 'time' };
+      } catch (err) {
+        const e = err as { name?: string; status?: number };
+        if (e.name === 'HttpStatusError') this.timeRoute?.note(e.status !== 404);
+      }
     }
+    const recent = () => (this.http.lastDate && this.http.lastDate.localMs >= Date.now() - 60_000 ? this.http.lastDate : undefined);
+    // No answer lately to read a Date header from: a read of the spec brings one.
+    if (!recent()) await this.samplingSimplifiedMarkets().catch(() => undefined);
+    const d = recent();
+    if (!d) return undefined;
+    return { offsetMs: Math.round(d.serverMs + 500 - (now() - (Date.now() - d.localMs))), source: 'date-header' };
   }
 
   serverNow(local: number = Date.now()): number {

@@ -327,11 +327,16 @@ describe('importing API credentials', () => {
       ['secret', { secret: undefined, passphrase: undefined }],
       ['apiKey', { apiKey: undefined }],
     ];
+    const words: Record<string, string> = { apiKey: 'The API key ', secret: 'The API secret ', passphrase: 'The API passphrase ' };
     for (const [field, patch] of refused) {
       const e = await h.fails('accounts.import', { ...good, ...patch });
       expect([e.code, e.field]).toEqual(['INVALID_INPUT', field]);
-      expect(e.message).toContain(field);
+      // The field in words, never the call's internal name.
+      expect(e.message.startsWith(words[field] as string), e.message).toBe(true);
+      expect(e.message).not.toMatch(/accounts\.import|secret:/);
     }
+    expect((await h.fails('accounts.import', { ...good, secret: 'c2VjcmV0' })).message).toBe('The API secret is not valid base64 of 32 bytes: expected 43 characters (standard or url-safe alphabet), or 44 ending in "="');
+    expect((await h.fails('accounts.import', { ...good, privateKey: '12' })).message).toMatch(/^The wallet private key is not valid: expected 64 hex characters/);
     expect(await count()).toBe(before);
     // Standard or url-safe alphabet, with or without the padding.
     const forms = [bytes.toString('base64'), bytes.toString('base64url'), `${bytes.toString('base64url')}=`, bytes.toString('base64').replace(/=$/, '')];

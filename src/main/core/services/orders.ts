@@ -37,6 +37,19 @@ export interface OrdersDeps {
 
 export type Orders = ReturnType<typeof ordersService>;
 
+/**
+ * A batch the venue refused for who sent it (401, 403) was certainly not placed: said so, with
+ * where to mend it. A stale timestamp is this computer's clock, not the credentials.
+ */
+export function authRefusal(err: HttpStatusError, account: AccountSummary): AppError {
+  const said = `${err.status}${err.code ? ` ${err.code}` : ''}: ${err.message.replace(/^[A-Z]+ \/[\w/-]*: /, '')}`;
+  const mend =
+    err.code === 'STALE_TIMESTAMP'
+      ? "the request's time fell outside the venue's window: this computer's clock is off from the venue's (Settings → Venues → Test connection measures it)"
+      : `check the API key, secret and passphrase of the account ${account.label ?? account.address} in Settings → Accounts`;
+  return new AppError('UNAUTHORIZED', `Not placed: the venue refused the batch (${said}). Nothing in it was placed; ${mend}.`);
+}
+
 export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
   const { accounts, markets } = deps;
 
@@ -170,9 +183,10 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
             // of it rests. Anything else may have been taken: unknown, and looked for later.
             const refused = (err instanceof HttpStatusError && err.status < 500) || (err instanceof NetworkError && !err.maybeSent);
             const code = err instanceof HttpStatusError && err.code ? err.code : refused ? 'REJECTED' : 'SEND_FAILED';
-            const message = (err as Error)?.message ?? String(err);
+            const byAuth = err instanceof HttpStatusError && (err.status === 401 || err.status === 403) ? authRefusal(err, acct) : undefined;
+            const message = byAuth?.message ?? (err as Error)?.message ?? String(err);
             chunk.forEach((i, j) => journal(i, items[j]?.id as string, refused ? 'rejected' : 'unknown', code, message));
-            throw err;
+            throw byAuth ?? err;
           }
           chunk.forEach((i, j) => {
             const a = answers[j];

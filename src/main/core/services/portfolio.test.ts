@@ -55,7 +55,7 @@ describe('portfolio sorts and filters', () => {
     const address = '0x' + 'ab'.repeat(20);
     const bad = await h.fails('portfolio.positions', { address, sortBy: 'SIZE' });
     expect(bad).toMatchObject({ code: 'INVALID_INPUT', field: 'sortBy' });
-    expect(bad.message).toMatch(/sortBy: expected one of CURRENT, INITIAL, TOKENS/);
+    expect(bad.message).toMatch(/^Sort by: expected one of CURRENT, INITIAL, TOKENS/);
     expect(await h.fails('portfolio.positions', { address, sortDirection: 'UP' })).toMatchObject({ code: 'INVALID_INPUT', field: 'sortDirection' });
     expect(await h.fails('portfolio.positions', { address, title: 'x'.repeat(101) })).toMatchObject({ code: 'INVALID_INPUT', field: 'title' });
     expect(await h.fails('portfolio.positions', { address, sizeThreshold: -1 })).toMatchObject({ code: 'INVALID_INPUT', field: 'sizeThreshold' });

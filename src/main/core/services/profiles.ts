@@ -6,10 +6,11 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { VenueProfile, type ProfileSigning } from '@shared/ipc/contract.js';
 import { formatError } from '@shared/spec/index.js';
-import { Capabilities, probe } from '../capabilities.js';
+import { Capabilities, probe, type StoredCapabilities } from '../capabilities.js';
 import { createClients } from '../clients/index.js';
 import { writeAtomic } from '../prefs.js';
 import { AppError } from '../router.js';
+import { keepCapabilities } from '../session.js';
 import type { CoreContext, HandlersOf } from './context.js';
 
 const ProfilesFile = z.object({ active: z.string(), profiles: z.array(VenueProfile) });
@@ -85,10 +86,25 @@ export class ProfileStore {
   }
 }
 
+const urlsKey = (u: { catalogUrl: string; tradingUrl: string; dataUrl: string }): string => JSON.stringify([u.catalogUrl, u.tradingUrl, u.dataUrl]);
+
 export function profilesService(ctx: CoreContext, store: ProfileStore, opts: { http?: Parameters<typeof createClients>[1] }) {
+  // What the last tests of venues not yet added learned, by their three addresses: adding the
+  // venue keeps it with the profile rather than making the user test again. A few are enough.
+  const tested = new Map<string, StoredCapabilities>();
+  const remember = (key: string, caps: StoredCapabilities): void => {
+    tested.delete(key);
+    tested.set(key, caps);
+    while (tested.size > 8) tested.delete(tested.keys().next().value as string);
+  };
   const handlers: HandlersOf<'profiles.list' | 'profiles.add' | 'profiles.setSigning' | 'profiles.switch' | 'profiles.test' | 'venue.capabilities'> = {
     'profiles.list': () => ({ active: ctx.session().profile.id, profiles: store.all() }),
-    'profiles.add': (p) => store.add(p),
+    'profiles.add': (p) => {
+      const profile = store.add(p);
+      const learned = tested.get(urlsKey(profile));
+      if (learned) keepCapabilities(ctx.dataDir, profile.id, learned, () => ctx.clock.now());
+      return profile;
+    },
     'profiles.setSigning': ({ id, signing }) => {
       const next = store.setSigning(id, signing);
       // The active profile signs with the new setting from the next order on.
@@ -129,11 +145,14 @@ export function profilesService(ctx: CoreContext, store: ProfileStore, opts: { h
         timed('data', () => probeClients.data.leaderboard({ limit: 1 })),
       ]);
       const caps = testingActive ? s.capabilities : new Capabilities();
+      probeClients.trading.timeRoute = { mayHave: () => caps.mayHave('time'), note: (offered) => caps.note('time', offered) };
       let clock: { clockSkewMs: number; clockSource: 'time' | 'date-header' } | undefined;
       if (surfaces[1]?.ok) {
         await probe(probeClients, caps);
-        const m = await probeClients.trading.measureClock(() => ctx.clock.now());
+        // Tested again, the clock is asked even where /time was found missing before.
+        const m = await probeClients.trading.measureClock(() => ctx.clock.now(), { retest: true });
         if (m) clock = { clockSkewMs: m.offsetMs, clockSource: m.source };
+        if (!testingActive) remember(urlsKey(target), caps.snapshot());
       }
       return { surfaces, ...(clock ?? {}), ...caps.words() };
     },

@@ -5,7 +5,6 @@ import { parseMicros, usdText } from '@shared/domain/money.js';
 import { resolutionOf, resolutionWords } from '@shared/domain/resolution.js';
 import type { MarketResolution, RedeemResult } from '@shared/ipc/resolution.js';
 import type { CatalogMarket, TradingMarket } from '@shared/spec/index.js';
-import { probeRoute } from '../capabilities.js';
 import type { CachedResult } from '../cache/index.js';
 import type { RedeemAnswer } from '../clients/index.js';
 import { HttpStatusError } from '../http/errors.js';
@@ -58,11 +57,6 @@ export function redeemService(ctx: CoreContext, accounts: Accounts, deps: { chan
     return { r: { conditionId: cid, ...r, words: resolutionWords(r) }, reads };
   };
 
-  /** Whether the venue redeems: asked (unsigned, so nothing is redeemed) the first time a resolved market is shown. */
-  const redeemState = async (s: Session, anyResolved: boolean) => {
-    if (anyResolved && s.capabilities.state('redeem') === 'unknown') await probeRoute(s.clients, s.capabilities, 'redeem');
-    return s.capabilities.state('redeem');
-  };
 
   /** The venue's refusals in words a trader reads; anything else as it came. */
   const refusal = (err: unknown): unknown => {
@@ -111,7 +105,12 @@ export function redeemService(ctx: CoreContext, accounts: Accounts, deps: { chan
       const ids = [...new Set(conditionIds)];
       const settled = await Promise.allSettled(ids.map((cid) => standing(s, cid)));
       if (settled.every((x) => x.status === 'rejected')) throw (settled[0] as PromiseRejectedResult).reason;
-      const redeem = await redeemState(s, settled.some((x) => x.status === 'fulfilled' && x.value.r.state === 'resolved'));
+      // Never asked by a POST that might redeem: the venue's /version list tells, or the first redeem.
+      const caps = s.capabilities;
+      if (caps.state('redeem') === 'unknown' && !caps.versionRead && caps.mayHave('version') && settled.some((x) => x.status === 'fulfilled' && x.value.r.state === 'resolved')) {
+        await caps.use('version', () => s.clients.trading.version()).catch(() => undefined);
+      }
+      const redeem = caps.state('redeem');
       const reads = settled.flatMap((x) => (x.status === 'fulfilled' ? x.value.reads : []));
       const data = settled.map((x, i): MarketResolution =>
         x.status === 'fulfilled'

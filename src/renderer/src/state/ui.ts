@@ -1,5 +1,6 @@
 // UI state only (what is selected, which screen, the search text). Server data lives in react-query.
 import { create } from 'zustand';
+import { call } from '../api/transport';
 
 export type Screen = 'markets' | 'watchlist' | 'events' | 'series' | 'tags' | 'leaderboard' | 'trader' | 'ticket' | 'orders' | 'portfolio' | 'settings';
 
@@ -16,6 +17,9 @@ export const SCREENS: ReadonlyArray<readonly [Screen, string]> = [
   ['portfolio', 'Portfolio'],
   ['settings', 'Settings'],
 ];
+
+/** The themes offered (the core's settings keep the choice). */
+export const THEMES = ['system', 'light', 'dark'] as const;
 
 interface UiState {
   screen: Screen;
@@ -38,7 +42,7 @@ interface UiState {
   traderFrom: Screen;
   openTrader(address: string): void;
   setFilters(patch: Partial<UiState['filters']>): void;
-  theme: 'system' | 'light' | 'dark';
+  theme: (typeof THEMES)[number];
   setTheme(theme: UiState['theme']): void;
   sync: Record<string, { done: number; total?: number }>;
   syncProgress(kind: string, done: number, total?: number): void;
@@ -68,10 +72,12 @@ export const useUi = create<UiState>((set) => ({
   traderFrom: 'leaderboard',
   openTrader: (trader) => set((s) => ({ trader, screen: 'trader', traderFrom: s.screen === 'trader' ? s.traderFrom : s.screen })),
   setFilters: (patch) => set((s) => ({ filters: { ...s.filters, ...patch } })),
+  // The core's settings keep the theme; page storage only paints the first frame where it lasts.
   theme: (localStorage.getItem('kairos-theme') as UiState['theme'] | null) ?? 'system',
   setTheme: (theme) => {
     localStorage.setItem('kairos-theme', theme);
     set({ theme });
+    void call('settings.set', { theme }).catch(() => undefined);
   },
   accountId: localStorage.getItem('kairos-account') ?? undefined,
   setAccount: (accountId) => {

@@ -3,7 +3,8 @@
 import { Command } from 'cmdk';
 import { useState } from 'react';
 import { HitLine, useHits, useOpenHit } from '../features/search/hits';
-import { SCREENS, useUi } from '../state/ui';
+import { SCREENS, THEMES, useUi } from '../state/ui';
+import { labelMatches } from './palette-match';
 
 const PER_KIND = 5;
 
@@ -13,8 +14,9 @@ export function Palette({ onClose }: { onClose: () => void }): React.JSX.Element
   const setTheme = useUi((s) => s.setTheme);
   const { groups } = useHits(query.trim().length > 1 ? query : '', PER_KIND);
   const openHit = useOpenHit();
-  const screens = SCREENS.filter(([, label]) => label.toLowerCase().includes(query.toLowerCase()));
-  const themes = (['system', 'light', 'dark'] as const).filter((t) => `theme ${t}`.includes(query.toLowerCase()));
+  // Each row is found by the words it shows.
+  const screens = SCREENS.map(([s, label]) => [s, `Go to ${label}`] as const).filter(([, label]) => labelMatches(label, query));
+  const themes = THEMES.map((t) => [t, `Theme: ${t === 'system' ? 'follow the system' : t}`] as const).filter(([, label]) => labelMatches(label, query));
   const run = (fn: () => void) => () => {
     fn();
     onClose();
@@ -39,16 +41,16 @@ export function Palette({ onClose }: { onClose: () => void }): React.JSX.Element
             <Command.Group heading="Screens">
               {screens.map(([s, label]) => (
                 <Command.Item key={s} value={s} onSelect={run(() => go(s))}>
-                  Go to {label}
+                  {label}
                 </Command.Item>
               ))}
             </Command.Group>
           ) : null}
           {themes.length ? (
             <Command.Group heading="Commands">
-              {themes.map((t) => (
+              {themes.map(([t, label]) => (
                 <Command.Item key={t} value={`theme-${t}`} onSelect={run(() => setTheme(t))}>
-                  Theme: {t === 'system' ? 'follow the system' : t}
+                  {label}
                 </Command.Item>
               ))}
             </Command.Group>

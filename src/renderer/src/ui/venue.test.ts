@@ -1,15 +1,15 @@
 // What the venue offers, lacks and has not shown yet, in words; and telling NOT_OFFERED apart.
 import { describe, expect, it } from 'vitest';
-import { capabilityWords, clockSourceWords, isNotOffered, routeState, wordList, type Capabilities } from './venue';
+import { capabilityWords, clockSourceWords, isNotOffered, routeState, unknownWords, wordList, type Capabilities } from './venue';
 
 const caps: Capabilities = {
   profileId: 'remote-1',
   routes: [
-    { id: 'time', surface: 'trading', route: 'GET /time', words: 'the server clock', state: 'lacking' },
-    { id: 'book', surface: 'trading', route: 'GET /book', words: 'the order book', state: 'offered' },
-    { id: 'pricesHistory', surface: 'trading', route: 'GET /prices-history', words: 'price history', state: 'offered' },
-    { id: 'balance', surface: 'trading', route: 'GET /balance-allowance', words: 'cash balances', state: 'lacking' },
-    { id: 'apiKeys', surface: 'trading', route: 'POST /auth/api-key', words: 'creating API keys', state: 'unknown' },
+    { id: 'time', surface: 'trading', route: 'GET /time', words: 'the server clock', state: 'lacking', learnedBy: 'read' },
+    { id: 'book', surface: 'trading', route: 'GET /book', words: 'the order book', state: 'offered', learnedBy: 'read' },
+    { id: 'pricesHistory', surface: 'trading', route: 'GET /prices-history', words: 'price history', state: 'offered', learnedBy: 'read' },
+    { id: 'balance', surface: 'trading', route: 'GET /balance-allowance', words: 'cash balances', state: 'lacking', learnedBy: 'read' },
+    { id: 'apiKeys', surface: 'trading', route: 'POST /auth/api-key', words: 'creating API keys', state: 'unknown', learnedBy: 'read' },
   ],
   offers: ['the order book', 'price history'],
   lacks: ['the server clock', 'cash balances'],
@@ -27,6 +27,14 @@ describe('venue capabilities in words', () => {
     expect(routeState(caps, 'apiKeys')).toBe('unknown');
     expect(routeState(caps, 'cancel')).toBe('unknown');
     expect(routeState(undefined, 'book')).toBe('unknown');
+  });
+
+  it('says why what is unknown is unknown: a write is learned only by its first use', () => {
+    const redeem = { id: 'redeem', surface: 'trading', route: 'POST /redeem', words: 'redeeming resolved positions', state: 'unknown', learnedBy: 'use' } as const;
+    expect(unknownWords(caps)).toBe('creating API keys (learned when first needed, or by testing the connection)');
+    expect(unknownWords({ routes: [redeem] })).toBe('redeeming resolved positions (learned when first used: a test never sends an order, a cancel or a redeem to find out)');
+    expect(unknownWords({ routes: [...caps.routes, redeem] })).toMatch(/^creating API keys \(.*\); redeeming resolved positions \(learned when first used/);
+    expect(unknownWords({ routes: caps.routes.filter((r) => r.state !== 'unknown') })).toBeUndefined();
   });
 
   it('joins words as a sentence does', () => {

@@ -23,6 +23,23 @@ export function capabilityWords(caps: Pick<Capabilities, 'routes'>): Record<Rout
   return by;
 }
 
+/**
+ * Why what is not yet known is not known: a route that changes something (a cancel, a redeem)
+ * is never sent to find out, so only its first use tells; a read is also asked by a test.
+ */
+export function unknownWords(caps: Pick<Capabilities, 'routes'>): string | undefined {
+  const unknown = caps.routes.filter((r) => r.state === 'unknown');
+  if (!unknown.length) return undefined;
+  const writes = unknown.filter((r) => r.learnedBy === 'use').map((r) => r.words);
+  const reads = unknown.filter((r) => r.learnedBy !== 'use').map((r) => r.words);
+  return [
+    reads.length ? `${wordList(reads)} (learned when first needed, or by testing the connection)` : '',
+    writes.length ? `${wordList(writes)} (learned when first used: a test never sends an order, a cancel or a redeem to find out)` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
 /** "a", "a and b", "a, b and c"; "nothing" for none. */
 export function wordList(words: readonly string[]): string {
   if (words.length === 0) return 'nothing';

@@ -15,6 +15,7 @@ import { StatusBadge } from './StatusBadge';
 import './events.css';
 import { Star } from '../watchlist/Star';
 import { listKeys } from '../../ui/list-keys';
+import { fitMiddle, useCharsPerLines } from '../../ui/titles';
 
 const PAGE = 200;
 type Filters = Required<Pick<CallInput<'events.browse'>, 'status' | 'sort'>> & { query: string; tagId?: string | undefined; seriesId?: string | undefined; negRisk?: boolean | undefined };
@@ -144,6 +145,9 @@ function EventList({ label, heading, input, top, selected, select, words }: List
   const total = pages.data?.pages.at(-1)?.data.total ?? 0;
   const parent = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: Math.max(rows.length, total), getScrollElement: () => parent.current, estimateSize: () => 30, overscan: 12 });
+  // How much of a title two lines of its column hold (the star takes about 3 characters).
+  const titleColumn = useRef<HTMLSpanElement>(null);
+  const room = useCharsPerLines(titleColumn, 2);
   const lastVisible = virtual.getVirtualItems().at(-1)?.index ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
   useEffect(() => {
@@ -156,7 +160,7 @@ function EventList({ label, heading, input, top, selected, select, words }: List
       <div className="list-top">
         {top}
         <div className="row head ev-row">
-          <span>
+          <span ref={titleColumn}>
             {heading}
             {total ? <span className="muted" data-testid="event-count"> · {total.toLocaleString()}</span> : null} {head ? <Stamp fetchedAt={head.fetchedAt} stale={head.stale} /> : null}
           </span>
@@ -173,12 +177,12 @@ function EventList({ label, heading, input, top, selected, select, words }: List
           const at = { position: 'absolute' as const, top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` };
           if (!e) return <div key={`wait-${v.index}`} className="row skeleton-row" style={at} aria-hidden="true" />;
           return (
-            <div key={e.id} className="row ev-row" role="option" data-testid="event-row" data-event={e.id} aria-selected={e.id === selected} onClick={() => select(e.id)} style={at}>
-              <span title={e.title}>
+            <div key={e.id} ref={virtual.measureElement} data-index={v.index} className="row ev-row" role="option" data-testid="event-row" data-event={e.id} aria-selected={e.id === selected} onClick={() => select(e.id)} style={at}>
+              <span title={e.title} className="two-lines">
                 <Star kind="event" id={e.id} openRef={e.slug} title={e.title} />
                 {e.negRisk ? <span className="badge" data-badge="bracket" title="Multi-outcome: one of its markets wins">bracket</span> : null}
                 <StatusBadge status={e.status} />
-                {e.title}
+                {room > 0 ? fitMiddle(e.title, room - 3 - (e.negRisk ? 10 : 0) - (e.status && e.status !== 'open' ? 10 : 0)) : e.title}
               </span>
               <span className="num muted">{e.markets}</span>
               <span className="num">{usdCompact(e.volume)}</span>

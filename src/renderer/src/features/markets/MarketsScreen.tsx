@@ -16,7 +16,8 @@ import { isNotOffered } from '../../ui/venue';
 import { MarketDetail } from './MarketDetail';
 import { ListEmpty } from './ListEmpty';
 import { useFrozenOrder } from './frozen-order';
-import { changeText, endText, splitQuestion } from '../watchlist/alert-form';
+import { changeText, endText } from '../watchlist/alert-form';
+import { fitMiddle, useCharsPerLines } from '../../ui/titles';
 import { Star, useStarred } from '../watchlist/Star';
 import '../watchlist/watchlist.css';
 import { EventPicker } from '../events/EventPicker';
@@ -142,6 +143,9 @@ export function MarketsScreen(): React.JSX.Element {
   const starred = useStarred();
 
   const parent = useRef<HTMLDivElement>(null);
+  // How much of a question two lines of its column hold.
+  const questionColumn = useRef<HTMLSpanElement>(null);
+  const room = useCharsPerLines(questionColumn, 2);
   const virtual = useVirtualizer({ count: searching ? rows.length : Math.max(rows.length, total), getScrollElement: () => parent.current, estimateSize: () => 30, overscan: 12 });
   const lastVisible = virtual.getVirtualItems().at(-1)?.index ?? 0;
   useLive(virtual.getVirtualItems().flatMap((v) => rows[v.index]?.tokens ?? []));
@@ -210,7 +214,7 @@ export function MarketsScreen(): React.JSX.Element {
         </div>
         <div className={`row head mrow${byVolume ? ' with-volume' : ''}`} data-testid="list-head">
           <span aria-hidden="true" />
-          <span>
+          <span ref={questionColumn}>
             Market{total && !searching ? <span className="muted" data-testid="market-count"> · {total.toLocaleString()}</span> : null} {head ? <Stamp fetchedAt={head.fetchedAt} stale={head.stale} /> : null}
           </span>
           <span className="num" title={`Yes price: ${PRICE_RULE}`}>Yes</span>
@@ -245,6 +249,8 @@ export function MarketsScreen(): React.JSX.Element {
             return (
               <div
                 key={r.id}
+                ref={virtual.measureElement}
+                data-index={v.index}
                 className={`row mrow${byVolume ? ' with-volume' : ''}`}
                 role="option"
                 aria-selected={r.id === selected}
@@ -254,11 +260,12 @@ export function MarketsScreen(): React.JSX.Element {
               >
                 {r.conditionId ? <Star kind="market" id={r.conditionId} openRef={r.id} title={r.question} starred={starred.markets.has(r.conditionId.toLowerCase())} /> : <span />}
                 <span className="q" title={r.question}>
-                  {r.won ? <span className="badge" data-badge="resolved" title={`Resolved: ${r.won} won`}>{r.won} won</span> : r.closed ? <span className="badge" data-badge="closed">closed</span> : null}
-                  {r.archived ? <span className="badge" data-badge="archived">archived</span> : null}
-                  {r.paused ? <span className="badge" data-badge="paused">paused</span> : null}
-                  {r.mirror ? <span className="badge" data-badge="mirror">mirror</span> : null}
-                  <QuestionText text={r.question} />
+                  <QuestionText text={r.question} room={room} badges={[r.won || r.closed, r.archived, r.paused, r.mirror].filter(Boolean).length}>
+                    {r.won ? <span className="badge" data-badge="resolved" title={`Resolved: ${r.won} won`}>{r.won} won</span> : r.closed ? <span className="badge" data-badge="closed">closed</span> : null}
+                    {r.archived ? <span className="badge" data-badge="archived">archived</span> : null}
+                    {r.paused ? <span className="badge" data-badge="paused">paused</span> : null}
+                    {r.mirror ? <span className="badge" data-badge="mirror">mirror</span> : null}
+                  </QuestionText>
                 </span>
                 {r.yesSettles ? (
                   <span className="num yes" data-field="settled" title={`Settled at $${r.yesSettles}`}>${r.yesSettles}</span>
@@ -280,14 +287,17 @@ export function MarketsScreen(): React.JSX.Element {
   );
 }
 
-/** A question whose end stays in view when the column cuts it: the head gives way, the tail does not. */
-function QuestionText({ text }: { text: string }): React.JSX.Element {
-  const { head, tail } = splitQuestion(text);
-  // Inline boxes only, so the question reads as one text; the head leaves the tail about its width.
+/**
+ * A question on up to two lines after its badges: one too long for them loses its middle, never
+ * its start or its end, so questions that differ in either stay apart. The row's tooltip holds it whole.
+ */
+function QuestionText({ text, room, badges, children }: { text: string; room: number; badges: number; children?: React.ReactNode }): React.JSX.Element {
+  // A badge takes about as much room as 10 characters.
+  const shown = room > 0 ? fitMiddle(text, room - badges * 10) : text;
   return (
-    <span className="q-text" style={{ '--tail': `${tail.length * 0.56}em` } as React.CSSProperties}>
-      <span className="q-head">{head}</span>
-      {tail ? <span className="q-tail">{tail}</span> : null}
+    <span className="q-text two-lines">
+      {children}
+      {shown}
     </span>
   );
 }

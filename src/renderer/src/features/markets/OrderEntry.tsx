@@ -130,7 +130,8 @@ export function OrderEntry(props: {
     } catch (err) {
       // A lost answer may still have placed the order: the open orders and cash are asked again.
       void staleCalls(client, [...ORDER_CALLS, ...PORTFOLIO_CALLS]);
-      const known = err instanceof IpcCallError && err.code === 'ANSWER_LOST';
+      // A lost answer and a refusal of the credentials already say whether the order was placed.
+      const known = err instanceof IpcCallError && (err.code === 'ANSWER_LOST' || err.code === 'UNAUTHORIZED');
       setResult({ ok: false, text: `${err instanceof Error ? err.message : String(err)}${known ? '' : ' — the order is not known to have been placed'}`, at: Date.now() });
     } finally {
       setSending(false);

@@ -162,7 +162,7 @@ function ImportForm(props: {
   const field = (k: keyof typeof f, label: string, secret = false): React.JSX.Element => (
     <label>
       {label}
-      <input type={secret ? 'password' : 'text'} autoComplete="off" spellCheck={false} aria-label={label} value={f[k]} onChange={(e) => setF({ ...f, [k]: e.target.value })} />
+      <input type={secret ? 'password' : 'text'} autoComplete="off" spellCheck={false} aria-label={label} aria-invalid={props.error?.field === k || undefined} value={f[k]} onChange={(e) => setF({ ...f, [k]: e.target.value })} />
     </label>
   );
   const creds = credentials(f);
@@ -174,8 +174,8 @@ function ImportForm(props: {
       onSubmit={(e) => {
         e.preventDefault();
         if (missing) return;
+        // Nothing typed is cleared here: on an error it stays to be mended; on success the form closes.
         props.onSubmit({ privateKey: f.privateKey.trim(), ...(typeof creds === 'object' ? creds : {}), ...(f.label ? { label: f.label } : {}) });
-        setF({ privateKey: '', apiKey: '', secret: '', passphrase: '', label: '' });
       }}
     >
       <p>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useCall, useMutate } from '../../api/hooks';
 import { keyOf } from '../../api/keys';
 import { Failure } from '../../ui/states';
-import { useUi } from '../../state/ui';
+import { THEMES, useUi } from '../../state/ui';
 import { Accounts } from './Accounts';
 import { Venues } from './Venues';
 
@@ -63,7 +63,7 @@ function Appearance(): React.JSX.Element {
     <section className="section">
       <h2>Appearance</h2>
       <div className="tabs" role="radiogroup" aria-label="Theme">
-        {(['system', 'light', 'dark'] as const).map((t) => (
+        {THEMES.map((t) => (
           <button key={t} role="radio" aria-checked={theme === t} aria-pressed={theme === t} onClick={() => setTheme(t)}>
             {t === 'system' ? 'Follow the system' : t === 'light' ? 'Light' : 'Dark'}
           </button>

@@ -33,8 +33,8 @@ function fieldOf(err: IpcCallError | null): Field | 'choice' | undefined {
   return FIELDS.some(([k]) => k === last) ? (last as Field) : 'choice';
 }
 
-/** The core's message without the call name and field path it starts with (the field shows where). */
-const said = (err: IpcCallError): string => err.message.replace(/^profiles\.setSigning: /, '').replace(/^[\w.]+: /, '');
+/** The core's message without the field's name it starts with (the field shows where). */
+const said = (err: IpcCallError): string => err.message.replace(/^[^:]{1,60}: /, '');
 
 export function SigningChooser({ profile, onSaved, onClose }: { profile: VenueProfile; onSaved: (p: VenueProfile) => Promise<void> | void; onClose: () => void }): React.JSX.Element {
   const save = useMutate('profiles.setSigning');

@@ -8,7 +8,7 @@ import { staleCalls } from '../../api/keys';
 import { afterVenueChange, beforeVenueChange } from '../../api/switch';
 import { Failure } from '../../ui/states';
 import { useCapabilities } from '../../ui/useVenue';
-import { capabilityWords, clockSourceWords, wordList } from '../../ui/venue';
+import { capabilityWords, clockSourceWords, unknownWords, wordList } from '../../ui/venue';
 import { SigningChooser, signingWords } from './Signing';
 
 const EMPTY_PROFILE = { name: '', catalogUrl: '', tradingUrl: '', dataUrl: '', headerPrefix: 'SERVICE' };
@@ -132,9 +132,7 @@ function Offers(): React.JSX.Element | null {
       <h3>What the active venue offers beyond the spec</h3>
       <p data-testid="caps-offered"><span className="yes">Offers:</span> {by.offered.length ? wordList(by.offered) : 'nothing beyond the spec'}.</p>
       <p data-testid="caps-lacking"><span className="warn">Lacks:</span> {wordList(by.lacking)}{by.lacking.length ? ' — the screens that need these say so' : ''}.</p>
-      {by.unknown.length ? (
-        <p className="muted" data-testid="caps-unknown">Not yet known: {wordList(by.unknown)} (learned when first needed, or by testing the connection).</p>
-      ) : null}
+      {by.unknown.length ? <p className="muted" data-testid="caps-unknown">Not yet known: {unknownWords(caps.data)}.</p> : null}
     </div>
   );
 }

@@ -131,7 +131,7 @@ export function TicketScreen(): React.JSX.Element {
       // NOT_OFFERED: nothing was signed (no order domain known, say); its words say where to set it.
       setSendError(
         err instanceof IpcCallError
-          ? { message: `${err.message}${err.code === 'ANSWER_LOST' || isNotOffered(err) ? '' : ' — nothing in this batch is known to have been placed'}`, notOffered: isNotOffered(err) }
+          ? { message: `${err.message}${err.code === 'ANSWER_LOST' || err.code === 'UNAUTHORIZED' || isNotOffered(err) ? '' : ' — nothing in this batch is known to have been placed'}`, notOffered: isNotOffered(err) }
           : { message: String(err), notOffered: false },
       );
     } finally {

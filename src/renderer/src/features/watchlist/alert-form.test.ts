@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsOf, changeText, conditionOf, draftOf, endText, splitQuestion } from './alert-form';
+import { centsOf, changeText, conditionOf, draftOf, endText } from './alert-form';
 
 describe('the alert form', () => {
   it('reads prices in cents and volumes in dollars, exactly', () => {
@@ -28,15 +28,5 @@ describe('the alert form', () => {
     expect(endText('2026-12-31T12:00:00Z', now)).toBe('Dec 31');
     expect(endText('2027-01-05T12:00:00Z', now)).toBe('Jan 5 ’27');
     expect(endText(undefined, now)).toBe('—');
-  });
-
-  it('keeps the end of a long question, where questions that differ only at their end differ', () => {
-    const a = splitQuestion('Will the price of Bitcoin be above $100,000 on March 31?');
-    const b = splitQuestion('Will the price of Bitcoin be above $100,000 on June 30?');
-    expect(a.head + a.tail).toBe('Will the price of Bitcoin be above $100,000 on March 31?');
-    expect(a.tail).toMatch(/on March 31\?$/);
-    expect(b.tail).toMatch(/on June 30\?$/);
-    expect(a.tail).not.toBe(b.tail);
-    expect(splitQuestion('Short one?')).toEqual({ head: 'Short one?', tail: '' });
   });
 });

@@ -60,17 +60,3 @@ export function endText(iso: string | undefined, now: Date = new Date()): string
   const day = d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
   return d.getFullYear() === now.getFullYear() ? day : `${day} ’${String(d.getFullYear()).slice(-2)}`;
 }
-
-/**
- * A question cut for a narrow column so that its end stays readable: questions that differ only
- * at their end ("… on March 31?" and "… on June 30?") must not look alike. The tail is the last
- * words, up to about `tail` characters; the head is what comes before, cut by the column.
- */
-export function splitQuestion(q: string, tail = 22): { head: string; tail: string } {
-  if (q.length <= tail + 8) return { head: q, tail: '' };
-  let at = q.length - tail;
-  const space = q.indexOf(' ', at);
-  // Start the tail at a word where one is near; else cut inside the word.
-  if (space !== -1 && space < q.length - 6) at = space;
-  return { head: q.slice(0, at), tail: q.slice(at) };
-}
