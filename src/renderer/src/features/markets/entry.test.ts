@@ -12,11 +12,18 @@ describe('order entry', () => {
     expect(e.other).toBe('= $4.50');
   });
 
-  it('reads a price written as dollars and says so', () => {
-    const e = readEntry(form({ price: '0.455' }), market);
+  it('reads a price written with "$" as dollars and says so', () => {
+    const e = readEntry(form({ price: '$0.455' }), market);
     expect(e.line?.price).toBe('0.455');
     expect(e.priceNote).toBe('read as dollars: $0.455 = 45.5¢');
     expect(readEntry(form({ price: '45.5' }), market).priceNote).toBeUndefined();
+  });
+
+  it('reads "0.5" as 0.5¢, not 50¢, and says how 50¢ is typed', () => {
+    const e = readEntry(form({ price: '0.5' }), market);
+    expect(e.line?.price).toBe('0.005');
+    expect(e.priceNote).toBe('read as 0.5¢, under a cent — for 50¢ type 50');
+    expect(e.other).toBe('= $0.05');
   });
 
   it('turns an amount into the most hundredths of a share it pays for, and shows both exactly', () => {

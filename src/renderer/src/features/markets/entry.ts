@@ -25,7 +25,7 @@ export interface EntryForm {
 export interface Entry {
   /** The line to check and send, once nothing is missing. */
   line?: OrderLine;
-  /** Price as dollars, and what was read from the price field ("0.45" typed is 45¢). */
+  /** Price as dollars, and what was read from the price field ("$0.45" typed is 45¢, "0.5" is 0.5¢). */
   price?: string;
   priceNote?: string;
   /** Shares and their exact cash at the price. */
@@ -57,6 +57,7 @@ export function readEntry(f: EntryForm, market: { conditionId: string; tokenId: 
     out.price = p.price;
     price = parseMicros(p.price) ?? undefined;
     if (p.asDollars && price !== undefined) out.priceNote = `read as dollars: $${p.price} = ${centsOf(price)}`;
+    else if (p.note) out.priceNote = p.note;
   }
 
   const typed = f.size.trim();
