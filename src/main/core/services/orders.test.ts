@@ -98,6 +98,26 @@ describe('the fat-finger guard', () => {
   });
 });
 
+describe('a fill on arrival', () => {
+  it('raises the same notice as a fill found later, so the trader is told of it', async () => {
+    const seen: Array<[string, Record<string, unknown>]> = [];
+    const t = await startCore({ core: { emit: (name, payload) => seen.push([name, payload as Record<string, unknown>]) } });
+    try {
+      const g = tradable(t.venue, 2);
+      const maker = await Trader.create(t.venue.urls);
+      t.venue.exchange.mint(maker.address.toLowerCase(), g.cid, 30_000_000, 500_000);
+      expect((await maker.post([maker.order(g.tokens[0] as string, 'SELL', '0.35', '6', { negRisk: g.negRisk })])).body[0]).toMatchObject({ success: true });
+      const acct = await t.account();
+      const [r] = await t.ok<Result[]>('orders.submit', { accountId: acct.id, lines: [{ conditionId: g.cid, tokenId: g.tokens[0], side: 'BUY', price: '0.35', size: '6', type: 'FOK' }] });
+      expect(r).toMatchObject({ success: true, status: 'matched' });
+      const notices = seen.filter(([name]) => name === 'notices.raised').map(([, n]) => n);
+      expect(notices).toEqual([expect.objectContaining({ kind: 'fill', title: 'Order filled', orderId: r?.orderId, body: expect.stringMatching(/^Buy 6 .+ at 35¢ · /) })]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 type Journal = Array<{ orderId: string; state: string; sizeMatched: string; code?: string; message?: string; conditionId?: string }>;
 
 const wallet = (address: string) => (h.venue.db.prepare('SELECT COUNT(*) AS n FROM orders WHERE wallet = ?').get(address.toLowerCase()) as { n: number }).n;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readEntry, resultWords, stepPrice, switchMode, type EntryForm } from './entry';
+import type { JournalEntry } from '../orders/rows';
+import { laterWords, readEntry, resultWords, stepPrice, switchMode, type EntryForm } from './entry';
 
 const market = { conditionId: 'c1', tokenId: 't1' };
 const form = (patch: Partial<EntryForm> = {}): EntryForm => ({ side: 'BUY', price: '45', mode: 'shares', size: '10', type: 'GTC', postOnly: false, ...patch });
@@ -93,5 +94,17 @@ describe('send results', () => {
     expect(resultWords({ success: true, status: 'unmatched' }, 'BUY', 'Yes')).toBe('Not filled: nothing to match it at this price, so the venue cancelled it');
     expect(resultWords({ success: false, code: 'INVALID_ORDER_NOT_ENOUGH_BALANCE', message: 'not enough balance / allowance' }, 'BUY', 'Yes')).toBe('Not placed: not enough balance / allowance');
     expect(resultWords({ success: false, code: 'RATE_LIMITED' }, 'BUY', 'Yes')).toBe('Not placed: RATE_LIMITED');
+  });
+});
+
+describe('a placed order, later', () => {
+  const order = (patch: Partial<JournalEntry>): JournalEntry => ({ orderId: '0x1', accountId: 'a', tokenId: 't', side: 'BUY', price: '0.41', size: '10', type: 'GTC', state: 'open', sizeMatched: '0', sentAt: 1, updatedAt: 1, ...patch });
+
+  it('follows the order: cancelled, closed by the venue, filled, partly filled; nothing while it rests', () => {
+    expect(laterWords(order({}), 'live', 'BUY', 'Yes')).toBeUndefined();
+    expect(laterWords(order({ state: 'cancelled' }), 'live', 'BUY', 'Yes')?.words).toBe('Placed, then cancelled: no longer on the book');
+    expect(laterWords(order({ state: 'closed', sizeMatched: '4' }), 'live', 'BUY', 'Yes')?.words).toBe('Placed, then closed by the venue: no longer on the book (bought 4 Yes before)');
+    expect(laterWords(order({ state: 'filled', sizeMatched: '10' }), 'live', 'SELL', 'No')?.words).toBe('Placed, then filled: sold 10 No');
+    expect(laterWords(order({ state: 'partly_filled', sizeMatched: '2.5' }), 'live', 'BUY', 'Yes')?.words).toBe('Placed; since bought 2.5 Yes of 10, the rest rests on the book');
   });
 });
