@@ -105,7 +105,10 @@ export function OrderEntry(props: {
   const [result, setResult] = useState<{ ok: boolean; text: string; orderId?: string | undefined; status?: string | undefined; side: 'BUY' | 'SELL'; at: number } | undefined>();
   const resultBox = useRef<HTMLParagraphElement>(null);
   // The result shows where the trader clicked: brought into view when it arrives.
-  useEffect(() => resultBox.current?.scrollIntoView?.({ block: 'nearest' }), [result?.at]);
+  // (Braces: newer Chromium returns a promise from scrollIntoView, which is no effect cleanup.)
+  useEffect(() => {
+    resultBox.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [result?.at]);
   const order = useOrderStates(accountId, result?.ok && result.orderId ? [result.orderId] : []).get(result?.orderId ?? '');
 
   const line = entry.line;

@@ -1,9 +1,9 @@
 // The core's checks of order lines (`orders.preview`) for the ticket and the order entry: asked
 // when typing pauses, each answer matched to the line it was asked for. An answer may be shown
-// while a newer one is asked (`shown`), but only an answer asked for these very lines, after
-// they became what they are, counts as their check (`checked`): an old "ok" kept in the cache —
-// from before a market resolved, say — never makes a line look sendable.
-import { useMemo, useRef } from 'react';
+// while a newer one is asked (`shown`), but only a current answer for these very lines counts as
+// their check (`checked`): an old "ok" kept in the cache — from before a market resolved, say —
+// never makes a line look sendable while it is asked again.
+import { useMemo } from 'react';
 import type { OrderLine } from '@shared/ipc/contract';
 import { useCall } from '../../api/hooks';
 import { useDebounced } from '../../ui/timing';
@@ -24,11 +24,8 @@ export function useLineChecks(lines: readonly OrderLine[], accountId: string | u
       return waits.length > 0 ? Math.max(1, Math.max(...waits)) * 1000 : false;
     },
   });
-  const inputKey = JSON.stringify(input);
-  const since = useRef({ key: '', at: 0 });
-  if (since.current.key !== inputKey) since.current = { key: inputKey, at: Date.now() };
-  // An answer for this input: fetched since it became current, or young enough not to be asked again.
-  const fresh = check.data !== undefined && !check.isPlaceholderData && (check.dataUpdatedAt >= since.current.at || !check.isStale);
+  // An answer for this input: not one kept from other lines, and not a stale one being asked again.
+  const fresh = check.data !== undefined && !check.isPlaceholderData && !(check.isStale && check.isFetching);
   const shown = lines.map((l, i) => (input[i] && JSON.stringify(input[i]) === JSON.stringify(l) ? check.data?.[i] : undefined));
   return { shown, checked: fresh ? shown : lines.map(() => undefined) };
 }
