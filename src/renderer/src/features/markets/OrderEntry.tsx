@@ -295,7 +295,8 @@ export function OrderEntry(props: {
         <dt>Would</dt><dd data-testid="entry-would" className={shown?.execution === 'killed' || shown?.execution === 'rejected' ? 'warn' : undefined}>{shown?.execution ? WOULD[shown.execution] : '—'}</dd>
       </dl>
       <div className="mk-checks" data-testid="entry-check" data-check={state}>
-        {state === 'checked' ? <span className="yes">✓ Every check passed</span> : null}
+        {/* A held price is not "passed": the guard's question comes first. */}
+        {state === 'checked' && !held ? <span className="yes">✓ Every check passed</span> : null}
         {preview?.guard && state !== 'problem' ? <div><GuardConfirm testId="entry-guard" guard={{ words: preview.guard, confirmed: !held, onConfirm: (yes) => setGuardOk(yes ? guardKey : '') }} /></div> : null}
         {problems.map((p) => <div key={p} className="no" data-testid="entry-problem">{p}</div>)}
         {state !== 'problem' && notes.length ? notes.map((n) => <div key={n} className="warn" data-testid="entry-unchecked">{n}</div>) : null}
