@@ -162,7 +162,7 @@ describe.skipIf(reason !== undefined)(`resolved markets (${reason ?? 'Chromium +
       w.sawSendable = [];
       const look = () => {
         if (document.querySelector('[data-testid=ticket-line][data-ok=true]')) w.sawSendable.push('line ok');
-        const send = [...document.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Sign and send'));
+        const send = Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.startsWith('Sign and send'));
         if (send && !(send as HTMLButtonElement).disabled) w.sawSendable.push('send enabled');
       };
       new MutationObserver(look).observe(document.body, { subtree: true, attributes: true, childList: true });
