@@ -85,7 +85,8 @@ export function OrderEntry(props: {
     setPriceFor(undefined);
     if (typed === '') return;
     const now = current?.outcome ?? 'this outcome';
-    setOutcomeNote(`Now ${now}: the price ${typed}¢ typed for ${priceFor.outcome} was cleared — type one for ${now}`);
+    const said = /^\$|¢$/.test(typed) ? typed : `${typed}¢`;
+    setOutcomeNote(`Now ${now}: the price ${said} typed for ${priceFor.outcome} was cleared — type one for ${now}`);
     setForm((f) => ({ ...f, price: '' }));
   }, [tokenId, priceFor, typed, current?.outcome]);
   const entry = useMemo(() => readEntry(form, { conditionId, tokenId }), [form, conditionId, tokenId]);
@@ -102,7 +103,7 @@ export function OrderEntry(props: {
   const addToTicket = useTicket((t) => t.add);
   const [sending, setSending] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string; orderId?: string | undefined; status?: string | undefined; side: 'BUY' | 'SELL'; at: number } | undefined>();
+  const [result, setResult] = useState<{ ok: boolean; text: string; orderId?: string | undefined; status?: string | undefined; side: 'BUY' | 'SELL'; outcome: string; at: number } | undefined>();
   const resultBox = useRef<HTMLParagraphElement>(null);
   // The result shows where the trader clicked: brought into view when it arrives.
   // (Braces: newer Chromium returns a promise from scrollIntoView, which is no effect cleanup.)
@@ -146,7 +147,7 @@ export function OrderEntry(props: {
     try {
       const [r] = await call('orders.submit', { accountId, lines: [line] });
       if (r) {
-        setResult({ ok: r.success, text: resultWords(r, line.side, current?.outcome ?? ''), orderId: r.orderId, status: r.status, side: line.side, at: Date.now() });
+        setResult({ ok: r.success, text: resultWords(r, line.side, current?.outcome ?? ''), orderId: r.orderId, status: r.status, side: line.side, outcome: current?.outcome ?? '', at: Date.now() });
         // The same order is not sent twice by a second Ctrl+Enter: the size is typed again.
         if (r.success) set({ size: '' });
       }
@@ -154,7 +155,7 @@ export function OrderEntry(props: {
       // A lost answer may still have placed the order: the open orders and cash are asked again.
       void staleCalls(client, [...ORDER_CALLS, ...PORTFOLIO_CALLS]);
       const known = err instanceof IpcCallError && err.code === 'ANSWER_LOST';
-      setResult({ ok: false, text: `${err instanceof Error ? err.message : String(err)}${known ? '' : ' — the order is not known to have been placed'}`, side: line.side, at: Date.now() });
+      setResult({ ok: false, text: `${err instanceof Error ? err.message : String(err)}${known ? '' : ' — the order is not known to have been placed'}`, side: line.side, outcome: current?.outcome ?? '', at: Date.now() });
     } finally {
       setSending(false);
       props.onSent();
@@ -208,7 +209,7 @@ export function OrderEntry(props: {
   const best = form.side === 'BUY' ? current?.bestAsk : current?.bestBid;
   const verb = form.side === 'BUY' ? 'Buy' : 'Sell';
   const problems = [...(state === 'problem' ? (preview?.problems ?? []).map((p) => p.message) : [])];
-  const later = result?.ok ? laterWords(order, result.status, result.side, current?.outcome ?? '') : undefined;
+  const later = result?.ok ? laterWords(order, result.status, result.side, result.outcome) : undefined;
   const notes = (preview?.unchecked ?? []).map(uncheckedNote);
   const postOnlyApplies = form.type === 'GTC' || form.type === 'GTD';
   return (
