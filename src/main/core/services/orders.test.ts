@@ -99,7 +99,7 @@ describe('the fat-finger guard', () => {
 });
 
 describe('a fill on arrival', () => {
-  it('raises the same notice as a fill found later, so the trader is told of it', async () => {
+  it('raises the same notice as a fill found later, at the price it filled at, so the trader is told of it', async () => {
     const seen: Array<[string, Record<string, unknown>]> = [];
     const t = await startCore({ core: { emit: (name, payload) => seen.push([name, payload as Record<string, unknown>]) } });
     try {
@@ -108,9 +108,10 @@ describe('a fill on arrival', () => {
       t.venue.exchange.mint(maker.address.toLowerCase(), g.cid, 30_000_000, 500_000);
       expect((await maker.post([maker.order(g.tokens[0] as string, 'SELL', '0.35', '6', { negRisk: g.negRisk })])).body[0]).toMatchObject({ success: true });
       const acct = await t.account();
-      const [r] = await t.ok<Result[]>('orders.submit', { accountId: acct.id, lines: [{ conditionId: g.cid, tokenId: g.tokens[0], side: 'BUY', price: '0.35', size: '6', type: 'FOK' }] });
+      const [r] = await t.ok<Result[]>('orders.submit', { accountId: acct.id, lines: [{ conditionId: g.cid, tokenId: g.tokens[0], side: 'BUY', price: '0.4', size: '6', type: 'FOK' }] });
       expect(r).toMatchObject({ success: true, status: 'matched' });
       const notices = seen.filter(([name]) => name === 'notices.raised').map(([, n]) => n);
+      // A 40¢ limit that met the 35¢ ask: told at 35¢.
       expect(notices).toEqual([expect.objectContaining({ kind: 'fill', title: 'Order filled', orderId: r?.orderId, body: expect.stringMatching(/^Buy 6 .+ at 35¢ · /) })]);
     } finally {
       await t.close();
