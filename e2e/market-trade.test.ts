@@ -115,10 +115,15 @@ describe.skipIf(reason !== undefined)(`market page trading (${reason ?? 'Chromiu
       await expect.poll(() => page.locator('[data-testid=book-level][data-side=ask]').count(), { timeout: 10_000 }).toBe(22);
     }
 
-    // Cents typed are cents; a price written as dollars is read as dollars and said so.
+    // Cents typed are cents, "0.5" too; a price written with "$" is read as dollars and said so.
     const price = page.getByLabel('Limit price (cents)');
     const size = page.getByLabel('Size (shares)');
-    await price.fill('0.45');
+    // Empty, the field shows a word, not a price that looks typed.
+    expect(await price.getAttribute('placeholder')).toBe('cents');
+    await price.fill('0.5');
+    expect(await page.getByTestId('price-note').innerText()).toBe('read as 0.5¢, under a cent — for 50¢ type 50');
+    expect(await page.getByTestId('entry-send').innerText()).toMatch(/^Buy .+ at 0\.5¢$/);
+    await price.fill('$0.45');
     expect(await page.getByTestId('price-note').innerText()).toBe('read as dollars: $0.45 = 45¢');
     await price.fill('45');
     expect(await page.getByTestId('price-note').count()).toBe(0);
@@ -149,6 +154,38 @@ describe.skipIf(reason !== undefined)(`market page trading (${reason ?? 'Chromiu
     await price.fill('45');
     await size.fill('10');
     await expect.poll(() => page.getByTestId('entry-check').getAttribute('data-check'), { timeout: 10_000 }).toBe(SPEC_ONLY ? 'unchecked' : 'checked');
+    // Another outcome (from the book's tabs where there is a book) never keeps this one's price: cleared, and said.
+    const outcomes = await page.getByRole('radiogroup', { name: 'Outcome' }).getByRole('radio').allInnerTexts();
+    const [first, second] = outcomes.map((o) => o.replace(/\s+\S+¢$|\s+—$/, '').trim()) as [string, string];
+    await (SPEC_ONLY ? page.getByRole('radiogroup', { name: 'Outcome' }) : page.getByRole('radiogroup', { name: 'Book of outcome' })).getByRole('radio').nth(1).click();
+    await expect.poll(() => page.getByTestId('entry-outcome-note').innerText()).toBe(`Now ${second}: the price 45¢ typed for ${first} was cleared — type one for ${second}`);
+    expect(await price.inputValue()).toBe('');
+    expect(await page.getByTestId('entry-send').isDisabled()).toBe(true);
+    await page.getByRole('radiogroup', { name: 'Outcome' }).getByRole('radio').nth(0).click();
+    await price.fill('45');
+    expect(await page.getByTestId('entry-outcome-note').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('entry-check').getAttribute('data-check'), { timeout: 10_000 }).toBe(SPEC_ONLY ? 'unchecked' : 'checked');
+    if (!SPEC_ONLY) {
+      // 90¢ against asks from 60¢: held until this very price is confirmed on its own line.
+      await price.fill('90');
+      const guard = page.getByTestId('entry-guard');
+      await expect.poll(() => guard.innerText().catch(() => ''), { timeout: 10_000 }).toBe('Buy at 90¢ is 30¢ above the best ask 60¢ — confirm');
+      expect(await page.getByTestId('entry-send').isDisabled()).toBe(true);
+      expect(await page.getByTestId('entry-blocked').innerText()).toBe('Confirm the price first: it is far from the book');
+      await guard.getByRole('checkbox', { name: 'I mean this price' }).check();
+      await expect.poll(() => page.getByTestId('entry-send').isDisabled()).toBe(false);
+      expect(await guard.innerText()).toBe('Buy at 90¢ is 30¢ above the best ask 60¢ — confirmed');
+      await price.fill('91');
+      await expect.poll(() => page.getByTestId('entry-guard').getAttribute('data-confirmed'), { timeout: 10_000 }).toBe('false');
+      expect(await page.getByTestId('entry-send').isDisabled()).toBe(true);
+      await page.getByTestId('order-entry').scrollIntoViewIfNeeded();
+      await app.shot('market-trade-guard');
+      await page.evaluate("document.documentElement.dataset.theme = 'dark'");
+      await app.shot('market-trade-guard-dark');
+      await page.evaluate('delete document.documentElement.dataset.theme');
+      await price.fill('45');
+      await expect.poll(() => page.getByTestId('entry-guard').count(), { timeout: 10_000 }).toBe(0);
+    }
     // At 1280 the pane is narrow: the book and the entry sit under the chart.
     await page.getByTestId('order-entry').scrollIntoViewIfNeeded();
     await app.shot('market-trade');
@@ -220,8 +257,12 @@ describe.skipIf(reason !== undefined)(`market page trading (${reason ?? 'Chromiu
 
   it.skipIf(SPEC_ONLY)('cancels an order from its mark in the book, and Shift+click sizes an order through a level', async () => {
     const { page } = app;
+    expect(await result().innerText()).toMatch(/^Placed: resting on the book · 0x/);
     await level(page, 'bid', '0.4').getByTestId('own-cancel').click();
     await expect.poll(() => page.getByTestId('book-cancel-result').innerText(), { timeout: 10_000 }).toBe('Cancelled your order at 40¢');
+    // The panel's result follows its order: no longer "resting on the book".
+    await expect.poll(() => result().innerText(), { timeout: 15_000 }).toMatch(/^Placed, then cancelled: no longer on the book · 0x/);
+    expect(await result().getAttribute('data-state')).toBe('cancelled');
     await expect.poll(() => level(page, 'bid', '0.4').getAttribute('data-mine'), { timeout: 20_000 }).toBe(null);
     const open = await call<{ data: unknown[] }>('orders.open', { accountId: (await call<{ accounts: Array<{ id: string }> }>('accounts.list', {})).accounts[0]?.id });
     expect(open).toMatchObject({ data: [] });
@@ -235,6 +276,9 @@ describe.skipIf(reason !== undefined)(`market page trading (${reason ?? 'Chromiu
     await page.keyboard.press('Control+Enter');
     await confirm();
     await expect.poll(() => result().innerText(), { timeout: 15_000 }).toMatch(/^Filled: bought 15 .+ for \$9\.15/);
+    // A fill of one's own order is told at once, and its result is in view where the click was.
+    await page.getByTestId('toast').filter({ hasText: 'Order filled: Buy 15' }).first().waitFor({ timeout: 10_000 });
+    await expect.poll(() => result().evaluate((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })).toBe(true);
     await expect.poll(() => page.getByTestId('entry-position').innerText(), { timeout: 20_000 }).toMatch(/^You hold 25 /);
     await expect.poll(() => page.locator('[data-testid=book-level][data-side=ask]').count(), { timeout: 20_000 }).toBe(19);
 

@@ -57,6 +57,29 @@ describe.skipIf(reason !== undefined)(`resolved markets (${reason ?? 'Chromium +
     await app?.close();
   });
 
+  it('places a resting bid from the ticket while the market trades', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    await page.getByRole('button', { name: 'Add line' }).click();
+    const line = page.getByTestId('ticket-line').first();
+    await line.getByLabel('Market search').fill(market.question.split(/\s+/).slice(0, 6).join(' '));
+    await page.getByRole('option', { name: market.question }).first().click();
+    await line.getByLabel('Outcome').selectOption(market.yesToken);
+    await line.getByLabel('Price').fill('5');
+    await line.getByLabel('Size').fill('10');
+    await expect.poll(() => line.getAttribute('data-check'), { timeout: 10_000 }).toBe(SPEC_ONLY ? 'unchecked' : 'checked');
+    await page.getByRole('button', { name: 'Sign and send 1 order' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm batch' });
+    await dialog.waitFor();
+    if (SPEC_ONLY) await dialog.getByRole('checkbox', { name: 'Send these lines without those checks' }).check();
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => page.getByTestId('line-result').first().innerText(), { timeout: 15_000 }).toMatch(/^live · 0x/);
+    // Back to the market page for what follows.
+    await page.getByRole('button', { name: 'Markets' }).click();
+    await page.getByRole('listbox', { name: 'Markets' }).getByTitle(market.question, { exact: true }).click();
+    await page.getByTestId('market-question').filter({ hasText: market.question }).waitFor({ timeout: 10_000 });
+  });
+
   it('shows the winner and the settlement on the market page, no trading, and what the tokens are worth', async () => {
     const { page, venue } = app;
     // While it trades, the page offers the order entry.
@@ -125,6 +148,33 @@ describe.skipIf(reason !== undefined)(`resolved markets (${reason ?? 'Chromium +
     await expect.poll(() => line.innerText(), { timeout: 10_000 }).toContain('it takes no orders, so it cannot go on the ticket');
     expect(await line.getByLabel('Outcome').count()).toBe(0);
     await page.getByRole('button', { name: 'Order ticket' }).click();
+  });
+
+  it('reads the ticket line’s order as closed by the venue, and Reset results never makes it look sendable', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    const line = page.getByTestId('ticket-line').first();
+    const result = page.getByTestId('line-result').first();
+    // The venue cancelled the resting bid when the market resolved: the line follows its order
+    // (on the spec-only peer, with no open-orders list, from the market being closed).
+    await expect.poll(() => result.getAttribute('data-state'), { timeout: 20_000 }).toBe('closed');
+    expect(await result.innerText()).toMatch(/^closed by the venue \(was live\) · 0x/);
+    // From the click on, the line is never shown as ready and the batch never as sendable.
+    await page.evaluate(() => {
+      const w = window as unknown as { sawSendable: string[] };
+      w.sawSendable = [];
+      const look = () => {
+        if (document.querySelector('[data-testid=ticket-line][data-ok=true]')) w.sawSendable.push('line ok');
+        const send = Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.startsWith('Sign and send'));
+        if (send && !(send as HTMLButtonElement).disabled) w.sawSendable.push('send enabled');
+      };
+      new MutationObserver(look).observe(document.body, { subtree: true, attributes: true, childList: true });
+    });
+    await page.getByRole('button', { name: 'Reset results' }).click();
+    await expect.poll(() => line.getAttribute('data-check'), { timeout: 15_000 }).toBe('problem');
+    expect(await page.getByTestId('line-problem').first().innerText()).toMatch(/not accepting orders/);
+    expect(await page.evaluate(() => (window as unknown as { sawSendable: string[] }).sawSendable)).toEqual([]);
+    await line.getByRole('button', { name: 'Remove line' }).click();
   });
 
   it('values the position at $1 a token in the portfolio and redeems it there', async () => {

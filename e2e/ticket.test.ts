@@ -141,7 +141,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     // Prices show in cents. Off the tick: the core's check names the nearest price and the batch cannot be sent.
     expect(await lines.nth(1).getByLabel('Price').inputValue()).toBe('42');
     await lines.nth(1).getByLabel('Price').fill('42.5');
-    await expect.poll(() => page.getByTestId('line-problem').first().innerText(), { timeout: 10_000 }).toMatch(/not on the 0.01 tick; nearest is 0.43/);
+    await expect.poll(() => page.getByTestId('line-problem').first().innerText(), { timeout: 10_000 }).toBe('42.5¢ is not on the 1¢ tick; nearest 42¢ or 43¢');
     expect(await page.getByTestId('submit-blocked').innerText()).toBe('Fix 1 line first');
     await app.shot('ticket-bad-line');
     await lines.nth(1).getByLabel('Price').fill('42');
@@ -279,8 +279,8 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await ladder.getByRole('radio', { name: 'Every market of an event' }).click();
     await ladder.getByLabel('Event search').fill(event.title.split(/\s+/).slice(0, 5).join(' '));
     await ladder.getByRole('option', { name: event.title }).first().click();
-    await ladder.getByLabel('From price').fill('0.10');
-    await ladder.getByLabel('To price').fill('0.20');
+    await ladder.getByLabel('From price').fill('10');
+    await ladder.getByLabel('To price').fill('20');
     await ladder.getByLabel('Rungs').fill('2');
     await ladder.getByLabel('Total size').fill('10');
     await ladder.getByRole('button', { name: 'Add rungs to ticket' }).click();
@@ -296,7 +296,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(before);
   });
 
-  it('reads "45" as 45¢ and "0.3" as $0.30, and confirms a Yes and a No with the account’s name, the best and the worst case', async () => {
+  it('reads "45" as 45¢ and "$0.3" as $0.30, and confirms a Yes and a No with the account’s name, the best and the worst case', async () => {
     const { page } = app;
     // Since the restart the vault is locked: opened for this batch, locked again after it.
     await page.getByRole('button', { name: 'Settings' }).click();
@@ -305,7 +305,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await page.getByText('Vault unlocked').waitFor();
     await page.getByRole('button', { name: 'Order ticket' }).click();
     const before = await page.getByTestId('ticket-line').count();
-    for (const [token, price] of [[yes, '45'], [no, '0.3']] as const) {
+    for (const [token, price] of [[yes, '45'], [no, '$0.3']] as const) {
       await page.getByRole('button', { name: 'Add line' }).click();
       const line = page.getByTestId('ticket-line').last();
       await line.getByLabel('Market search').fill(market.question.split(/\s+/).slice(0, 6).join(' '));
@@ -315,10 +315,18 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
       await line.getByLabel('Size').fill('10');
     }
     const [yesLine, noLine] = [page.getByTestId('ticket-line').nth(before), page.getByTestId('ticket-line').nth(before + 1)];
-    // Typed as cents, no hint; typed as dollars, said so — and the field keeps what was typed.
+    // Typed as cents, no hint; typed as dollars (with "$"), said so — and the field keeps what was typed.
     expect(await yesLine.getByTestId('price-hint').count()).toBe(0);
     expect(await noLine.getByTestId('price-hint').innerText()).toBe('read as $0.30 = 30¢');
-    expect(await noLine.getByLabel('Price').inputValue()).toBe('0.3');
+    expect(await noLine.getByLabel('Price').inputValue()).toBe('$0.3');
+    // The field takes cents: "0.3" alone is 0.3¢, said so, never 30¢.
+    await noLine.getByLabel('Price').fill('0.3');
+    expect(await noLine.getByTestId('price-hint').innerText()).toBe('read as 0.3¢, under a cent — for 30¢ type 30');
+    await expect.poll(async () => {
+      const d = await app.core.router.dispatch('drafts.load', {});
+      return d.ok ? (d.data as { lines: Array<{ price: string }> }).lines.slice(before).map((l) => l.price) : [];
+    }).toEqual(['0.45', '0.003']);
+    await noLine.getByLabel('Price').fill('$0.3');
     // The draft keeps the dollar prices the core takes.
     await expect.poll(async () => {
       const d = await app.core.router.dispatch('drafts.load', {});
@@ -351,11 +359,101 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await page.evaluate('delete document.documentElement.dataset.theme');
     await confirmSend(app, 2);
     await expect.poll(() => page.locator('[data-testid=line-result][data-success=true]').count(), { timeout: 15_000 }).toBe(before + 2);
-    // Sent at the dollar prices: "45" as 0.45, "0.3" as 0.3.
+    // Sent at the dollar prices: "45" as 0.45, "$0.3" as 0.3.
     const journal = await app.core.router.dispatch('orders.journal', {});
     const sent = (journal.ok ? (journal.data as Array<{ tokenId: string; price: string; size: string }>) : []).slice(0, 2);
     expect(sent.map((j) => [j.tokenId, j.price, j.size]).sort()).toEqual([[no, '0.3', '10'], [yes, '0.45', '10']].sort());
     for (let i = 0; i < 2; i++) await page.getByTestId('ticket-line').nth(before).getByRole('button', { name: 'Remove line' }).click();
+    await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(before);
+    await app.core.router.dispatch('accounts.lock', {});
+    await page.reload();
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    await expect.poll(() => page.getByTestId('ticket-line').count(), { timeout: 10_000 }).toBe(before);
+  });
+
+  it('holds a price far from the book until its own line is confirmed; a result follows its order; Clear can be undone', async () => {
+    const { page, venue } = app;
+    await app.core.router.dispatch('accounts.unlock', { passphrase: 'correct horse battery' });
+    await page.reload();
+    // A fresh offer of Yes at 50¢, so the best ask is known.
+    const maker = await otherTrader(venue);
+    venue.exchange.mint(maker.address.toLowerCase(), market.condition_id, 50_000_000, 500_000);
+    expect((await maker.post([maker.order(yes, 'SELL', '0.5', '20', { negRisk: market.neg_risk === 1 })])).body[0]).toMatchObject({ success: true });
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    // The five lines of the first batch, once the draft is loaded.
+    await expect.poll(() => page.getByTestId('ticket-line').count(), { timeout: 10_000 }).toBe(5);
+    const before = 5;
+    await page.getByRole('button', { name: 'Add line' }).click();
+    const line = page.getByTestId('ticket-line').nth(before);
+    // The empty price field shows a word, not a price that looks typed.
+    expect(await line.getByLabel('Price').getAttribute('placeholder')).toBe('cents');
+    await line.getByLabel('Market search').fill(market.question.split(/\s+/).slice(0, 6).join(' '));
+    await page.getByRole('option', { name: market.question }).first().click();
+    await line.getByLabel('Outcome').selectOption(yes);
+    await line.getByLabel('Price').fill('90');
+    await line.getByLabel('Size').fill('5');
+    // Far above the best ask: held on its line, in words, and the batch waits for the yes.
+    await expect.poll(() => line.getAttribute('data-guard'), { timeout: 10_000 }).toBe('held');
+    const guard = page.getByTestId('line-guard');
+    expect(await guard.innerText()).toMatch(/^Buy at 90¢ is \d+(\.\d+)?¢ above the best ask \d+(\.\d+)?¢ — confirm$/);
+    expect(await line.getAttribute('data-ok')).toBe('false');
+    expect(await page.getByTestId('submit-blocked').innerText()).toBe(`Confirm the price of line ${before + 1} first: far from the book`);
+    expect(await page.getByRole('button', { name: /^Sign and send/ }).isDisabled()).toBe(true);
+    await guard.getByRole('checkbox', { name: 'I mean this price' }).check();
+    await expect.poll(() => line.getAttribute('data-guard')).toBe('confirmed');
+    await expect.poll(() => page.getByTestId('submit-blocked').count(), { timeout: 10_000 }).toBe(0);
+    await guard.scrollIntoViewIfNeeded();
+    await app.shot('ticket-guard-confirmed');
+    // Another price is another question: held again until confirmed again.
+    await line.getByLabel('Price').fill('91');
+    await expect.poll(() => line.getAttribute('data-guard'), { timeout: 10_000 }).toBe('held');
+    expect(await page.getByTestId('line-guard').getByRole('checkbox').isChecked()).toBe(false);
+    await app.shot('ticket-guard');
+    await page.evaluate("document.documentElement.dataset.theme = 'dark'");
+    await app.shot('ticket-guard-dark');
+    await page.evaluate('delete document.documentElement.dataset.theme');
+    // At the market: nothing to confirm.
+    await line.getByLabel('Price').fill('49');
+    await expect.poll(() => line.getAttribute('data-check'), { timeout: 10_000 }).toBe(SPEC_ONLY ? 'unchecked' : 'checked');
+    expect(await line.getAttribute('data-guard')).toBe(null);
+
+    // Placed, it rests; on the full venue a cancel shows on its line instead of "live".
+    await page.getByRole('button', { name: 'Sign and send 1 order' }).click();
+    await confirmSend(app, 1);
+    // Each line's result is in the note row under it: the first batch's five, then this one.
+    const result = page.getByTestId('line-result').nth(before);
+    await expect.poll(() => result.innerText(), { timeout: 15_000 }).toMatch(/^live/);
+    if (!SPEC_ONLY) {
+      const orderId = (await app.core.router.dispatch('orders.journal', {})) as { ok: true; data: Array<{ orderId: string; price: string }> };
+      const placed = orderId.data.find((j) => j.price === '0.49') as { orderId: string };
+      const accounts = await app.core.router.dispatch('accounts.list', {});
+      const acct = (accounts.ok ? (accounts.data as { accounts: Array<{ id: string }> }).accounts : [])[0] as { id: string };
+      await app.core.router.dispatch('orders.cancel', { accountId: acct.id, orderIds: [placed.orderId] });
+      await expect.poll(() => result.getAttribute('data-state'), { timeout: 15_000 }).toBe('cancelled');
+      expect(await result.innerText()).toMatch(/^cancelled \(was live\) · 0x/);
+    }
+
+    // Clear takes every line; the bar and Ctrl+Z bring them back.
+    const all = await page.getByTestId('ticket-line').count();
+    await page.getByRole('button', { name: 'Clear' }).click();
+    expect(await page.getByTestId('ticket-line').count()).toBe(0);
+    expect(await page.getByTestId('ticket-undo').innerText()).toContain(`Cleared ${all} lines.`);
+    await app.shot('ticket-undo');
+    await page.evaluate("document.documentElement.dataset.theme = 'dark'");
+    await app.shot('ticket-undo-dark');
+    await page.evaluate('delete document.documentElement.dataset.theme');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(all);
+    expect(await page.getByTestId('ticket-undo').count()).toBe(0);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByTestId('ticket-undo').getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(all);
+    // The lines restored are the draft again (the next tests and a restart find them).
+    await expect.poll(async () => {
+      const d = await app.core.router.dispatch('drafts.load', {});
+      return d.ok ? (d.data as { lines: unknown[] }).lines.length : -1;
+    }).toBe(all);
+    await page.getByTestId('ticket-line').nth(before).getByRole('button', { name: 'Remove line' }).click();
     await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(before);
     await app.core.router.dispatch('accounts.lock', {});
     await page.reload();

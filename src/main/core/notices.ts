@@ -3,7 +3,7 @@
 // trades; a resolution is a held market that became redeemable or closed, told once per account
 // (the `notices` table), so a restart neither repeats one nor forgets one.
 import type Database from 'better-sqlite3';
-import { formatMicros, parseMicros } from '@shared/domain/money.js';
+import { centsText, formatMicros, parseMicros } from '@shared/domain/money.js';
 import type { Notice } from '@shared/ipc/contract.js';
 import type { Position, TradingMarket } from '@shared/spec/index.js';
 import type { Logger } from './ports.js';
@@ -114,10 +114,6 @@ async function judgeGone(row: JournalRow, io: SettleIo): Promise<'filled' | 'exp
   }
 }
 
-/** "30¢", "30.5¢" from a decimal price. */
-export function centsText(price: string): string {
-  return `${formatMicros(micros(price) * 100n)}¢`;
-}
 
 /** The notice of a fill of `matched` of the order (the watcher's, for every way a fill is found). */
 export async function fillNotice(row: JournalRow, matched: string, title: string, accountId: string, io: Pick<SettleIo, 'now' | 'label'>): Promise<Notice> {

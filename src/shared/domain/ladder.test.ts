@@ -37,9 +37,9 @@ describe('ladder builder', () => {
 
   it('names what is wrong instead of building a bad ladder', () => {
     expect(buildLadder(spec({ rungs: 16 }))).toEqual({ ok: false, problem: 'rungs must be a whole number from 1 to 15' });
-    expect(buildLadder(spec({ from: '0.995' }))).toMatchObject({ ok: false, problem: 'prices must be from 0.01 to 0.99' });
+    expect(buildLadder(spec({ from: '0.995' }))).toMatchObject({ ok: false, problem: 'prices must be from 1¢ to 99¢' });
     expect(buildLadder(spec({ totalSize: '1.234' }))).toMatchObject({ ok: false });
-    expect(buildLadder(spec({ from: '0.40', to: '0.42', rungs: 5 }))).toMatchObject({ ok: false, problem: '5 rungs do not fit between 0.40 and 0.42 on the 0.01 tick' });
+    expect(buildLadder(spec({ from: '0.40', to: '0.42', rungs: 5 }))).toMatchObject({ ok: false, problem: '5 rungs do not fit between 40¢ and 42¢ on the 1¢ tick' });
     expect(buildLadder(spec({ totalSize: '0.03', rungs: 5 }))).toMatchObject({ ok: false });
   });
 });

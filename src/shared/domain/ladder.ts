@@ -3,7 +3,7 @@
 // hundredths of a token (orders take two size decimals) and the remainder is handed out one
 // hundredth at a time, so the rungs always add up to the total.
 import { LIMITS } from '../spec/queries.js';
-import { formatMicros, parseMicros } from './money.js';
+import { centsText, formatMicros, parseMicros } from './money.js';
 
 /** A ladder fits in one order batch. */
 const MAX_RUNGS = LIMITS.orders.maxItems;
@@ -31,7 +31,7 @@ export function buildLadder(spec: LadderSpec): Ladder {
   const total = parseMicros(spec.totalSize);
   if (!tick || tick <= 0n) return { ok: false, problem: `tick ${spec.tick} is not a price step` };
   if (a === null || b === null) return { ok: false, problem: 'prices must be decimals such as 0.42' };
-  if (a < tick || b < tick || a > 1_000_000n - tick || b > 1_000_000n - tick) return { ok: false, problem: `prices must be from ${formatMicros(tick)} to ${formatMicros(1_000_000n - tick)}` };
+  if (a < tick || b < tick || a > 1_000_000n - tick || b > 1_000_000n - tick) return { ok: false, problem: `prices must be from ${centsText(tick)} to ${centsText(1_000_000n - tick)}` };
   if (!Number.isInteger(spec.rungs) || spec.rungs < 1 || spec.rungs > MAX_RUNGS) return { ok: false, problem: `rungs must be a whole number from 1 to ${MAX_RUNGS}` };
   if (total === null || total <= 0n || total % HUNDREDTH !== 0n) return { ok: false, problem: 'total size must be above 0 with at most 2 decimals' };
   const n = spec.rungs;
@@ -49,7 +49,7 @@ export function buildLadder(spec: LadderSpec): Ladder {
     // Geometric steps need a real power; the result is snapped back onto the exact tick grid.
     else prices.push(snap(BigInt(Math.round(Number(a) * Math.pow(Number(b) / Number(a), i / (n - 1))))));
   }
-  if (new Set(prices).size < prices.length) return { ok: false, problem: `${n} rungs do not fit between ${spec.from} and ${spec.to} on the ${spec.tick} tick` };
+  if (new Set(prices).size < prices.length) return { ok: false, problem: `${n} rungs do not fit between ${centsText(a)} and ${centsText(b)} on the ${centsText(tick)} tick` };
 
   const weights = Array.from({ length: n }, (_, i) => BigInt(spec.split === 'even' ? 1 : spec.split === 'skew-to' ? i + 1 : n - i));
   const sum = weights.reduce((x, y) => x + y, 0n);

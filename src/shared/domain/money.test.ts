@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMicros, groupedText, parseMicros, requireMicros, toMicros, usdText } from './money.js';
+import { centsText, formatMicros, groupedText, parseMicros, requireMicros, toMicros, usdText } from './money.js';
 
 describe('micro money', () => {
   it('formats exactly', () => {
@@ -73,5 +73,14 @@ describe('money for a person', () => {
     expect(groupedText(999_000_000n)).toBe('999');
     expect(groupedText(-1_234_000_001n)).toBe('-1,234.000001');
     expect(groupedText(0n)).toBe('0');
+  });
+});
+
+describe('centsText', () => {
+  it('says a price in cents exactly, from decimal text or micro units', () => {
+    expect(centsText('0.3655')).toBe('36.55¢');
+    expect(centsText(365_500n)).toBe('36.55¢');
+    expect(centsText('0.001')).toBe('0.1¢');
+    expect(centsText('0.45')).toBe('45¢');
   });
 });

@@ -87,3 +87,9 @@ export function groupedText(micros: bigint): string {
   const neg = whole.startsWith('-');
   return `${neg ? '-' : ''}${group(neg ? whole.slice(1) : whole)}${frac ? `.${frac}` : ''}`;
 }
+
+/** A price as cents for a person, exactly: "0.3655" or 365_500n → "36.55¢" (unreadable text → "0¢"). */
+export function centsText(price: string | bigint): string {
+  const m = typeof price === 'bigint' ? price : (parseMicros(price) ?? 0n);
+  return `${formatMicros(m * 100n)}¢`;
+}

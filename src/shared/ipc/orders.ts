@@ -38,6 +38,8 @@ export const LinePreview = z.object({
   /** Against the current best opposite price: rests, crosses (fills at least partly), killed (FOK/FAK with nothing to hit), rejected (post-only that would cross). */
   execution: z.enum(['rests', 'crosses', 'killed', 'rejected']).optional(),
   bestOpposite: z.string().optional(),
+  /** The fat-finger guard (shared/domain/price-guard): why this price needs the trader's explicit yes. */
+  guard: z.string().optional(),
   problems: z.array(z.object({ field: z.string(), message: z.string() })),
   /** Checks that could not be made, in words ("cash not checked: …"): the line is not shown as checked. */
   unchecked: z.array(z.string()).optional(),

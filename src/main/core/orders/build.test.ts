@@ -46,7 +46,10 @@ describe('checkLine', () => {
     const r = checkLine({ side: 'BUY', price: '0.455', size: '10' }, rules);
     expect(r.built).toBeUndefined();
     expect(r.snapped).toBe(460_000n);
-    expect(r.problems).toEqual([{ field: 'price', message: 'price 0.455 is not on the 0.01 tick; nearest is 0.46' }]);
+    expect(r.problems).toEqual([{ field: 'price', message: '45.5¢ is not on the 1¢ tick; nearest 45¢ or 46¢' }]);
+    // In cents, as the field takes them, on a tenth-of-a-cent tick and at the edge of the band.
+    expect(checkLine({ side: 'BUY', price: '0.3655', size: '10' }, { ...rules, tick: '0.001' }).problems[0]?.message).toBe('36.55¢ is not on the 0.1¢ tick; nearest 36.5¢ or 36.6¢');
+    expect(checkLine({ side: 'BUY', price: '0.0005', size: '10' }, { ...rules, tick: '0.001' }).problems[0]?.message).toBe('0.05¢ is not on the 0.1¢ tick; nearest 0.1¢');
     expect(checkLine({ side: 'SELL', price: '0.454', size: '10' }, rules).snapped).toBe(450_000n);
     // A line that builds suggests nothing; one on the tick with another problem suggests its own price.
     expect(checkLine({ side: 'SELL', price: '0.45', size: '10' }, rules).snapped).toBeUndefined();
@@ -65,7 +68,7 @@ describe('checkLine', () => {
       expect(fields(r)).toEqual(['price']);
       expect(r.built).toBeUndefined();
     }
-    expect(checkLine({ side: 'BUY', price: '1', size: '10' }, rules).problems[0]?.message).toBe('price must be from 0.01 to 0.99');
+    expect(checkLine({ side: 'BUY', price: '1', size: '10' }, rules).problems[0]?.message).toBe('the price must be from 1¢ to 99¢');
     expect(checkLine({ side: 'BUY', price: '0.01', size: '10' }, rules).built?.price).toBe(10_000n);
     expect(checkLine({ side: 'SELL', price: '0.99', size: '10' }, rules).built?.price).toBe(990_000n);
     expect(checkLine({ side: 'BUY', price: '0.999', size: '10' }, { ...rules, tick: '0.001' }).built?.price).toBe(999_000n);
@@ -89,7 +92,7 @@ describe('checkLine', () => {
 
   it('falls back to a 0.01 tick and no minimum when the market gives none it can read', () => {
     const r = checkLine({ side: 'BUY', price: '0.455', size: '0.01' }, { ...rules, tick: 'x', minSize: '' });
-    expect(r.problems).toEqual([{ field: 'price', message: 'price 0.455 is not on the x tick; nearest is 0.46' }]);
+    expect(r.problems).toEqual([{ field: 'price', message: '45.5¢ is not on the 1¢ tick; nearest 45¢ or 46¢' }]);
     expect(checkLine({ side: 'BUY', price: '0.45', size: '0.01' }, { ...rules, tick: 'x', minSize: '' }).built?.makerAmount).toBe(4_500n);
   });
 });

@@ -3,7 +3,7 @@
 // base units (6 decimals). Strings and bigints only: no float ever touches an amount.
 import type { OrderLine } from '@shared/ipc/contract.js';
 import { ZERO_BYTES32, type SignableOrder } from '@shared/crypto/index.js';
-import { formatMicros, parseMicros } from '@shared/domain/money.js';
+import { centsText, parseMicros } from '@shared/domain/money.js';
 
 export interface MarketRules {
   /** Tick as a decimal string, e.g. "0.01". */
@@ -34,6 +34,13 @@ export function snapPrice(price: bigint, tick: bigint): bigint {
   return snapped < tick ? tick : snapped > 1_000_000n - tick ? 1_000_000n - tick : snapped;
 }
 
+/** The grid prices either side of an off-grid price that an order may carry: "36.5¢ or 36.6¢". */
+function nearest(price: bigint, tick: bigint): string {
+  const down = (price / tick) * tick;
+  const near = [down, down + tick].filter((p) => p >= tick && p <= 1_000_000n - tick);
+  return near.length ? near.map(centsText).join(' or ') : centsText(snapPrice(price, tick));
+}
+
 export function checkLine(line: Pick<OrderLine, 'price' | 'size' | 'side'>, rules: MarketRules): { built?: BuiltLine; problems: Problem[]; snapped?: bigint } {
   const problems: Problem[] = [];
   const tick = parseMicros(rules.tick) ?? 10_000n;
@@ -45,8 +52,9 @@ export function checkLine(line: Pick<OrderLine, 'price' | 'size' | 'side'>, rule
   if (price === null) problems.push({ field: 'price', message: `price ${line.price} has more than 6 decimals` });
   else {
     snapped = snapPrice(price, tick);
-    if (price % tick !== 0n) problems.push({ field: 'price', message: `price ${line.price} is not on the ${rules.tick} tick; nearest is ${formatMicros(snapped)}` });
-    else if (price < tick || price > 1_000_000n - tick) problems.push({ field: 'price', message: `price must be from ${rules.tick} to ${formatMicros(1_000_000n - tick)}` });
+    // Said in cents, as the price is typed; both neighbours on the grid, within the band.
+    if (price % tick !== 0n) problems.push({ field: 'price', message: `${centsText(price)} is not on the ${centsText(tick)} tick; nearest ${nearest(price, tick)}` });
+    else if (price < tick || price > 1_000_000n - tick) problems.push({ field: 'price', message: `the price must be from ${centsText(tick)} to ${centsText(1_000_000n - tick)}` });
   }
   if (size === null || size % 10_000n !== 0n) problems.push({ field: 'size', message: `size ${line.size} may have at most 2 decimals` });
   else if (size <= 0n) problems.push({ field: 'size', message: 'size must be above 0' });

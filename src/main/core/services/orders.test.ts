@@ -2,6 +2,7 @@
 // limit, cancel, the journal following fills, a lost answer, throttled lines.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { caller, coreForFile, sellInto, startCore, tradable, type TradableMarket } from '../test-support.js';
+import { Trader } from '../../../venue/trading/test-trader.js';
 import { isPost, relay } from './test-support.js';
 
 const h = coreForFile();
@@ -23,7 +24,7 @@ describe('a batch', () => {
       ],
     });
     expect(preview[0]).toMatchObject({ ok: false, price: '0.12' });
-    expect(preview[0]?.problems[0]?.message).toMatch(/tick; nearest is 0.12/);
+    expect(preview[0]?.problems[0]?.message).toMatch(/tick; nearest 12¢/);
     expect(preview[1]).toMatchObject({ ok: true, makerAmount: '1260000' });
     expect(preview[2]?.problems[0]?.field).toBe('size');
 
@@ -78,6 +79,43 @@ describe('the order journal', () => {
     expect(journal.find((j) => j.orderId === a?.orderId)).toMatchObject({ state: 'filled', sizeMatched: '10', conditionId: m.cid, question: m.question });
     expect(journal.find((j) => j.orderId === b?.orderId)).toMatchObject({ state: 'partly_filled', sizeMatched: '5' });
     expect(journal[0]?.outcome).toBeTruthy();
+  });
+});
+
+describe('the fat-finger guard', () => {
+  it('comes with the preview of a price that crosses the book by more than a few ticks, in words', async () => {
+    const g = tradable(h.venue, 5);
+    // Someone asks 40¢ for the market's first outcome; nothing else of it is on the book then.
+    h.venue.db.prepare("UPDATE orders SET status = 'canceled' WHERE condition_id = ?").run(g.cid);
+    const maker = await Trader.create(h.venue.urls);
+    h.venue.exchange.mint(maker.address.toLowerCase(), g.cid, 30_000_000, 500_000);
+    expect((await maker.post([maker.order(g.tokens[0] as string, 'SELL', '0.40', '10', { negRisk: g.negRisk })])).body[0]).toMatchObject({ success: true });
+    const line = (price: string) => ({ conditionId: g.cid, tokenId: g.tokens[0], side: 'BUY', price, size: '5' });
+    const [far, near, rest] = await h.ok<Array<{ ok: boolean; guard?: string; bestOpposite?: string }>>('orders.preview', { lines: [line('0.9'), line('0.45'), line('0.39')] });
+    expect(far).toMatchObject({ ok: true, bestOpposite: '0.4', guard: 'Buy at 90¢ is 50¢ above the best ask 40¢ — confirm' });
+    expect(near?.guard).toBeUndefined();
+    expect(rest?.guard).toBeUndefined();
+  });
+});
+
+describe('a fill on arrival', () => {
+  it('raises the same notice as a fill found later, at the price it filled at, so the trader is told of it', async () => {
+    const seen: Array<[string, Record<string, unknown>]> = [];
+    const t = await startCore({ core: { emit: (name, payload) => seen.push([name, payload as Record<string, unknown>]) } });
+    try {
+      const g = tradable(t.venue, 2);
+      const maker = await Trader.create(t.venue.urls);
+      t.venue.exchange.mint(maker.address.toLowerCase(), g.cid, 30_000_000, 500_000);
+      expect((await maker.post([maker.order(g.tokens[0] as string, 'SELL', '0.35', '6', { negRisk: g.negRisk })])).body[0]).toMatchObject({ success: true });
+      const acct = await t.account();
+      const [r] = await t.ok<Result[]>('orders.submit', { accountId: acct.id, lines: [{ conditionId: g.cid, tokenId: g.tokens[0], side: 'BUY', price: '0.4', size: '6', type: 'FOK' }] });
+      expect(r).toMatchObject({ success: true, status: 'matched' });
+      const notices = seen.filter(([name]) => name === 'notices.raised').map(([, n]) => n);
+      // A 40¢ limit that met the 35¢ ask: told at 35¢.
+      expect(notices).toEqual([expect.objectContaining({ kind: 'fill', title: 'Order filled', orderId: r?.orderId, body: expect.stringMatching(/^Buy 6 .+ at 35¢ · /) })]);
+    } finally {
+      await t.close();
+    }
   });
 });
 

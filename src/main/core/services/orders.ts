@@ -7,11 +7,11 @@ import { orderHash, signOrder, toWireOrder } from '@shared/crypto/index.js';
 import { parseMicros } from '@shared/domain/money.js';
 import { LIMITS, type OpenOrder } from '@shared/spec/index.js';
 import { AnswerLostError, HttpStatusError, NetworkError } from '../http/errors.js';
-import { reconcile, settle } from '../notices.js';
+import { fillNotice, reconcile, settle } from '../notices.js';
 import { signable, type BuiltLine, type MarketRules } from '../orders/build.js';
 import { AppError } from '../router.js';
 import type { Session } from '../session.js';
-import { stateOfAnswer } from '../user-data/fills.js';
+import { averagePrice, stateOfAnswer } from '../user-data/fills.js';
 import type { JournalPut } from '../user-data/store.js';
 import type { AccountSummary } from '../vault/vault.js';
 import type { Accounts } from './accounts.js';
@@ -147,6 +147,8 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
     // Every row written 'sending' ends final or 'unknown', whatever fails on the way: signing
     // happens before a chunk's rows are written, and a failure after is settled in `finally`.
     const written: string[] = [];
+    // Orders that matched on arrival: a fill of the trader's own order is told like any other.
+    const arrived: Array<{ i: number; id: string; matched: string; price: string }> = [];
     try {
       for (let attempt = 1; attempt <= RETRIES && pending.length > 0; attempt++) {
         const retry: number[] = [];
@@ -192,6 +194,12 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
             const a = answers[j];
             const id = items[j]?.id as string;
             const { state, sizeMatched } = stateOfAnswer(lines[i] as (typeof lines)[number], a);
+            if (a?.success && sizeMatched && (parseMicros(sizeMatched) ?? 0n) > 0n) {
+              // Said at the price it filled at (on average), not the limit, which it may have bettered.
+              const line = lines[i] as (typeof lines)[number];
+              const avg = averagePrice({ side: line.side, price: line.price, sizeMatched, status: a.status ?? null, makingAmount: a.makingAmount ?? null, takingAmount: a.takingAmount ?? null });
+              arrived.push({ i, id, matched: sizeMatched, price: avg ?? line.price });
+            }
             results[i] = { line: i, success: a?.success === true, attempts: attempt, orderId: id, ...(a?.status ? { status: a.status } : {}), ...(a?.code ? { code: a.code } : {}), ...(a?.errorMsg ? { message: a.errorMsg } : {}), ...(a?.retry_after_seconds ? { retryAfterSeconds: a.retry_after_seconds } : {}), ...(a?.makingAmount ? { makingAmount: a.makingAmount } : {}), ...(a?.takingAmount ? { takingAmount: a.takingAmount } : {}) };
             journal(i, id, state, a?.code ?? null, a?.errorMsg ?? null, { status: a?.success ? a.status || null : null, makingAmount: a?.makingAmount || null, takingAmount: a?.takingAmount || null, sizeMatched: sizeMatched ?? null });
             if (!a?.success && a?.code === 'RATE_LIMITED') {
@@ -213,7 +221,19 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
       ctx.emit('orders.updated', { accountId, orderIds: [...new Set(written)] });
       deps.onSubmitted();
     }
+    await tellArrivals(s, accountId, lines, arrived).catch(() => undefined);
     return results;
+  };
+
+  /** A notice per order that matched on arrival, in the words of the watcher's fill notices. */
+  const tellArrivals = async (s: Session, accountId: string, lines: CallArgs<'orders.submit'>['lines'], arrived: Array<{ i: number; id: string; matched: string; price: string }>) => {
+    const io = { now: () => ctx.clock.now(), label: markets.labeller(s) };
+    for (const { i, id, matched, price } of arrived) {
+      const l = lines[i] as (typeof lines)[number];
+      const row = { order_id: id, account_id: accountId, token_id: l.tokenId, condition_id: l.conditionId, side: l.side, price, size: l.size, type: l.type ?? 'GTC', state: 'filled', size_matched: matched, sent_at: 0, updated_at: 0, expires_at: null };
+      const whole = (parseMicros(matched) ?? 0n) >= (parseMicros(l.size) ?? 0n);
+      ctx.emit('notices.raised', await fillNotice(row, matched, whole ? 'Order filled' : 'Order partly filled', accountId, io));
+    }
   };
 
   const handlers: HandlersOf<'orders.submit' | 'orders.cancel' | 'orders.open' | 'orders.journal'> = {

@@ -3,6 +3,7 @@
 // batch against its cash and tokens; plus the money preview (cost, payout, fee, rest or fill).
 import type { CallArgs } from '@shared/ipc/contract.js';
 import { formatMicros, parseMicros, tickText } from '@shared/domain/money.js';
+import { priceGuard } from '@shared/domain/price-guard.js';
 import { formatDataTokenId } from '@shared/domain/token-ids.js';
 import { HttpStatusError } from '../http/errors.js';
 import { checkLine, type BuiltLine, type MarketRules } from '../orders/build.js';
@@ -157,7 +158,9 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
       const quote = best[c.line.tokenId];
       const opposite = c.line.side === 'BUY' ? quote?.SELL : quote?.BUY;
       const bestOpposite = opposite !== undefined ? (parseMicros(opposite) ?? undefined) : undefined;
-      return economics(c.built, { side: c.line.side, type: c.line.type, postOnly: c.line.postOnly, bestOpposite, takerFeeBps: c.rules.takerFeeBps ?? 0, makerFeeBps: c.rules.makerFeeBps ?? 0 });
+      const micros = (p: string | undefined) => (p !== undefined ? (parseMicros(p) ?? undefined) : undefined);
+      const guard = priceGuard({ side: c.line.side, price: c.built.price, tick: parseMicros(c.rules.tick) ?? 10_000n, bestBid: micros(quote?.BUY), bestAsk: micros(quote?.SELL) });
+      return { ...economics(c.built, { side: c.line.side, type: c.line.type, postOnly: c.line.postOnly, bestOpposite, takerFeeBps: c.rules.takerFeeBps ?? 0, makerFeeBps: c.rules.makerFeeBps ?? 0 }), ...(guard ? { guard } : {}) };
     });
     const unchecked: string[][] = checked.map(() => []);
     if (accountId) {

@@ -1,9 +1,9 @@
 // The core on a deployment that offers only the spec (the local venue's --spec-only mode, with
 // real-world representations): what it lacks is said in words, never polled again, and a signed
 // batch still goes out once the profile knows its order domain.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { OrderDomainInfo, PaperAccount } from '../../../venue/account.js';
-import { coreForFile, tradable, venueProfile } from '../test-support.js';
+import { coreForFile, startCore, tradable, venueProfile, type CoreHarness } from '../test-support.js';
 
 const asked: string[] = [];
 const counting: typeof fetch = (url, init) => {
@@ -13,12 +13,12 @@ const counting: typeof fetch = (url, init) => {
 const h = coreForFile({ venue: { specOnly: true, representation: 'varied' }, core: { http: { fetch: counting, policy: { timeoutMs: 2000, retries: 0 } } } });
 
 /** A remote profile for the venue, active, with the start line's account imported. */
-async function deployment(signing?: { source: 'custom'; domain: Record<string, unknown> }) {
-  const profile = await h.ok<{ id: string }>('profiles.add', { ...venueProfile(h.venue, 'Spec-only deployment'), kind: undefined, ...(signing ? { signing } : {}) });
-  await h.ok('profiles.switch', { id: profile.id });
-  await h.ok('accounts.unlock', { passphrase: 'pw' });
-  const a = h.venue.account as PaperAccount;
-  const acct = await h.ok<{ id: string; address: string }>('accounts.import', { privateKey: a.private_key, apiKey: a.api_key, secret: a.secret, passphrase: a.passphrase, label: 'Start line' });
+async function deployment(signing?: { source: 'custom'; domain: Record<string, unknown> }, on: CoreHarness = h) {
+  const profile = await on.ok<{ id: string }>('profiles.add', { ...venueProfile(on.venue, 'Spec-only deployment'), kind: undefined, ...(signing ? { signing } : {}) });
+  await on.ok('profiles.switch', { id: profile.id });
+  await on.ok('accounts.unlock', { passphrase: 'pw' });
+  const a = on.venue.account as PaperAccount;
+  const acct = await on.ok<{ id: string; address: string }>('accounts.import', { privateKey: a.private_key, apiKey: a.api_key, secret: a.secret, passphrase: a.passphrase, label: 'Start line' });
   return { profile, acct };
 }
 
@@ -63,6 +63,24 @@ describe('a venue that offers only the spec', () => {
     expect(results.map((r) => [r.line, r.success, r.status ?? r.code])).toEqual([[0, true, 'live'], [1, false, 'INVALID_ORDER']]);
     expect((await h.ok<Array<{ state: string }>>('orders.journal', { accountId: acct.id })).map((j) => j.state)).toEqual(['open']);
   });
+
+  it('closes in the journal a resting order whose market closed, with no open-orders list to say so', async () => {
+    // A core of its own, with the watcher on.
+    const t = await startCore({ venue: { specOnly: true, representation: 'varied' }, core: { watch: { everyMs: 100 } } });
+    try {
+      const m = tradable(t.venue, 2);
+      const { acct } = await deployment({ source: 'custom', domain: domainOf(t.venue.orderDomain) }, t);
+      const [placed] = await t.ok<Array<{ success: boolean; orderId?: string }>>('orders.submit', { accountId: acct.id, lines: [{ conditionId: m.cid, tokenId: m.tokens[0], side: 'BUY', price: '0.05', size: '5' }] });
+      expect(placed).toMatchObject({ success: true });
+      const state = async () => (await t.ok<Array<{ orderId: string; state: string }>>('orders.journal', { accountId: acct.id })).find((j) => j.orderId === placed?.orderId)?.state;
+      expect(await state()).toBe('open');
+      t.venue.exchange.setMarketStatus(m.cid, 'closed');
+      // The watcher's passes read the market again (within the data freshness window) and find it closed.
+      await vi.waitFor(async () => expect(await state()).toBe('closed'), { timeout: 40_000, interval: 500 });
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 
   it('never previews an unchecked line as checked: tokens from positions and the journal, cash not reported', async () => {
     const m = tradable(h.venue, 1);

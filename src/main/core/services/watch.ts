@@ -43,9 +43,25 @@ export function watchService(ctx: CoreContext, opts: WatchOptions, deps: WatchDe
       journal: () => ctx.session().user.db,
       openOrders: async (a) => {
         const s = ctx.session();
-        const r = await deps.orders().openOrdersOf(s, deps.accounts.account(a.id), Math.min(FRESH.prices, every));
-        deps.ordersRead?.(s);
-        return r;
+        try {
+          const r = await deps.orders().openOrdersOf(s, deps.accounts.account(a.id), Math.min(FRESH.prices, every));
+          deps.ordersRead?.(s);
+          return r;
+        } catch (err) {
+          if ((err as { code?: string }).code !== 'NOT_OFFERED') throw err;
+          // No open-orders list to settle the journal with: orders resting on a closed market
+          // are off the book all the same, so they do not read "live" for good.
+          const closed: string[] = [];
+          for (const o of s.user.resting(a.id)) {
+            const m = await deps.markets.market(s, o.conditionId, Math.max(FRESH.data, every)).catch(() => undefined);
+            if (m?.closed === true) closed.push(o.orderId);
+          }
+          if (closed.length > 0 && s.isOpen) {
+            s.user.journalClosed(closed, ctx.clock.now());
+            ctx.emit('orders.updated', { accountId: a.id, orderIds: closed });
+          }
+          return undefined;
+        }
       },
       lostOrders: (a) => deps.orders().lookForLost(ctx.session(), deps.accounts.account(a.id), Math.min(FRESH.prices, every)),
       positions: async (a) => (await deps.portfolio.positionsOf(ctx.session(), a, Math.min(FRESH.data, every))).data,

@@ -220,6 +220,19 @@ export class UserData {
     this.db.transaction(() => orderIds.forEach((id) => cancelled.run(at, id)))();
   }
 
+  /** Orders of the account the journal holds as resting, with their markets: what a venue without an open-orders list cannot settle. */
+  resting(accountId: string): Array<{ orderId: string; conditionId: string }> {
+    return this.db
+      .prepare("SELECT order_id AS orderId, condition_id AS conditionId FROM journal WHERE account_id = ? AND state IN ('open', 'partly_filled') AND condition_id IS NOT NULL")
+      .all(accountId) as Array<{ orderId: string; conditionId: string }>;
+  }
+
+  /** Resting orders of a market that stopped trading: the venue took them off the book. */
+  journalClosed(orderIds: readonly string[], at: number): void {
+    const closed = this.db.prepare("UPDATE journal SET state = 'closed', updated_at = ? WHERE order_id = ? AND state IN ('open', 'partly_filled')");
+    this.db.transaction(() => orderIds.forEach((id) => closed.run(at, id)))();
+  }
+
   /** Orders of ours cancelled at or after `since`: an answer asked before still lists them. */
   cancelledSince(accountId: string, since: number): Set<string> {
     return new Set(this.db.prepare("SELECT order_id FROM journal WHERE account_id = ? AND state = 'cancelled' AND updated_at >= ?").pluck().all(accountId, since) as string[]);

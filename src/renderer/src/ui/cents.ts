@@ -1,32 +1,41 @@
-// Prices are typed and shown in cents, as traders of the service family read them: "45" is 45¢.
-// A value written as dollars ("0.45", "$0.45") is read as dollars and shown converted. The
-// result is the price as a decimal string of dollars, shifted exactly (no float arithmetic).
+// Prices are typed and shown in cents, as traders of the service family read them: "45" is 45¢,
+// "45.5" is 45.5¢ and "0.5" is half a cent — always cents, never re-scaled by how it looks. A
+// dollar amount is read only when written with "$" ("$0.45" is 45¢). The result is the price as
+// a decimal string of dollars, shifted exactly (no float arithmetic).
 
-export type PriceInput = { ok: true; price: string; asDollars: boolean } | { ok: false; reason: string };
+export type PriceInput = { ok: true; price: string; asDollars: boolean; note?: string } | { ok: false; reason: string };
 
-const CENTS = /^(\d{1,3})(?:\.(\d{1,4}))?\s*(?:¢|c)?$/i;
-const DOLLARS = /^\$?\s*0?\.(\d{1,6})$/;
+// Up to 4 decimals of a cent: a price carries at most 6 decimals of a dollar.
+const CENTS = /^(\d{0,3})(?:\.(\d+))?\s*(?:¢|c)?$/i;
+const DOLLARS = /^\$\s*(\d*)(?:\.(\d+))?$/;
 
-/** Reads a typed price: cents by default, dollars when written below one with a leading "0." or "$". */
+/** Reads a typed price: cents always; dollars only when it starts with "$". */
 export function parsePriceInput(text: string): PriceInput {
   const t = text.trim();
   if (t === '') return { ok: false, reason: 'enter a price in cents, such as 45' };
-  const d = DOLLARS.exec(t);
-  if (d) {
-    const digits = (d[1] as string).replace(/0+$/, '');
+  if (t.startsWith('$')) {
+    const d = DOLLARS.exec(t);
+    if (!d || (d[1] === '' && d[2] === undefined)) return { ok: false, reason: `"${text}" is not a price: dollars are written such as $0.45` };
+    if (Number(d[1] || '0') >= 1) return { ok: false, reason: `${t} is not below $1: prices are below $1 (100¢)` };
+    const digits = (d[2] ?? '').replace(/0+$/, '');
     if (digits === '') return { ok: false, reason: 'a price must be above 0¢' };
+    if (digits.length > 6) return { ok: false, reason: `${t} has more than 6 decimals of a dollar` };
     return { ok: true, price: `0.${digits}`, asDollars: true };
   }
-  if (t.startsWith('$')) return { ok: false, reason: `"${text}" is not a price: dollars are below $1, such as $0.45` };
   const c = CENTS.exec(t);
-  if (!c) return { ok: false, reason: `"${text}" is not a price: type cents, such as 45 or 45.5` };
-  const whole = Number(c[1]);
+  if (!c || (c[1] === '' && c[2] === undefined)) return { ok: false, reason: `"${text}" is not a price: type cents, such as 45 or 45.5` };
+  const whole = Number(c[1] || '0');
   const frac = (c[2] ?? '').replace(/0+$/, '');
-  if (whole >= 100) return { ok: false, reason: `${text}¢ is $1 or more: prices are below 100¢` };
+  if (whole >= 100) return { ok: false, reason: `${t.replace(/\s*(¢|c)$/i, '')}¢ is $1 or more: prices are below 100¢` };
   if (whole === 0 && frac === '') return { ok: false, reason: 'a price must be above 0¢' };
+  if (frac.length > 4) return { ok: false, reason: `${t} has more than 4 decimals of a cent` };
   // 45.5¢ → 0.455: two places to the left, exactly.
   const price = `0.${String(whole).padStart(2, '0')}${frac}`.replace(/0+$/, '');
-  return { ok: true, price, asDollars: false };
+  const cents = `${whole}${frac ? `.${frac}` : ''}`;
+  // Below a cent is read as typed; the note says so, and what to type for 100 times more.
+  const big = whole === 0 ? centsText(`0.${frac}`) : '';
+  const note = whole === 0 ? `read as ${cents}¢, under a cent — for ${big}¢ type ${big}` : undefined;
+  return { ok: true, price, asDollars: false, ...(note ? { note } : {}) };
 }
 
 /** A dollar price as cents for an input field: "0.455" → "45.5". */

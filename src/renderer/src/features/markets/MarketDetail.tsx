@@ -130,8 +130,8 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
                   {/* Into the order entry at the price that would trade now: the ask to buy, the bid to sell. */}
                   {ended ? null : (
                     <>
-                      <button onClick={() => { setOutcome(i); entry.current?.start('BUY', q.bestAsk); }}>Buy {q.outcome}</button>{' '}
-                      <button onClick={() => { setOutcome(i); entry.current?.start('SELL', q.bestBid); }}>Sell {q.outcome}</button>
+                      <button onClick={() => { setOutcome(i); entry.current?.start('BUY', q.bestAsk, q.tokenId); }}>Buy {q.outcome}</button>{' '}
+                      <button onClick={() => { setOutcome(i); entry.current?.start('SELL', q.bestBid, q.tokenId); }}>Sell {q.outcome}</button>
                     </>
                   )}
                 </td>

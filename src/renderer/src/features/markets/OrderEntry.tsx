@@ -15,12 +15,14 @@ import { useAccount } from '../../ui/AccountPicker';
 import { centsText } from '../../ui/cents';
 import { cents, size as sizeText } from '../../ui/format';
 import { useToasts } from '../../ui/Toasts';
+import { useOrderStates } from '../orders/current';
 import { lineCheck, needsConfirmation, uncheckedLines, uncheckedNote, type Preview } from '../ticket/checks';
 import { ConfirmBatch } from '../ticket/Confirm';
+import { GuardConfirm } from '../ticket/GuardConfirm';
 import { MAX_LINES, useTicket } from '../ticket/store';
+import { useLineChecks } from '../ticket/useLineChecks';
 import { dollarsText } from './book';
-import { readEntry, resultWords, stepPrice, switchMode, type EntryForm } from './entry';
-import { useDebounced } from '../../ui/timing';
+import { laterWords, readEntry, resultWords, stepPrice, switchMode, type EntryForm } from './entry';
 
 export interface EntryOutcome {
   tokenId: string;
@@ -33,8 +35,8 @@ export interface EntryOutcome {
 export interface EntryHandle {
   /** A price (dollars) from the book, and with Shift a size in shares. */
   fill(price: string, shares?: string): void;
-  /** Buy or Sell chosen (B / S, an outcome's button), the price field focused. */
-  start(side: 'BUY' | 'SELL', price?: string): void;
+  /** Buy or Sell chosen (B / S, an outcome's button, with the outcome's token), the price field focused. */
+  start(side: 'BUY' | 'SELL', price?: string, tokenId?: string): void;
 }
 
 const WOULD = { crosses: 'fill now, at least in part', rests: 'rest on the book', killed: 'be cancelled: nothing to match', rejected: 'be refused: post-only would cross' } as const;
@@ -69,6 +71,24 @@ export function OrderEntry(props: {
   const tokenId = current?.tokenId ?? '';
   const [form, setForm] = useState<EntryForm>({ side: 'BUY', price: '', mode: 'shares', size: '', type: 'GTC', postOnly: false });
   const set = (patch: Partial<EntryForm>): void => setForm((f) => ({ ...f, ...patch }));
+  // The outcome a price was typed or picked for: another outcome's price is never kept silently.
+  const [priceFor, setPriceFor] = useState<{ tokenId: string; outcome: string } | undefined>();
+  const [outcomeNote, setOutcomeNote] = useState<string | undefined>();
+  const priceOf = (price: string, token = tokenId): void => {
+    set({ price });
+    setPriceFor({ tokenId: token, outcome: outcomes.find((o) => o.tokenId === token)?.outcome ?? '' });
+    setOutcomeNote(undefined);
+  };
+  const typed = form.price.trim();
+  useEffect(() => {
+    if (!priceFor || priceFor.tokenId === tokenId) return;
+    setPriceFor(undefined);
+    if (typed === '') return;
+    const now = current?.outcome ?? 'this outcome';
+    const said = /^\$|¢$/.test(typed) ? typed : `${typed}¢`;
+    setOutcomeNote(`Now ${now}: the price ${said} typed for ${priceFor.outcome} was cleared — type one for ${now}`);
+    setForm((f) => ({ ...f, price: '' }));
+  }, [tokenId, priceFor, typed, current?.outcome]);
   const entry = useMemo(() => readEntry(form, { conditionId, tokenId }), [form, conditionId, tokenId]);
   const priceBox = useRef<HTMLInputElement>(null);
   const sizeBox = useRef<HTMLInputElement>(null);
@@ -83,22 +103,25 @@ export function OrderEntry(props: {
   const addToTicket = useTicket((t) => t.add);
   const [sending, setSending] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string; orderId?: string | undefined; at: number } | undefined>();
+  const [result, setResult] = useState<{ ok: boolean; text: string; orderId?: string | undefined; status?: string | undefined; side: 'BUY' | 'SELL'; outcome: string; at: number } | undefined>();
+  const resultBox = useRef<HTMLParagraphElement>(null);
+  // The result shows where the trader clicked: brought into view when it arrives.
+  // (Braces: newer Chromium returns a promise from scrollIntoView, which is no effect cleanup.)
+  useEffect(() => {
+    resultBox.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [result?.at]);
+  const order = useOrderStates(accountId, result?.ok && result.orderId ? [result.orderId] : []).get(result?.orderId ?? '');
 
   const line = entry.line;
-  const checkInput = useDebounced(line, 200);
-  const check = useCall('orders.preview', { lines: checkInput ? [checkInput] : [], ...(accountId ? { accountId } : {}) }, {
-    enabled: checkInput !== undefined,
-    staleTime: 2000,
-    placeholderData: (prev) => prev,
-    refetchInterval: (q) => {
-      const wait = q.state.data?.[0]?.retryAfterSeconds;
-      return wait !== undefined ? Math.max(1, wait) * 1000 : false;
-    },
-  });
-  // A preview answers for the line as it was sent to it; a line edited since waits for its own.
-  const preview: Preview | undefined = line && checkInput && JSON.stringify(line) === JSON.stringify(checkInput) ? check.data?.[0] : undefined;
+  const checks = useLineChecks(line ? [line] : [], accountId);
+  // Shown: the last answer (money while typing); the check proper only from an answer for this line.
+  const shown: Preview | undefined = checks.shown[0];
+  const preview: Preview | undefined = checks.checked[0];
   const state = lineCheck(entry.problems, preview);
+  // The fat-finger guard: a price far from the book is sent only with its own yes, for this price.
+  const guardKey = `${tokenId}|${form.side}|${entry.price ?? ''}`;
+  const [guardOk, setGuardOk] = useState('');
+  const held = preview?.guard !== undefined && guardOk !== guardKey;
   const draft: DraftLine = {
     key: 'market-entry', conditionId, tokenId, label: props.question, outcome: current?.outcome ?? '', side: form.side,
     price: entry.price ?? '', size: line?.size ?? '', type: form.type, postOnly: line?.postOnly ?? false, ...(line?.expiration ? { expiration: line.expiration } : {}),
@@ -113,7 +136,8 @@ export function OrderEntry(props: {
     state === 'incomplete' ? (entry.problems[0] as string) :
     state === 'problem' ? 'Fix what the checks found first' :
     preview?.retryAfterSeconds !== undefined ? 'The venue is throttling; checking again shortly…' :
-    state === 'checking' ? 'Checking…' : undefined;
+    state === 'checking' ? 'Checking…' :
+    held ? 'Confirm the price first: it is far from the book' : undefined;
 
   const send = async (): Promise<void> => {
     if (!accountId || !line) return;
@@ -123,7 +147,7 @@ export function OrderEntry(props: {
     try {
       const [r] = await call('orders.submit', { accountId, lines: [line] });
       if (r) {
-        setResult({ ok: r.success, text: resultWords(r, line.side, current?.outcome ?? ''), orderId: r.orderId, at: Date.now() });
+        setResult({ ok: r.success, text: resultWords(r, line.side, current?.outcome ?? ''), orderId: r.orderId, status: r.status, side: line.side, outcome: current?.outcome ?? '', at: Date.now() });
         // The same order is not sent twice by a second Ctrl+Enter: the size is typed again.
         if (r.success) set({ size: '' });
       }
@@ -132,7 +156,7 @@ export function OrderEntry(props: {
       void staleCalls(client, [...ORDER_CALLS, ...PORTFOLIO_CALLS]);
       // A lost answer and a refusal of the credentials already say whether the order was placed.
       const known = err instanceof IpcCallError && (err.code === 'ANSWER_LOST' || err.code === 'UNAUTHORIZED');
-      setResult({ ok: false, text: `${err instanceof Error ? err.message : String(err)}${known ? '' : ' — the order is not known to have been placed'}`, at: Date.now() });
+      setResult({ ok: false, text: `${err instanceof Error ? err.message : String(err)}${known ? '' : ' — the order is not known to have been placed'}`, side: line.side, outcome: current?.outcome ?? '', at: Date.now() });
     } finally {
       setSending(false);
       props.onSent();
@@ -146,13 +170,15 @@ export function OrderEntry(props: {
 
   useImperativeHandle(props.ref, () => ({
     fill: (price, shares) => {
-      set({ price: centsText(price), ...(shares ? { size: shares, mode: 'shares' as const } : {}) });
+      priceOf(centsText(price));
+      if (shares) set({ size: shares, mode: 'shares' as const });
       // The size is typed next; what is there is replaced.
       sizeBox.current?.focus();
       sizeBox.current?.select();
     },
-    start: (side, price) => {
-      set({ side, ...(price ? { price: centsText(price) } : {}) });
+    start: (side, price, token) => {
+      set({ side });
+      if (price) priceOf(centsText(price), token);
       (price ? sizeBox : priceBox).current?.focus();
       (price ? sizeBox : priceBox).current?.select();
     },
@@ -184,6 +210,7 @@ export function OrderEntry(props: {
   const best = form.side === 'BUY' ? current?.bestAsk : current?.bestBid;
   const verb = form.side === 'BUY' ? 'Buy' : 'Sell';
   const problems = [...(state === 'problem' ? (preview?.problems ?? []).map((p) => p.message) : [])];
+  const later = result?.ok ? laterWords(order, result.status, result.side, result.outcome) : undefined;
   const notes = (preview?.unchecked ?? []).map(uncheckedNote);
   const postOnlyApplies = form.type === 'GTC' || form.type === 'GTD';
   return (
@@ -212,18 +239,19 @@ export function OrderEntry(props: {
             inputMode="decimal"
             className="num"
             value={form.price}
-            placeholder={best ? centsText(best) : '45'}
-            onChange={(e) => set({ price: e.target.value })}
+            placeholder="cents"
+            onChange={(e) => priceOf(e.target.value)}
             onKeyDown={(e) => {
               if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
               e.preventDefault();
-              set({ price: stepPrice(form.price, props.tick ?? '0.01', e.key === 'ArrowUp' ? 1 : -1, best) });
+              priceOf(stepPrice(form.price, props.tick ?? '0.01', e.key === 'ArrowUp' ? 1 : -1, best));
             }}
           />
           <span className="muted">¢</span>
         </span>
       </label>
       {entry.priceNote ? <p className="mk-hint muted" data-testid="price-note">{entry.priceNote}</p> : null}
+      {outcomeNote ? <p className="mk-hint warn" role="status" data-testid="entry-outcome-note">{outcomeNote}</p> : null}
 
       <div className="mk-field">
         <span className="inline">
@@ -263,13 +291,15 @@ export function OrderEntry(props: {
       ) : null}
 
       <dl className="mk-preview" data-testid="entry-preview">
-        <dt>{form.side === 'BUY' ? 'Cost' : 'Proceeds'}</dt><dd className="num">{money(preview?.cost)}</dd>
-        <dt>{form.side === 'BUY' ? 'Pays if right' : 'Gives up if right'}</dt><dd className="num">{money(preview?.payoutIfRight)}</dd>
-        <dt>Fee</dt><dd className="num">{money(preview?.fee)}</dd>
-        <dt>Would</dt><dd data-testid="entry-would" className={preview?.execution === 'killed' || preview?.execution === 'rejected' ? 'warn' : undefined}>{preview?.execution ? WOULD[preview.execution] : '—'}</dd>
+        <dt>{form.side === 'BUY' ? 'Cost' : 'Proceeds'}</dt><dd className="num">{money(shown?.cost)}</dd>
+        <dt>{form.side === 'BUY' ? 'Pays if right' : 'Gives up if right'}</dt><dd className="num">{money(shown?.payoutIfRight)}</dd>
+        <dt>Fee</dt><dd className="num">{money(shown?.fee)}</dd>
+        <dt>Would</dt><dd data-testid="entry-would" className={shown?.execution === 'killed' || shown?.execution === 'rejected' ? 'warn' : undefined}>{shown?.execution ? WOULD[shown.execution] : '—'}</dd>
       </dl>
       <div className="mk-checks" data-testid="entry-check" data-check={state}>
-        {state === 'checked' ? <span className="yes">✓ Every check passed</span> : null}
+        {/* A held price is not "passed": the guard's question comes first. */}
+        {state === 'checked' && !held ? <span className="yes">✓ Every check passed</span> : null}
+        {preview?.guard && state !== 'problem' ? <div><GuardConfirm testId="entry-guard" guard={{ words: preview.guard, confirmed: !held, onConfirm: (yes) => setGuardOk(yes ? guardKey : '') }} /></div> : null}
         {problems.map((p) => <div key={p} className="no" data-testid="entry-problem">{p}</div>)}
         {state !== 'problem' && notes.length ? notes.map((n) => <div key={n} className="warn" data-testid="entry-unchecked">{n}</div>) : null}
       </div>
@@ -279,8 +309,8 @@ export function OrderEntry(props: {
       </button>
       {blocked && !sending ? <p className="mk-hint muted" data-testid="entry-blocked">{blocked}{!accountId && accounts.data ? <> <button className="link action" onClick={() => go('settings')}>Set up an account</button></> : null}</p> : null}
       {result ? (
-        <p className={`mk-result ${result.ok ? 'yes' : 'no'}`} role="status" data-testid="entry-result" data-success={String(result.ok)} data-at={result.at}>
-          {result.text}{result.orderId ? <span className="mono muted"> · {result.orderId.slice(0, 10)}…</span> : null}
+        <p ref={resultBox} className={`mk-result ${!result.ok ? 'no' : later?.over && later.state !== 'filled' ? 'muted' : 'yes'}`} role="status" data-testid="entry-result" data-success={String(result.ok)} data-state={later?.state ?? result.status} data-at={result.at}>
+          {later?.words ?? result.text}{result.orderId ? <span className="mono muted"> · {result.orderId.slice(0, 10)}…</span> : null}
         </p>
       ) : null}
       <button className="mk-ticket" disabled={!tokenId} onClick={() => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readEntry, resultWords, stepPrice, switchMode, type EntryForm } from './entry';
+import type { JournalEntry } from '../orders/rows';
+import { laterWords, readEntry, resultWords, stepPrice, switchMode, type EntryForm } from './entry';
 
 const market = { conditionId: 'c1', tokenId: 't1' };
 const form = (patch: Partial<EntryForm> = {}): EntryForm => ({ side: 'BUY', price: '45', mode: 'shares', size: '10', type: 'GTC', postOnly: false, ...patch });
@@ -12,11 +13,18 @@ describe('order entry', () => {
     expect(e.other).toBe('= $4.50');
   });
 
-  it('reads a price written as dollars and says so', () => {
-    const e = readEntry(form({ price: '0.455' }), market);
+  it('reads a price written with "$" as dollars and says so', () => {
+    const e = readEntry(form({ price: '$0.455' }), market);
     expect(e.line?.price).toBe('0.455');
     expect(e.priceNote).toBe('read as dollars: $0.455 = 45.5¢');
     expect(readEntry(form({ price: '45.5' }), market).priceNote).toBeUndefined();
+  });
+
+  it('reads "0.5" as 0.5¢, not 50¢, and says how 50¢ is typed', () => {
+    const e = readEntry(form({ price: '0.5' }), market);
+    expect(e.line?.price).toBe('0.005');
+    expect(e.priceNote).toBe('read as 0.5¢, under a cent — for 50¢ type 50');
+    expect(e.other).toBe('= $0.05');
   });
 
   it('turns an amount into the most hundredths of a share it pays for, and shows both exactly', () => {
@@ -86,5 +94,17 @@ describe('send results', () => {
     expect(resultWords({ success: true, status: 'unmatched' }, 'BUY', 'Yes')).toBe('Not filled: nothing to match it at this price, so the venue cancelled it');
     expect(resultWords({ success: false, code: 'INVALID_ORDER_NOT_ENOUGH_BALANCE', message: 'not enough balance / allowance' }, 'BUY', 'Yes')).toBe('Not placed: not enough balance / allowance');
     expect(resultWords({ success: false, code: 'RATE_LIMITED' }, 'BUY', 'Yes')).toBe('Not placed: RATE_LIMITED');
+  });
+});
+
+describe('a placed order, later', () => {
+  const order = (patch: Partial<JournalEntry>): JournalEntry => ({ orderId: '0x1', accountId: 'a', tokenId: 't', side: 'BUY', price: '0.41', size: '10', type: 'GTC', state: 'open', sizeMatched: '0', sentAt: 1, updatedAt: 1, ...patch });
+
+  it('follows the order: cancelled, closed by the venue, filled, partly filled; nothing while it rests', () => {
+    expect(laterWords(order({}), 'live', 'BUY', 'Yes')).toBeUndefined();
+    expect(laterWords(order({ state: 'cancelled' }), 'live', 'BUY', 'Yes')?.words).toBe('Placed, then cancelled: no longer on the book');
+    expect(laterWords(order({ state: 'closed', sizeMatched: '4' }), 'live', 'BUY', 'Yes')?.words).toBe('Placed, then closed by the venue: no longer on the book (bought 4 Yes before)');
+    expect(laterWords(order({ state: 'filled', sizeMatched: '10' }), 'live', 'SELL', 'No')?.words).toBe('Placed, then filled: sold 10 No');
+    expect(laterWords(order({ state: 'partly_filled', sizeMatched: '2.5' }), 'live', 'BUY', 'Yes')?.words).toBe('Placed; since bought 2.5 Yes of 10, the rest rests on the book');
   });
 });

@@ -6,6 +6,8 @@ import type { OrderLine } from '@shared/ipc/contract';
 import type { OrderType } from '@shared/spec/trading';
 import { formatMicros, parseMicros } from '@shared/domain/money';
 import { centsText, parsePriceInput } from '../../ui/cents';
+import { sinceAnswer, type Since } from '../orders/current';
+import type { JournalEntry } from '../orders/rows';
 import { cashFor, centsOf, dollarsText, sharesFor, sharesText, snapShares } from './book';
 
 export type SizeMode = 'shares' | 'amount';
@@ -25,7 +27,7 @@ export interface EntryForm {
 export interface Entry {
   /** The line to check and send, once nothing is missing. */
   line?: OrderLine;
-  /** Price as dollars, and what was read from the price field ("0.45" typed is 45¢). */
+  /** Price as dollars, and what was read from the price field ("$0.45" typed is 45¢, "0.5" is 0.5¢). */
   price?: string;
   priceNote?: string;
   /** Shares and their exact cash at the price. */
@@ -57,6 +59,7 @@ export function readEntry(f: EntryForm, market: { conditionId: string; tokenId: 
     out.price = p.price;
     price = parseMicros(p.price) ?? undefined;
     if (p.asDollars && price !== undefined) out.priceNote = `read as dollars: $${p.price} = ${centsOf(price)}`;
+    else if (p.note) out.priceNote = p.note;
   }
 
   const typed = f.size.trim();
@@ -151,5 +154,21 @@ export function resultWords(r: SendResult, side: 'BUY' | 'SELL', outcome: string
       return 'Not filled: nothing to match it at this price, so the venue cancelled it';
     default:
       return `Accepted by the venue${r.status ? ` (${r.status})` : ''}`;
+  }
+}
+
+/** A placed order's result once the order moved on: "Placed, then cancelled: no longer on the book". */
+export function laterWords(order: JournalEntry | undefined, status: string | undefined, side: 'BUY' | 'SELL', outcome: string): (Since & { words: string }) | undefined {
+  const since = sinceAnswer(order, status);
+  if (!since || !order) return undefined;
+  const filled = parseMicros(order.sizeMatched) ?? 0n;
+  const traded = `${side === 'BUY' ? 'bought' : 'sold'} ${sharesText(filled)}${outcome ? ` ${outcome}` : ''}`;
+  switch (since.state) {
+    case 'partly_filled':
+      return { ...since, words: `Placed; since ${traded} of ${sharesText(parseMicros(order.size) ?? 0n)}, the rest rests on the book` };
+    case 'filled':
+      return { ...since, words: `Placed, then filled: ${traded}` };
+    default:
+      return { ...since, words: `Placed, then ${since.words}: no longer on the book${filled > 0n ? ` (${traded} before)` : ''}` };
   }
 }

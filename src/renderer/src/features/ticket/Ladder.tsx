@@ -84,7 +84,7 @@ export function Ladder({ onAdd, room }: { onAdd(lines: Array<Partial<DraftLine>>
       {k === 'totalSize' ? (
         <input aria-label={label} inputMode="decimal" className="num small" value={spec.totalSize} onChange={(e) => setSpec({ ...spec, totalSize: e.target.value.trim() })} />
       ) : (
-        <input aria-label={label} inputMode="decimal" className="num small" value={prices[k]} placeholder="45" onChange={(e) => setPrices({ ...prices, [k]: e.target.value })} />
+        <input aria-label={label} inputMode="decimal" className="num small" value={prices[k]} placeholder="cents" onChange={(e) => setPrices({ ...prices, [k]: e.target.value })} />
       )}
     </label>
   );

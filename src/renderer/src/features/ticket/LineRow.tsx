@@ -4,7 +4,10 @@ import { useEffect, useState } from 'react';
 import type { DraftLine } from '@shared/ipc/contract';
 import { formatMicros } from '@shared/domain/money';
 import { cents } from '../../ui/format';
+import { sinceAnswer } from '../orders/current';
+import type { JournalEntry } from '../orders/rows';
 import { type LineCheck, type Preview as LinePreview, uncheckedNote } from './checks';
+import { GuardConfirm, type Guard } from './GuardConfirm';
 import { OutcomeSelect, MarketSearch } from './MarketPicker';
 import { cashText, priceText, readTypedPrice } from './price';
 import type { LineResult } from './store';
@@ -22,7 +25,7 @@ export function PriceField({ price, disabled, onChange }: { price: string; disab
   return (
     <span className="price-field">
       <span className="inline-nowrap">
-        <input aria-label="Price" inputMode="decimal" className="num small" value={text} placeholder="45" disabled={disabled} onChange={(e) => {
+        <input aria-label="Price" inputMode="decimal" className="num small" value={text} placeholder="cents" disabled={disabled} onChange={(e) => {
           setText(e.target.value);
           onChange(readTypedPrice(e.target.value).price);
         }} />
@@ -38,8 +41,13 @@ export function LineRow(props: {
   line: DraftLine;
   problems: string[];
   check: LineCheck;
+  /** The last answer of the checks, shown while a newer one is asked. */
   preview: LinePreview | undefined;
+  /** The fat-finger guard, when the line's price is far from the book. */
+  guard?: Guard;
   result: LineResult | undefined;
+  /** The journal's entry of the order the line placed: what became of it since. */
+  order: JournalEntry | undefined;
   wait: number;
   disabled: boolean;
   onChange(patch: Partial<DraftLine>): void;
@@ -56,7 +64,7 @@ export function LineRow(props: {
   return (
     <>
       {/* Only a line every check was made for reads as OK; one with checks not made reads amber. */}
-      <tr data-testid="ticket-line" data-ok={props.check === 'checked' ? 'true' : 'false'} data-check={props.check} className={props.problems.length ? 'has-problem' : props.check === 'unchecked' ? 'unchecked' : ''}>
+      <tr data-testid="ticket-line" data-ok={props.check === 'checked' && !(props.guard && !props.guard.confirmed) ? 'true' : 'false'} data-check={props.check} data-guard={props.guard ? (props.guard.confirmed ? 'confirmed' : 'held') : undefined} className={props.problems.length ? 'has-problem' : props.check === 'unchecked' ? 'unchecked' : ''}>
         <td className="num muted">{props.index + 1}</td>
         <td className="market-cell">
           {l.conditionId ? (
@@ -107,14 +115,15 @@ export function LineRow(props: {
           <button aria-label="Remove line" title="Remove" onClick={props.onRemove} disabled={props.disabled}>✕</button>
         </td>
       </tr>
-      {props.problems.length > 0 || r || unchecked.length > 0 || disagreements.length > 0 ? (
+      {props.problems.length > 0 || r || unchecked.length > 0 || props.guard || disagreements.length > 0 ? (
         <tr className="line-note">
           <td />
           <td colSpan={12}>
             {props.problems.length > 0 ? <span className="no" data-testid="line-problem">{props.problems.join(' · ')}</span> : null}
             {props.problems.length === 0 && unchecked.length > 0 ? <span className="warn" data-testid="line-unchecked">{unchecked.join(' · ')}</span> : null}
             {props.problems.length === 0 && unchecked.length > 0 && r ? ' · ' : null}
-            {r ? <ResultNote result={r} wait={props.wait} onRetry={props.onRetry} /> : null}
+            {props.problems.length === 0 && props.guard ? <>{unchecked.length > 0 ? ' · ' : null}<GuardConfirm guard={props.guard} testId="line-guard" /></> : null}
+            {r ? <ResultNote result={r} order={props.order} wait={props.wait} onRetry={props.onRetry} /> : null}
             {disagreements.length > 0 ? (
               <div className="warn" data-testid="line-disagreement" title="The venue's sources about this market disagree; Kairos uses the reading that risks less.">
                 The venue contradicts itself about this market. {disagreements.join(' ')}
@@ -127,11 +136,13 @@ export function LineRow(props: {
   );
 }
 
-function ResultNote({ result: r, wait, onRetry }: { result: LineResult; wait: number; onRetry: (() => void) | undefined }): React.JSX.Element {
+function ResultNote({ result: r, order, wait, onRetry }: { result: LineResult; order: JournalEntry | undefined; wait: number; onRetry: (() => void) | undefined }): React.JSX.Element {
   const filled = r.status === 'matched' && r.takingAmount ? ` · got ${formatMicros(BigInt(r.takingAmount))} for ${formatMicros(BigInt(r.makingAmount ?? '0'))}` : '';
+  // The answer when sent, followed by what became of the order since (cancelled, closed, filled).
+  const since = r.success ? sinceAnswer(order, r.status) : undefined;
   return (
-    <span data-testid="line-result" data-at={r.at} data-success={String(r.success)} className={r.success ? 'yes' : 'no'}>
-      {r.success ? `${r.status ?? 'accepted'}${filled}` : `${r.code ?? 'failed'}: ${r.message ?? ''}`}
+    <span data-testid="line-result" data-at={r.at} data-success={String(r.success)} data-state={since?.state ?? r.status} className={!r.success ? 'no' : since?.over && since.state !== 'filled' ? 'muted' : 'yes'}>
+      {r.success ? (since ? `${since.words} (was ${r.status ?? 'accepted'})` : `${r.status ?? 'accepted'}${filled}`) : `${r.code ?? 'failed'}: ${r.message ?? ''}`}
       {r.orderId ? <span className="mono muted"> · {r.orderId.slice(0, 10)}…</span> : null}
       {!r.success && wait > 0 ? <span className="muted"> · retry in {wait} s</span> : null}
       {!r.success && onRetry ? <button className="link action" disabled={wait > 0} onClick={onRetry}>Retry this line</button> : null}

@@ -12,6 +12,7 @@ import { call, IpcCallError } from '../../api/transport';
 import { useUi } from '../../state/ui';
 import { useToasts } from '../../ui/Toasts';
 import { isNotOffered } from '../../ui/venue';
+import { useOrderStates } from '../orders/current';
 import { lineCheck, needsConfirmation, uncheckedLines, type Preview as LinePreview } from './checks';
 import { ConfirmBatch } from './Confirm';
 import { Ladder } from './Ladder';
@@ -19,8 +20,9 @@ import { LineRow } from './LineRow';
 import { batchCases } from './outcomes';
 import { cashText, lossText, priceProblem } from './price';
 import { MAX_LINES, useTicket, type LineResult } from './store';
+import { ClearUndo, useClearUndo } from './ClearUndo';
+import { useLineChecks } from './useLineChecks';
 import './ticket.css';
-import { useDebounced } from '../../ui/timing';
 
 type Preview = CallInput<'orders.preview'>['lines'][number];
 
@@ -37,6 +39,9 @@ function localProblems(l: DraftLine): string[] {
   return p;
 }
 
+/** What a price confirmation is for: this price, side and outcome; any change asks again. */
+const guardKey = (l: DraftLine): string => `${l.tokenId}|${l.side}|${l.price}`;
+
 function toOrderLine(l: DraftLine): Preview {
   return { conditionId: l.conditionId, tokenId: l.tokenId, side: l.side, price: l.price, size: l.size, type: l.type, postOnly: l.postOnly, ...(l.type === 'GTD' && l.expiration ? { expiration: l.expiration } : {}) };
 }
@@ -45,7 +50,7 @@ function toOrderLine(l: DraftLine): Preview {
 export function TicketScreen(): React.JSX.Element {
   const lines = useTicket((s) => s.lines);
   const results = useTicket((s) => s.results);
-  const { add, update, remove, duplicate, move, clear, setResults, resetResults } = useTicket.getState();
+  const { add, update, remove, duplicate, move, setResults, resetResults } = useTicket.getState();
   const accountId = useUi((s) => s.accountId);
   const go = useUi((s) => s.go);
   const offline = useUi((s) => s.offline.trading);
@@ -60,31 +65,30 @@ export function TicketScreen(): React.JSX.Element {
   const [ladder, setLadder] = useState(false);
   const [sendError, setSendError] = useState<{ message: string; notOffered: boolean } | undefined>();
   const [now, setNow] = useState(Date.now());
+  // Lines whose far-off price the trader confirmed, by line key: the price, side and outcome confirmed.
+  const [guardOk, setGuardOk] = useState<Record<string, string>>({});
+  const undo = useClearUndo();
 
   // Lines placed already are done: the next send, and its checks, are about the others.
   const pending = useMemo(() => lines.filter((l) => !results[l.key]?.success), [lines, results]);
   // Only complete lines go to the core; the check runs when typing pauses.
   const complete = useMemo(() => pending.filter((l) => localProblems(l).length === 0), [pending]);
-  const checkInput = useDebounced(useMemo(() => complete.map(toOrderLine), [complete]), 200);
-  const check = useCall('orders.preview', { lines: checkInput, ...(accountId ? { accountId } : {}) }, {
-    enabled: checkInput.length > 0,
-    staleTime: 2000,
-    placeholderData: (prev) => prev,
-    // Lines the venue would not let us check yet are checked again when it says.
-    refetchInterval: (q) => {
-      const waits = (q.state.data ?? []).flatMap((p) => (p.retryAfterSeconds !== undefined ? [p.retryAfterSeconds] : []));
-      return waits.length > 0 ? Math.max(1, Math.max(...waits)) * 1000 : false;
-    },
-  });
+  const { shown, checked } = useLineChecks(complete.map(toOrderLine), accountId);
+  // What each line shows (may be the last answer while a new one is asked), and its check proper.
+  const shownOf = new Map<string, LinePreview>();
   const previewOf = new Map<string, LinePreview>();
   complete.forEach((l, i) => {
-    const p = check.data?.[i];
-    // A preview answers for the lines as they were sent to it; a line edited since waits.
-    if (p && checkInput[i] && JSON.stringify(checkInput[i]) === JSON.stringify(toOrderLine(l))) previewOf.set(l.key, p);
+    if (shown[i]) shownOf.set(l.key, shown[i]);
+    if (checked[i]) previewOf.set(l.key, checked[i]);
   });
   const waiting = complete.filter((l) => previewOf.get(l.key)?.retryAfterSeconds !== undefined);
   const checking = complete.some((l) => !previewOf.has(l.key)) || waiting.length > 0;
   const bad = pending.filter((l) => localProblems(l).length > 0 || (previewOf.get(l.key)?.ok === false && !waiting.includes(l)));
+  // A price far from the book waits for its own yes, given for this very price.
+  const isHeld = (l: DraftLine): boolean => previewOf.get(l.key)?.guard !== undefined && guardOk[l.key] !== guardKey(l);
+  const held = pending.filter(isHeld);
+  // Results follow their orders: a line placed "live" reads cancelled once it was.
+  const orderStates = useOrderStates(accountId, Object.values(results).flatMap((r) => (r.success && r.orderId ? [r.orderId] : [])));
   const throttled = Object.values(results).some((r) => r.retryAfterSeconds && r.at + r.retryAfterSeconds * 1000 > now);
   useEffect(() => {
     if (!throttled) return;
@@ -100,12 +104,13 @@ export function TicketScreen(): React.JSX.Element {
     lines.length === 0 ? 'Add a line' :
     pending.length === 0 ? 'Every line is placed; Reset results to send them again' :
     bad.length > 0 ? `Fix ${bad.length} line${bad.length > 1 ? 's' : ''} first` :
+    held.length > 0 ? `Confirm the price of line ${held.map((l) => lines.indexOf(l) + 1).join(', ')} first: far from the book` :
     waiting.length > 0 ? 'The venue is throttling; checking again shortly…' :
     checking ? 'Checking…' : undefined;
 
   // A failed line goes again on its own once it checks out and trading is possible.
   const canRetry = (l: DraftLine): boolean =>
-    Boolean(accountId) && !settings.data?.tradingOff && !offline && !sending && previewOf.get(l.key)?.ok === true && localProblems(l).length === 0;
+    Boolean(accountId) && !settings.data?.tradingOff && !offline && !sending && previewOf.get(l.key)?.ok === true && localProblems(l).length === 0 && !isHeld(l);
 
   const send = async (keys: string[]): Promise<void> => {
     if (!accountId) return;
@@ -171,7 +176,7 @@ export function TicketScreen(): React.JSX.Element {
   const account = accounts.data?.accounts.find((a) => a.id === accountId);
 
   return (
-    <div className="page ticket" onKeyDown={(e) => {
+    <div className="page ticket" data-testid="ticket" onKeyDown={(e) => {
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !blocked && !sending) {
         e.preventDefault();
         sendAll();
@@ -203,6 +208,7 @@ export function TicketScreen(): React.JSX.Element {
           {lines.map((l, i) => {
             const p = previewOf.get(l.key);
             const problems = [...localProblems(l), ...(p?.problems.map((x) => x.message) ?? [])];
+            const guard = p?.guard;
             const r = results[l.key];
             const wait = r?.retryAfterSeconds ? Math.max(0, Math.ceil((r.at + r.retryAfterSeconds * 1000 - now) / 1000)) : 0;
             return (
@@ -212,8 +218,10 @@ export function TicketScreen(): React.JSX.Element {
                 line={l}
                 problems={problems}
                 check={lineCheck(localProblems(l), p)}
-                preview={p}
+                preview={shownOf.get(l.key)}
+                {...(guard && !r?.success ? { guard: { words: guard, confirmed: guardOk[l.key] === guardKey(l), onConfirm: (yes: boolean) => setGuardOk((g) => ({ ...g, [l.key]: yes ? guardKey(l) : '' })) } } : {})}
                 result={r}
+                order={r?.orderId ? orderStates.get(r.orderId) : undefined}
                 wait={wait}
                 disabled={sending}
                 onChange={(patch) => update(l.key, patch)}
@@ -248,7 +256,7 @@ export function TicketScreen(): React.JSX.Element {
       <div className="inline" style={{ marginTop: 10 }}>
         <button onClick={() => add([{}])} disabled={lines.length >= MAX_LINES}>Add line</button>
         <button onClick={() => setLadder((v) => !v)} aria-expanded={ladder}>Ladder…</button>
-        <button onClick={clear} disabled={lines.length === 0 || sending}>Clear</button>
+        <button onClick={undo.clear} disabled={lines.length === 0 || sending}>Clear</button>
         <span style={{ flex: 1 }} />
         {Object.keys(results).length > 0 && !sending ? <button onClick={resetResults}>Reset results</button> : null}
         {sending ? <span className="inline muted"><progress aria-label="Sending" /> Signing and sending {pending.length} orders…</span> : null}
@@ -257,6 +265,7 @@ export function TicketScreen(): React.JSX.Element {
           Sign and send {pending.length} order{pending.length === 1 ? '' : 's'}
         </button>
       </div>
+      <ClearUndo undo={undo} />
       {sendError ? (
         <p className="no" role="alert" data-testid="send-error">
           {sendError.message}

@@ -1,4 +1,4 @@
-// Ticket prices: typed in cents (or dollars, said so), kept as the dollar price the core takes.
+// Ticket prices: typed in cents (dollars only with "$", said so), kept as the dollar price the core takes.
 import { describe, expect, it } from 'vitest';
 import { cashText, dollarsText, lossText, priceProblem, priceText, readTypedPrice } from './price';
 
@@ -9,9 +9,14 @@ describe('a typed ticket price', () => {
     expect(readTypedPrice('3')).toEqual({ price: '0.03' });
   });
 
-  it('reads a dollar value as dollars and says so', () => {
-    expect(readTypedPrice('0.3')).toEqual({ price: '0.3', hint: 'read as $0.30 = 30¢' });
-    expect(readTypedPrice('0.45')).toEqual({ price: '0.45', hint: 'read as $0.45 = 45¢' });
+  it('reads "0.5" as 0.5¢, never as dollars, and says so', () => {
+    expect(readTypedPrice('0.5')).toEqual({ price: '0.005', hint: 'read as 0.5¢, under a cent — for 50¢ type 50' });
+    expect(readTypedPrice('0.9')).toMatchObject({ price: '0.009' });
+  });
+
+  it('reads a dollar value only with "$", and says so', () => {
+    expect(readTypedPrice('$0.3')).toEqual({ price: '0.3', hint: 'read as $0.30 = 30¢' });
+    expect(readTypedPrice('$0.5')).toEqual({ price: '0.5', hint: 'read as $0.50 = 50¢' });
     expect(readTypedPrice('$0.455')).toEqual({ price: '0.455', hint: 'read as $0.455 = 45.5¢' });
   });
 
@@ -19,6 +24,9 @@ describe('a typed ticket price', () => {
     expect(readTypedPrice('150')).toEqual({ price: '150', problem: '150¢ is $1 or more: prices are below 100¢' });
     expect(readTypedPrice(' abc ')).toEqual({ price: 'abc', problem: '" abc " is not a price: type cents, such as 45 or 45.5' });
     expect(readTypedPrice('')).toMatchObject({ price: '', problem: 'enter a price in cents, such as 45' });
+    // Kept with its cents sign, so a draft loaded later never reads it as $0.12345.
+    expect(readTypedPrice('0.12345')).toEqual({ price: '0.12345¢', problem: '0.12345 has more than 4 decimals of a cent' });
+    expect(priceText('0.12345¢')).toBe('0.12345¢');
   });
 });
 
@@ -31,7 +39,10 @@ describe('a kept ticket price', () => {
     expect(priceText('0.4x')).toBe('0.4x');
     expect(priceText('')).toBe('');
     // What is shown reads back as the same price.
-    for (const p of ['0.42', '0.455', '0.05', '0.001']) expect(readTypedPrice(priceText(p)).price).toBe(p);
+    expect(priceText('0.005')).toBe('0.5¢');
+    // What is shown reads back as the same price: a draft saved as "0.5" (typed "50" or "0.5" in
+    // dollars before the cents rule) is still 50¢.
+    for (const p of ['0.42', '0.455', '0.05', '0.001', '0.005', '0.5']) expect(readTypedPrice(priceText(p)).price).toBe(p);
   });
 
   it('says why it cannot be sent', () => {

@@ -1,6 +1,6 @@
-// A ticket line's price as typed (cents, or dollars written as such) and as the draft keeps it:
-// the dollar decimal the core takes, so saved drafts stay what they were. Text that is no price
-// is kept as typed, so nothing typed is lost, and the line says what is wrong with it.
+// A ticket line's price as typed (cents; dollars only with "$") and as the draft keeps it: the
+// dollar decimal the core takes, so saved drafts stay what they were. Text that is no price is
+// kept as typed, so nothing typed is lost, and the line says what is wrong with it.
 import { formatMicros, parseMicros, toMicros, usdText } from '@shared/domain/money';
 import { centsText, parsePriceInput } from '../../ui/cents';
 
@@ -9,7 +9,7 @@ const DOLLAR_PRICE = /^0?\.\d{1,6}$/;
 export interface TypedPrice {
   /** What the draft keeps: the dollar price, or the text as typed when it is no price. */
   price: string;
-  /** Said under the field when the text was read as dollars: "read as $0.45 = 45¢". */
+  /** Said under the field when the text was read as dollars ("read as $0.45 = 45¢") or is under a cent. */
   hint?: string;
   problem?: string;
 }
@@ -24,13 +24,15 @@ export function dollarsText(price: string): string {
 
 export function readTypedPrice(text: string): TypedPrice {
   const r = parsePriceInput(text);
-  if (!r.ok) return { price: text.trim(), problem: r.reason };
-  return { price: r.price, ...(r.asDollars ? { hint: `read as ${dollarsText(r.price)} = ${centsText(r.price)}¢` } : {}) };
+  // Kept text that looks like a dollar decimal would load back as one: it keeps its cents sign.
+  if (!r.ok) return { price: DOLLAR_PRICE.test(text.trim()) ? `${text.trim()}¢` : text.trim(), problem: r.reason };
+  const hint = r.asDollars ? `read as ${dollarsText(r.price)} = ${centsText(r.price)}¢` : r.note;
+  return { price: r.price, ...(hint ? { hint } : {}) };
 }
 
 /**
  * The text a kept price shows as: a dollar price in cents ("0.45" → "45"), anything else as it was
- * typed. Below 1¢ it carries its sign ("0.1¢"): a bare "0.1" reads as dollars.
+ * typed. Below 1¢ it carries its sign ("0.1¢"), so it cannot be taken for dollars.
  */
 export function priceText(price: string): string {
   if (!DOLLAR_PRICE.test(price.trim())) return price;

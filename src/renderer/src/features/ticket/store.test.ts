@@ -57,6 +57,21 @@ describe('ticket lines', () => {
     expect(new Set(keys()).size).toBe(MAX_LINES);
   });
 
+  it('gives back what Clear took, and an undo puts it back before lines added since', () => {
+    ticket().clear();
+    ticket().add([{ price: '0.1' }, { price: '0.2' }]);
+    const [a, b] = keys() as [string, string];
+    ticket().setResults({ [a]: placed });
+    const cleared = ticket().clear();
+    expect(ticket().lines).toEqual([]);
+    expect(cleared.lines.map((l) => l.key)).toEqual([a, b]);
+    ticket().add([{ price: '0.3' }]);
+    const c = keys()[0] as string;
+    ticket().restore(cleared);
+    expect(keys()).toEqual([a, b, c]);
+    expect(ticket().results[a]).toEqual(placed);
+  });
+
   it('copies a line right after itself under a new key, and moves lines within the ticket', () => {
     ticket().clear();
     ticket().add([{ price: '0.1' }, { price: '0.2' }]);

@@ -19,10 +19,18 @@ interface TicketState {
   remove(key: string): void;
   duplicate(key: string): void;
   move(key: string, by: -1 | 1): void;
-  clear(): void;
+  /** Empties the ticket; gives back what it held, for an undo. */
+  clear(): Cleared;
+  /** Puts cleared lines back, before any added since (up to the ticket's size). */
+  restore(cleared: Cleared): void;
   setResults(results: Record<string, LineResult>): void;
   /** Forgets the results, so placed lines can be sent again as new orders. */
   resetResults(): void;
+}
+
+export interface Cleared {
+  lines: DraftLine[];
+  results: Record<string, LineResult>;
 }
 
 let seq = 0;
@@ -102,7 +110,16 @@ export const useTicket = create<TicketState>()(
           [lines[i], lines[j]] = [lines[j] as DraftLine, lines[i] as DraftLine];
           return { lines };
         }),
-      clear: () => set({ lines: [], results: {} }),
+      clear: () => {
+        const { lines, results } = get();
+        set({ lines: [], results: {} });
+        return { lines, results };
+      },
+      restore: (cleared) =>
+        set((s) => {
+          const lines = [...cleared.lines, ...s.lines.filter((l) => !cleared.lines.some((c) => c.key === l.key))].slice(0, MAX_LINES);
+          return { lines, results: { ...cleared.results, ...s.results } };
+        }),
       setResults: (results) => set((s) => ({ results: { ...s.results, ...results } })),
       resetResults: () => set({ results: {} }),
     }),
