@@ -133,9 +133,7 @@ describe.skipIf(reason !== undefined)(`resolved markets (${reason ?? 'Chromium +
     expect(await page.getByTestId('trading-ended').innerText()).toMatch(/^Trading ended/i);
     expect(await page.getByTestId('order-entry').count()).toBe(0);
     expect(await page.getByRole('button', { name: /^(Buy|Sell)\b/ }).count()).toBe(0);
-    // Back to the resolved market for what follows.
-    await page.getByRole('listbox', { name: 'Markets' }).getByTitle(market.question, { exact: true }).click();
-    await page.getByTestId('resolution').filter({ hasText: `${market.yes} won` }).waitFor({ timeout: 10_000 });
+    // What follows starts from the sidebar: the resolved market may have left the open list by now.
   });
 
   it('keeps the resolved market off the order ticket', async () => {
