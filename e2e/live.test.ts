@@ -4,9 +4,8 @@
 // with no request for the book or the prices meanwhile — and within the poll on the spec-only one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveStatus } from '../src/shared/ipc/contract.js';
-import { catalogChanged } from '../src/venue/market-index.js';
 import type { Trader } from '../src/venue/trading/test-trader.js';
-import { otherTrader, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
+import { quietFirstMarket, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
 
 const reason = skipReason();
 
@@ -27,21 +26,10 @@ describe.skipIf(reason !== undefined)(`live prices (${reason ?? 'Chromium + buil
 
   beforeAll(async () => {
     app = await startApp();
-    const { venue, page } = app;
+    const { venue } = app;
     venue.app.server.on('request', (req: { method?: string; url?: string }) => requests.push(`${req.method ?? ''} ${(req.url ?? '').split('?')[0]}`));
-    await page.waitForSelector('[data-testid=market-row]');
-    // The first listed market, its resting orders cancelled: its book is what this test puts there.
-    const title = (await page.locator('[data-testid=market-row] > span[title]').first().getAttribute('title')) ?? '';
-    market = venue.db.prepare("SELECT condition_id, question, neg_risk FROM markets WHERE question = ? AND status = 'active'").get(title) as typeof market;
-    expect(market).toBeDefined();
-    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(market.condition_id);
-    catalogChanged(venue.db);
-    const resting = venue.db.prepare("SELECT id, owner FROM orders WHERE condition_id = ? AND status IN ('live', 'delayed')").all(market.condition_id) as Array<{ id: string; owner: string }>;
-    for (const owner of new Set(resting.map((r) => r.owner))) venue.exchange.cancel(owner, resting.filter((r) => r.owner === owner).map((r) => r.id));
-    yes = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? ORDER BY outcome_index').get(market.condition_id) as { token_id: string }).token_id;
-    maker = await otherTrader(venue);
-    venue.exchange.fund(maker.address.toLowerCase(), 500_000_000);
-    venue.exchange.mint(maker.address.toLowerCase(), market.condition_id, 200_000_000, 500_000);
+    // The first listed market, made quiet: its book is what this test puts there.
+    ({ market, yes, maker } = await quietFirstMarket(app, 10000));
     await place('0.3', '5');
   }, 120_000);
   afterAll(async () => {

@@ -2,9 +2,8 @@
 // the markets list and its page's header show the same price — the book's midpoint, the spread
 // being tight — each with its age ("live" where the venue streams, seconds where it is polled).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogChanged } from '../src/venue/market-index.js';
 import type { Trader } from '../src/venue/trading/test-trader.js';
-import { otherTrader, revealMarketParts, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
+import { otherTrader, quietFirstMarket, revealMarketParts, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
 
 const reason = skipReason();
 const PEER = SPEC_ONLY ? 'polling' : 'live';
@@ -17,20 +16,8 @@ describe.skipIf(reason !== undefined)(`one price per market (${reason ?? 'Chromi
 
   beforeAll(async () => {
     app = await startApp();
-    const { venue, page } = app;
-    await page.waitForSelector('[data-testid=market-row]');
-    // The first listed market, its resting orders cancelled: its book is what this test puts there.
-    const title = (await page.locator('[data-testid=market-row] > span[title]').first().getAttribute('title')) ?? '';
-    market = venue.db.prepare("SELECT condition_id, question, neg_risk FROM markets WHERE question = ? AND status = 'active'").get(title) as typeof market;
-    expect(market).toBeDefined();
-    venue.db.prepare('UPDATE markets SET tick_size = 1000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(market.condition_id);
-    catalogChanged(venue.db);
-    const resting = venue.db.prepare("SELECT id, owner FROM orders WHERE condition_id = ? AND status IN ('live', 'delayed')").all(market.condition_id) as Array<{ id: string; owner: string }>;
-    for (const owner of new Set(resting.map((r) => r.owner))) venue.exchange.cancel(owner, resting.filter((r) => r.owner === owner).map((r) => r.id));
-    yes = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? ORDER BY outcome_index').get(market.condition_id) as { token_id: string }).token_id;
-    maker = await otherTrader(venue);
-    venue.exchange.fund(maker.address.toLowerCase(), 500_000_000);
-    venue.exchange.mint(maker.address.toLowerCase(), market.condition_id, 200_000_000, 500_000);
+    // The first listed market, made quiet: its book is what this test puts there.
+    ({ market, yes, maker } = await quietFirstMarket(app, 1000));
     await place('BUY', '0.4');
     await place('SELL', '0.44');
   }, 120_000);

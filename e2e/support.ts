@@ -13,6 +13,7 @@ import { hashId } from '../src/venue/ids.js';
 import { DEFAULT_SETTINGS } from '../src/venue/settings.js';
 import { startTestVenue, type TestVenue } from '../src/venue/test-support.js';
 import { Trader } from '../src/venue/trading/test-trader.js';
+import { catalogChanged } from '../src/venue/market-index.js';
 
 /**
  * The peer the browser suite runs against: the full local venue, or — in the `e2e-spec-only`
@@ -227,4 +228,33 @@ export async function otherTrader(venue: TestVenue): Promise<Trader> {
   const address = Trader.addressOf(key);
   const creds = ensureApiKey({ db: venue.db, dataDir: venue.dataDir, now: Date.now, settings: DEFAULT_SETTINGS }, address, '0');
   return Trader.fromAccount(venue.urls, { address, private_key: key, api_key: creds.apiKey, secret: creds.secret, passphrase: creds.passphrase }, venue.orderDomain);
+}
+
+/** A listed market whose book a test fills itself, with a funded maker holding its tokens. */
+export interface QuietMarket {
+  market: { condition_id: string; question: string; neg_risk: number };
+  /** Its first outcome's token. */
+  yes: string;
+  maker: Trader;
+}
+
+/**
+ * The first market of the list, made quiet: its tick set (in micro-units), no delays or screening,
+ * every resting order cancelled, and a maker funded with cash and 200 of each outcome.
+ */
+export async function quietFirstMarket(app: App, tickMicros: number): Promise<QuietMarket> {
+  const { venue, page } = app;
+  await page.waitForSelector('[data-testid=market-row]');
+  const title = (await page.locator('[data-testid=market-row] > span[title]').first().getAttribute('title')) ?? '';
+  const market = venue.db.prepare("SELECT condition_id, question, neg_risk FROM markets WHERE question = ? AND status = 'active'").get(title) as QuietMarket['market'] | undefined;
+  if (!market) throw new Error(`the first listed market (${title}) is not an active market of the venue`);
+  venue.db.prepare('UPDATE markets SET tick_size = ?, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(tickMicros, market.condition_id);
+  catalogChanged(venue.db);
+  const resting = venue.db.prepare("SELECT id, owner FROM orders WHERE condition_id = ? AND status IN ('live', 'delayed')").all(market.condition_id) as Array<{ id: string; owner: string }>;
+  for (const owner of new Set(resting.map((r) => r.owner))) venue.exchange.cancel(owner, resting.filter((r) => r.owner === owner).map((r) => r.id));
+  const yes = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? ORDER BY outcome_index').get(market.condition_id) as { token_id: string }).token_id;
+  const maker = await otherTrader(venue);
+  venue.exchange.fund(maker.address.toLowerCase(), 500_000_000);
+  venue.exchange.mint(maker.address.toLowerCase(), market.condition_id, 200_000_000, 500_000);
+  return { market, yes, maker };
 }
