@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toMicros } from '../src/shared/domain/money.js';
 import { usdMicros } from '../src/renderer/src/ui/money.js';
 import { catalogChanged } from '../src/venue/market-index.js';
-import { otherTrader, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
+import { type App, call, otherTrader, skipReason, SPEC_ONLY, startApp } from './support.js';
 
 const reason = skipReason();
 
@@ -22,11 +22,8 @@ describe.skipIf(reason !== undefined)(`portfolio P&L (${reason ?? 'Chromium + bu
   /** The account's cash before it traded (full venue). */
   let startCash = 0n;
 
-  const dispatch = async <T>(name: string, input: unknown): Promise<T> => {
-    const r = await app.core.router.dispatch(name, input);
-    if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
-    return r.data as T;
-  };
+  // The core may be a new one after a restart: the call goes to the current one.
+  const dispatch = <T = unknown>(name: string, input: unknown = {}): Promise<T> => call<T>(app.core, name, input);
   const openPortfolio = async (): Promise<void> => {
     await app.page.getByRole('button', { name: 'Portfolio', exact: true }).click();
     await app.page.getByTestId('portfolio').waitFor();

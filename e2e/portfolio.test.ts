@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toMicros } from '../src/shared/domain/money.js';
 import { sumMicros, usdMicros } from '../src/renderer/src/ui/money.js';
 import { catalogChanged } from '../src/venue/market-index.js';
-import { otherTrader, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
+import { type App, call, otherTrader, skipReason, SPEC_ONLY, startApp } from './support.js';
 
 /** What the cash tiles say on a venue that reports no cash balance (features/portfolio/Cash.tsx). */
 const NOT_REPORTED = { balance: 'cash balance not reported by this venue', available: 'not reported by this venue', equity: '— (no cash balance)' };
@@ -29,11 +29,8 @@ describe.skipIf(reason !== undefined)(`portfolio (${reason ?? 'Chromium + built 
   /** The account's trades so far. */
   let tradeCount = 0;
 
-  const dispatch = async <T>(name: string, input: unknown): Promise<T> => {
-    const r = await app.core.router.dispatch(name, input);
-    if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
-    return r.data as T;
-  };
+  // The core may be a new one after a restart: the call goes to the current one.
+  const dispatch = <T = unknown>(name: string, input: unknown = {}): Promise<T> => call<T>(app.core, name, input);
   const openPortfolio = async (): Promise<void> => {
     await app.page.getByRole('button', { name: 'Portfolio', exact: true }).click();
     await app.page.getByTestId('portfolio').or(app.page.getByTestId('portfolio-empty')).waitFor();

@@ -3,17 +3,14 @@
 // been placed".
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openFirstMarket, skipReason, startApp, type App } from './support.js';
+import { type App, call, openFirstMarket, skipReason, startApp } from './support.js';
 
 const reason = skipReason();
 
 describe.skipIf(reason !== undefined)(`an order refused for its credentials (${reason ?? 'Chromium + built renderer'})`, () => {
   let app: App;
-  const dispatch = async (name: string, input: unknown = {}) => {
-    const r = await app.core.router.dispatch(name, input);
-    if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
-    return r.data;
-  };
+  // The core may be a new one after a restart: the call goes to the current one.
+  const dispatch = <T = unknown>(name: string, input: unknown = {}): Promise<T> => call<T>(app.core, name, input);
   beforeAll(async () => {
     app = await startApp({ size: 'small' });
   }, 60_000);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toMicros } from '../src/shared/domain/money.js';
 import { usdMicros } from '../src/renderer/src/ui/money.js';
 import { catalogChanged } from '../src/venue/market-index.js';
-import { otherTrader, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
+import { type App, call, otherTrader, skipReason, SPEC_ONLY, startApp } from './support.js';
 
 const reason = skipReason();
 
@@ -17,11 +17,8 @@ describe.skipIf(reason !== undefined)(`resolved markets (${reason ?? 'Chromium +
   let account: { id: string; address: string };
   let market: { cid: string; question: string; yes: string; no: string; yesToken: string };
 
-  const dispatch = async <T>(name: string, input: unknown): Promise<T> => {
-    const r = await app.core.router.dispatch(name, input);
-    if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
-    return r.data as T;
-  };
+  // The core may be a new one after a restart: the call goes to the current one.
+  const dispatch = <T = unknown>(name: string, input: unknown = {}): Promise<T> => call<T>(app.core, name, input);
   const theme = (t: 'light' | 'dark') => app.page.evaluate(`document.documentElement.dataset.theme = '${t}'`);
 
   beforeAll(async () => {

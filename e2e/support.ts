@@ -189,7 +189,8 @@ export async function revealMarketParts(page: Page): Promise<void> {
   await pane.evaluate((el, y) => el.scrollTo(0, y), top);
 }
 
-async function call<T>(core: Core, name: string, input: unknown = {}): Promise<T> {
+/** A call through a core's router: its data, or an error naming the call, its code and message. */
+export async function call<T>(core: Core, name: string, input: unknown = {}): Promise<T> {
   const r = await core.router.dispatch(name, input);
   if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
   return r.data as T;
