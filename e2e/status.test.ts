@@ -82,6 +82,8 @@ describe.skipIf(reason !== undefined)(`market status on every screen (${reason ?
 
     await adminCommand(app.venue.dataDir, ['close', closed.cid]);
     await row(closed.question).locator('[data-badge=closed]').waitFor({ timeout: 10_000 });
+    // Its price is the last one before trading ended, said to be that, as on the event page.
+    expect(await row(closed.question).locator('[data-field=price]').getAttribute('data-basis')).toBe('ended');
   });
 
   it('leaves a closed outcome out of the event page’s sums, and once one resolves Yes shows no sums and no flag', async () => {
@@ -93,6 +95,7 @@ describe.skipIf(reason !== undefined)(`market status on every screen (${reason ?
     // The closed one: what became of it where its book was, and out of the sums.
     await outcome(closed.question).locator('[data-field=status] [data-badge=closed]').waitFor({ timeout: 10_000 });
     expect(await outcome(closed.question).locator('[data-field=ask]').count()).toBe(0);
+    expect(await outcome(closed.question).locator('[data-field=price]').getAttribute('data-basis')).toBe('ended');
     const open = ev.markets - 1;
     await expect.poll(() => page.locator('[data-testid=sum-asks] [data-field=asks]').innerText(), { timeout: 10_000 }).toBe(`${open * 10}¢`);
     expect(await page.getByTestId('sum-asks').innerText()).toContain('1 ended outcome is left out.');

@@ -73,3 +73,15 @@ export function PriceCell({ price, listed, as: Tag = 'span', short = false, basi
     </Tag>
   );
 }
+
+/**
+ * A market whose trading ended without a settled price: its last price, greyed and said to be
+ * that, so no screen passes it off as a price one could trade at now.
+ */
+export function EndedPrice({ price, as: Tag = 'span' }: { price: string | undefined; as?: 'span' | 'td' }): React.JSX.Element {
+  return (
+    <Tag className="num muted" data-field="price" data-basis="ended" title="The last price before trading ended">
+      {cents(price)}
+    </Tag>
+  );
+}

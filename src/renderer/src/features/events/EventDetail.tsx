@@ -8,7 +8,7 @@ import type { BracketSums, EventOutcome } from '@shared/ipc/find';
 import { useCall } from '../../api/hooks';
 import { useLive } from '../../api/live';
 import { priceOf, usePrices } from '../../api/prices';
-import { PriceCell } from '../../ui/Price';
+import { EndedPrice, PriceCell } from '../../ui/Price';
 import { useUi } from '../../state/ui';
 import { cents, shortDate, usdCompact } from '../../ui/format';
 import { ErrorState, Filtered, Skeleton, Stamp } from '../../ui/states';
@@ -111,7 +111,7 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
                   {w ? (
                     <td className="num" data-field="settled">${w.settles}</td>
                   ) : ended(o) ? (
-                    <td className="num muted" data-field="price" title="The last price before trading ended">{cents(o.price)}</td>
+                    <EndedPrice as="td" price={o.price} />
                   ) : (
                     <PriceCell as="td" price={priceOf(o.tokenId)} listed={o.price} className="yes" />
                   )}

@@ -11,7 +11,7 @@ import { priceOf, usePrices } from '../../api/prices';
 import { useUi } from '../../state/ui';
 import { usdCompact } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
-import { PriceCell } from '../../ui/Price';
+import { EndedPrice, PriceCell } from '../../ui/Price';
 import { isNotOffered } from '../../ui/venue';
 import { MarketDetail } from './MarketDetail';
 import { ListEmpty } from './ListEmpty';
@@ -269,6 +269,8 @@ export function MarketsScreen(): React.JSX.Element {
                 </span>
                 {r.yesSettles ? (
                   <span className="num yes" data-field="settled" title={`Settled at $${r.yesSettles}`}>${r.yesSettles}</span>
+                ) : r.closed ? (
+                  <EndedPrice price={r.price} />
                 ) : (
                   <PriceCell price={priceOf(r.tokens?.[0])} listed={r.price} short className="yes stack" />
                 )}

@@ -5,9 +5,9 @@ import type { WatchItem } from '@shared/ipc/watchlist';
 import { useCall } from '../../api/hooks';
 import { useLive } from '../../api/live';
 import { priceOf, usePrices } from '../../api/prices';
-import { PriceCell } from '../../ui/Price';
+import { EndedPrice, PriceCell } from '../../ui/Price';
 import { useUi } from '../../state/ui';
-import { cents, usdCompact } from '../../ui/format';
+import { usdCompact } from '../../ui/format';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { AlertsSection } from './AlertsSection';
 import { changeText, endText } from './alert-form';
@@ -56,7 +56,7 @@ function Markets({ items }: { items: WatchItem[] }): React.JSX.Element {
                     <button type="button" className="link" title={w.title} onClick={() => { select(w.ref); go('markets'); }}>{w.title || w.id}</button>
                     {STATUS_WORDS[w.status] ? <span className="badge">{STATUS_WORDS[w.status]}</span> : null}
                   </td>
-                  {w.status === 'open' || w.status === 'paused' ? <PriceCell as="td" price={priceOf(w.clobTokenIds?.[0])} listed={w.outcomePrices?.[0]} short className="yes" /> : <td className="num yes">{cents(w.outcomePrices?.[0])}</td>}
+                  {w.status === 'open' || w.status === 'paused' ? <PriceCell as="td" price={priceOf(w.clobTokenIds?.[0])} listed={w.outcomePrices?.[0]} short className="yes" /> : <EndedPrice as="td" price={w.outcomePrices?.[0]} />}
                   <td className={`num ${c && c.startsWith('-') ? 'down' : c && /[1-9]/.test(c) ? 'up' : 'muted'}`} title={hint.get(w.id)}>{changeText(c)}</td>
                   <td className="num">{usdCompact(w.volume24hr)}</td>
                   <td className="num">{usdCompact(w.liquidity)}</td>
