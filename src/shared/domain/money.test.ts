@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsText, formatMicros, groupedText, parseMicros, requireMicros, toMicros, usdText } from './money.js';
+import { centsText, changeText, dollarsText, formatMicros, groupedText, parseMicros, requireMicros, toMicros, usdText } from './money.js';
 
 describe('micro money', () => {
   it('formats exactly', () => {
@@ -82,5 +82,36 @@ describe('centsText', () => {
     expect(centsText(365_500n)).toBe('36.55¢');
     expect(centsText('0.001')).toBe('0.1¢');
     expect(centsText('0.45')).toBe('45¢');
+    expect(centsText('0.123456')).toBe('12.3456¢');
+    expect(centsText('1.05')).toBe('105¢');
+  });
+
+  it('shows no price as "—", never as 0¢', () => {
+    expect(centsText(undefined)).toBe('—');
+    expect(centsText('abc')).toBe('—');
+  });
+});
+
+describe('changeText', () => {
+  it('signs a change of price in cents, exactly', () => {
+    expect(changeText('0.03')).toBe('+3¢');
+    expect(changeText('-0.025')).toBe('−2.5¢');
+    expect(changeText('-0.031')).toBe('−3.1¢');
+    expect(changeText(-31_000n)).toBe('−3.1¢');
+    expect(changeText('0')).toBe('0¢');
+    expect(changeText(undefined)).toBe('—');
+  });
+});
+
+describe('dollarsText', () => {
+  it('says dollars exactly, at least to the cent, with separators', () => {
+    expect(dollarsText(4_999_500n)).toBe('$4.9995');
+    expect(dollarsText(4_500_000n)).toBe('$4.50');
+    expect(dollarsText(1_000_000_000n)).toBe('$1,000.00');
+    expect(dollarsText(-4_500_000n)).toBe('−$4.50');
+    expect(dollarsText('0.3')).toBe('$0.30');
+    expect(dollarsText('0.455')).toBe('$0.455');
+    // Text that is no amount is shown as typed, behind the sign.
+    expect(dollarsText('abc')).toBe('$abc');
   });
 });

@@ -88,8 +88,25 @@ export function groupedText(micros: bigint): string {
   return `${neg ? '-' : ''}${group(neg ? whole.slice(1) : whole)}${frac ? `.${frac}` : ''}`;
 }
 
-/** A price as cents for a person, exactly: "0.3655" or 365_500n → "36.55¢" (unreadable text → "0¢"). */
-export function centsText(price: string | bigint): string {
-  const m = typeof price === 'bigint' ? price : (parseMicros(price) ?? 0n);
-  return `${formatMicros(m * 100n)}¢`;
+/** A price as cents for a person, exactly: "0.3655" or 365_500n → "36.55¢"; "—" for none or text that is no price. */
+export function centsText(price: string | bigint | undefined): string {
+  const m = typeof price === 'bigint' ? price : price === undefined ? null : parseMicros(price);
+  return m === null ? '—' : `${formatMicros(m * 100n)}¢`;
+}
+
+/** A change of price in cents with its sign, exactly: "0.03" → "+3¢", "-0.025" → "−2.5¢", "0¢"; "—" when unknown. */
+export function changeText(change: string | bigint | undefined): string {
+  const m = typeof change === 'bigint' ? change : change === undefined ? undefined : toMicros(change);
+  if (m === undefined) return '—';
+  const cents = formatMicros((m < 0n ? -m : m) * 100n);
+  return m === 0n ? '0¢' : `${m > 0n ? '+' : '−'}${cents}¢`;
+}
+
+/** Dollars, exactly, at least to the cent, with separators: 4_995_000n → "$4.995", "0.3" → "$0.30" (unreadable text as typed). */
+export function dollarsText(value: bigint | string): string {
+  const m = typeof value === 'bigint' ? value : parseMicros(value);
+  if (m === null) return `$${value}`;
+  const neg = m < 0n;
+  const [whole, frac = ''] = groupedText(neg ? -m : m).split('.') as [string, string | undefined];
+  return `${neg ? '−' : ''}$${whole}.${frac.padEnd(2, '0')}`;
 }

@@ -16,6 +16,7 @@ import { AccountSummary, ImportAccount, VaultState } from './vault.js';
 import { LocalVenueAnswer, VenueStatus } from './venue-status.js';
 import { MarketResolution, RedeemResult } from './resolution.js';
 import { AccountPnl, HistoryPoint } from './pnl.js';
+import { MarketReading, OutcomeQuote, TokenPrice } from './market-prices.js';
 export { AccountPnl, HistoryPoint, PositionPnl } from './pnl.js';
 import { EventFilters, EventOutcomes, EventRow, SearchHit, SearchInput, SeriesFilters, SeriesRow, TagFilters, TagRow } from './find.js';
 import { Alert, AlertCreate, AlertUpdate, WatchAdd, WatchItem, WatchTarget } from './watchlist.js';
@@ -49,16 +50,6 @@ export const MarketFilters = z.object({
 });
 export type MarketFilters = z.input<typeof MarketFilters>;
 
-/** A token's price: how it was read (`basis`), the time of the oldest reading it rests on (`at`), and whether it streams. */
-export const TokenPrice = z.object({
-  tokenId: z.string(),
-  price: z.string(),
-  basis: z.enum(['mid', 'last']),
-  at: z.number(),
-  live: z.boolean(),
-});
-export type TokenPrice = z.output<typeof TokenPrice>;
-
 /** One row of the markets list, from the synced catalog. */
 export const MarketRow = z.object({
   id: z.string(),
@@ -82,27 +73,7 @@ export const MarketRow = z.object({
 export type MarketRow = z.output<typeof MarketRow>;
 
 export { SearchHit } from './find.js';
-
-export const OutcomeQuote = z.object({
-  tokenId: z.string(),
-  outcome: z.string(),
-  bestBid: z.string().optional(),
-  bestAsk: z.string().optional(),
-  lastPrice: z.string().optional(),
-  lastSide: z.enum(['BUY', 'SELL']).optional(),
-});
-
-/**
- * A market's rules as Kairos reads them where the venue's sources (trading market, market
- * settings, catalog) may disagree: the reading that risks less, and each disagreement in words.
- */
-export const MarketReading = z.object({
-  negRisk: z.boolean(),
-  tick: z.string().optional(),
-  minSize: z.string().optional(),
-  acceptingOrders: z.boolean(),
-  disagreements: z.array(z.string()),
-});
+export { MarketReading, OutcomeQuote, TokenPrice } from './market-prices.js';
 
 /**
  * Which EIP-712 domain the profile's orders are signed for: the one the venue publishes at

@@ -1,6 +1,6 @@
 // What an alert compares, exactly: prices, spreads and volumes in micro units (integers), taken
 // from the latest readings of a market's tokens. Pure: no storage, no venue.
-import { formatMicros, parseMicros, toMicros, usdText } from '@shared/domain/money.js';
+import { centsText, formatMicros, parseMicros, toMicros, usdText } from '@shared/domain/money.js';
 import type { Alert } from '@shared/ipc/watchlist.js';
 import type { AlertRow, AlertRule } from '../user-data/watchlist.js';
 
@@ -102,21 +102,17 @@ export function holds(rule: AlertRule, value: bigint): boolean {
   return value >= rule.threshold;
 }
 
-/** "60¢", "60.5¢" from micros. */
-export function centsOf(micros: bigint): string {
-  return `${formatMicros(micros * 100n)}¢`;
-}
 
 /** The condition in words: "Yes ≥ 60¢", "Spread ≤ 2¢", "24h volume ≥ $25,000.00". */
 export function ruleWords(rule: AlertRule): string {
-  if (rule.kind === 'price') return `${rule.outcomeLabel ?? `Outcome ${(rule.outcome ?? 0) + 1}`} ${rule.op === '<=' ? '≤' : '≥'} ${centsOf(rule.threshold)}`;
-  if (rule.kind === 'spread') return `Spread ≤ ${centsOf(rule.threshold)}`;
+  if (rule.kind === 'price') return `${rule.outcomeLabel ?? `Outcome ${(rule.outcome ?? 0) + 1}`} ${rule.op === '<=' ? '≤' : '≥'} ${centsText(rule.threshold)}`;
+  if (rule.kind === 'spread') return `Spread ≤ ${centsText(rule.threshold)}`;
   return `24h volume ≥ ${usdText(rule.threshold)}`;
 }
 
 /** The value in words: a price or spread in cents, a volume in dollars. */
 export function valueWords(rule: Pick<AlertRule, 'kind'>, value: bigint): string {
-  return rule.kind === 'volume24h' ? usdText(value) : centsOf(value);
+  return rule.kind === 'volume24h' ? usdText(value) : centsText(value);
 }
 
 /** The alert as the contract gives it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsText, parsePriceInput } from './cents';
+import { centsField, parsePriceInput } from './cents';
 
 describe('prices typed in cents', () => {
   it('reads cents, with fractions to the tick', () => {
@@ -40,11 +40,11 @@ describe('prices typed in cents', () => {
   });
 
   it('shows a dollar price as cents', () => {
-    expect(centsText('0.45')).toBe('45');
-    expect(centsText('0.455')).toBe('45.5');
-    expect(centsText('0.05')).toBe('5');
-    expect(centsText('0.5')).toBe('50');
-    expect(centsText('0.005')).toBe('0.5');
-    expect(centsText('')).toBe('');
+    expect(centsField('0.45')).toBe('45');
+    expect(centsField('0.455')).toBe('45.5');
+    expect(centsField('0.05')).toBe('5');
+    expect(centsField('0.5')).toBe('50');
+    expect(centsField('0.005')).toBe('0.5');
+    expect(centsField('')).toBe('');
   });
 });

@@ -33,13 +33,13 @@ export function parsePriceInput(text: string): PriceInput {
   const price = `0.${String(whole).padStart(2, '0')}${frac}`.replace(/0+$/, '');
   const cents = `${whole}${frac ? `.${frac}` : ''}`;
   // Below a cent is read as typed; the note says so, and what to type for 100 times more.
-  const big = whole === 0 ? centsText(`0.${frac}`) : '';
+  const big = whole === 0 ? centsField(`0.${frac}`) : '';
   const note = whole === 0 ? `read as ${cents}¢, under a cent — for ${big}¢ type ${big}` : undefined;
   return { ok: true, price, asDollars: false, ...(note ? { note } : {}) };
 }
 
-/** A dollar price as cents for an input field: "0.455" → "45.5". */
-export function centsText(price: string | undefined): string {
+/** A dollar price as the cents a price field shows, without the sign: "0.455" → "45.5". */
+export function centsField(price: string | undefined): string {
   if (price === undefined || price === '') return '';
   const m = /^0?\.(\d+)$/.exec(price.trim());
   if (!m) return price;

@@ -2,6 +2,7 @@
 // change, best bid and ask and volume; a multi-outcome event reads as one bracket, ranked by
 // price, with the book's sums across its open outcomes — flagged when buying every outcome costs
 // less than 100¢ or selling every one pays more. A market that ended shows its winner.
+import { centsText, changeText } from '@shared/domain/money';
 import { PRICE_RULE } from '@shared/domain/price';
 import { resolutionOf } from '@shared/domain/resolution';
 import type { BracketSums, EventOutcome } from '@shared/ipc/find';
@@ -13,7 +14,7 @@ import { useUi } from '../../state/ui';
 import { cents, shortDate, usdCompact } from '../../ui/format';
 import { ErrorState, Filtered, Skeleton, Stamp } from '../../ui/states';
 import { shortLabels } from './labels';
-import { centsText, changeText, diffText } from './prices';
+import { diffText } from './prices';
 import { StatusBadge } from './StatusBadge';
 import { Star } from '../watchlist/Star';
 

@@ -2,9 +2,10 @@
 // each level with its size, the cumulative size and a depth bar, the user's own resting orders
 // marked with a cancel, and a click that fills the order entry (Shift: the size through that
 // level). Rows keep their price as key, so a poll moves numbers, never rows or the scroll.
+import { centsText } from '@shared/domain/money';
 import { useLayoutEffect, useRef } from 'react';
 import { ErrorState, NotOffered, Stamp } from '../../ui/states';
-import { centsOf, sharesText, spreadCents, type BookLevel, type Ladder, type OwnOrder } from './book';
+import { sharesText, spreadCents, type BookLevel, type Ladder, type OwnOrder } from './book';
 import { DepthChart } from './DepthChart';
 import type { BookFeed } from './useBook';
 
@@ -77,7 +78,7 @@ function LadderTable(props: Parameters<typeof Book>[0] & { book: Ladder | undefi
   const row = (side: BookSide, level: BookLevel, i: number): React.JSX.Element => {
     const mine = props.own.get(`${side === 'bids' ? 'BUY' : 'SELL'}:${level.key}`) ?? [];
     const left = mine.reduce((sum, o) => sum + o.left, 0n);
-    const what = `${side === 'bids' ? 'Bid' : 'Ask'} ${centsOf(level.price)}`;
+    const what = `${side === 'bids' ? 'Bid' : 'Ask'} ${centsText(level.price)}`;
     return (
       <tr
         key={`${side}:${level.key}`}
@@ -91,7 +92,7 @@ function LadderTable(props: Parameters<typeof Book>[0] & { book: Ladder | undefi
       >
         <td className={`num ${side === 'bids' ? 'yes' : 'no'}`}>
           <button className="mk-price" title={`${what}: click to use this price, Shift+click for the size through this level`} aria-label={`${what}, ${sharesText(level.size)} shares`}>
-            {centsOf(level.price)}
+            {centsText(level.price)}
           </button>
         </td>
         <td className="num">{sharesText(level.size)}</td>
@@ -103,8 +104,8 @@ function LadderTable(props: Parameters<typeof Book>[0] & { book: Ladder | undefi
               <button
                 className="mk-cancel"
                 data-testid="own-cancel"
-                aria-label={`Cancel your ${mine.length === 1 ? 'order' : `${mine.length} orders`} at ${centsOf(level.price)}`}
-                title={props.cancelBlocked ?? `Cancel your ${mine.length === 1 ? 'order' : 'orders'} at ${centsOf(level.price)}`}
+                aria-label={`Cancel your ${mine.length === 1 ? 'order' : `${mine.length} orders`} at ${centsText(level.price)}`}
+                title={props.cancelBlocked ?? `Cancel your ${mine.length === 1 ? 'order' : 'orders'} at ${centsText(level.price)}`}
                 disabled={props.cancelBlocked !== undefined}
                 onClick={(e) => {
                   e.stopPropagation();
@@ -134,7 +135,7 @@ function LadderTable(props: Parameters<typeof Book>[0] & { book: Ladder | undefi
               <tr className="mk-spread" ref={spread} data-testid="book-spread">
                 <td colSpan={4}>
                   {book.spread !== undefined && book.mid !== undefined ? (
-                    <>Spread <b>{spreadCents(book.spread)}</b> · Mid <b>{centsOf(book.mid)}</b></>
+                    <>Spread <b>{spreadCents(book.spread)}</b> · Mid <b>{centsText(book.mid)}</b></>
                   ) : (
                     <span className="muted">No spread: one side is empty</span>
                   )}

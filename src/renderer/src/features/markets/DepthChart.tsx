@@ -1,7 +1,8 @@
 // The book's depth at a glance: cumulative bids stepping up to the left of the spread, asks to the
 // right. Plain SVG drawn in the theme's colours (CSS variables), so it follows light and dark.
+import { centsText } from '@shared/domain/money';
 import { useMemo } from 'react';
-import { centsOf, depthOutline, sharesText, type Ladder } from './book';
+import { depthOutline, sharesText, type Ladder } from './book';
 
 const W = 400;
 const H = 90;
@@ -18,16 +19,16 @@ export function DepthChart({ book }: { book: Ladder | undefined }): React.JSX.El
       {outline ? (
         <>
           <div className="mk-depth-plot">
-            <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-label={`Cumulative bids and asks from ${centsOf(outline.low)} to ${centsOf(outline.high)}, deepest ${sharesText(outline.deepest)} shares`}>
+            <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-label={`Cumulative bids and asks from ${centsText(outline.low)} to ${centsText(outline.high)}, deepest ${sharesText(outline.deepest)} shares`}>
               <path className="mk-depth-bid" d={outline.bids} />
               <path className="mk-depth-ask" d={outline.asks} />
             </svg>
             {midX !== undefined ? <span className="mk-depth-mid" style={{ left: `${midX}%` }} /> : null}
           </div>
           <figcaption className="mk-depth-axis">
-            <span>{centsOf(outline.low)}</span>
-            {book?.mid !== undefined ? <span>mid {centsOf(book.mid)}</span> : null}
-            <span>{centsOf(outline.high)}</span>
+            <span>{centsText(outline.low)}</span>
+            {book?.mid !== undefined ? <span>mid {centsText(book.mid)}</span> : null}
+            <span>{centsText(outline.high)}</span>
           </figcaption>
         </>
       ) : (

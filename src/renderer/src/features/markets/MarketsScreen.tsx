@@ -1,6 +1,7 @@
 // Markets: the catalog list (virtualized) or local search results on the left, the selected
 // market's detail on the right. Arrow keys move the selection. The list keeps its order while the
 // user is on it (frozen-order.ts), shows the end of long questions, and says why it is empty.
+import { changeText } from '@shared/domain/money';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { PRICE_RULE } from '@shared/domain/price';
@@ -16,7 +17,7 @@ import { isNotOffered } from '../../ui/venue';
 import { MarketDetail } from './MarketDetail';
 import { ListEmpty } from './ListEmpty';
 import { useFrozenOrder } from './frozen-order';
-import { changeText, endText } from '../watchlist/alert-form';
+import { endText } from '../watchlist/alert-form';
 import { fitMiddle, useCharsPerLines } from '../../ui/titles';
 import { Star, useStarred } from '../watchlist/Star';
 import '../watchlist/watchlist.css';

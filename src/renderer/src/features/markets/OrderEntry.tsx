@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import type { DraftLine } from '@shared/ipc/contract';
-import { toMicros } from '@shared/domain/money';
+import { dollarsText, toMicros } from '@shared/domain/money';
 import { ORDER_TYPES, type OrderType } from '@shared/spec/trading';
 import { useCall } from '../../api/hooks';
 import { staleCalls } from '../../api/keys';
@@ -12,7 +12,7 @@ import { ORDER_CALLS, PORTFOLIO_CALLS } from '../../api/stale';
 import { call, IpcCallError } from '../../api/transport';
 import { useUi } from '../../state/ui';
 import { useAccount } from '../../ui/AccountPicker';
-import { centsText } from '../../ui/cents';
+import { centsField } from '../../ui/cents';
 import { cents, size as sizeText } from '../../ui/format';
 import { useToasts } from '../../ui/Toasts';
 import { useOrderStates } from '../orders/current';
@@ -21,7 +21,6 @@ import { ConfirmBatch } from '../ticket/Confirm';
 import { GuardConfirm } from '../ticket/GuardConfirm';
 import { MAX_LINES, useTicket } from '../ticket/store';
 import { useLineChecks } from '../ticket/useLineChecks';
-import { dollarsText } from './book';
 import { laterWords, readEntry, resultWords, stepPrice, switchMode, type EntryForm } from './entry';
 
 export interface EntryOutcome {
@@ -170,7 +169,7 @@ export function OrderEntry(props: {
 
   useImperativeHandle(props.ref, () => ({
     fill: (price, shares) => {
-      priceOf(centsText(price));
+      priceOf(centsField(price));
       if (shares) set({ size: shares, mode: 'shares' as const });
       // The size is typed next; what is there is replaced.
       sizeBox.current?.focus();
@@ -178,7 +177,7 @@ export function OrderEntry(props: {
     },
     start: (side, price, token) => {
       set({ side });
-      if (price) priceOf(centsText(price), token);
+      if (price) priceOf(centsField(price), token);
       (price ? sizeBox : priceBox).current?.focus();
       (price ? sizeBox : priceBox).current?.select();
     },

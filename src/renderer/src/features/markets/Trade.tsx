@@ -1,6 +1,7 @@
 // The market page's trading block: the chosen outcome's book beside the order entry panel. One
 // outcome choice drives both; a click on a book level fills the entry; the account's resting
 // orders are marked in the book with a cancel. A closed market shows its book and no entry.
+import { centsText } from '@shared/domain/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useCall, useMutate } from '../../api/hooks';
@@ -10,7 +11,7 @@ import { useUi } from '../../state/ui';
 import { useAccount } from '../../ui/AccountPicker';
 import { useRouteState } from '../../ui/useVenue';
 import { isNotOffered } from '../../ui/venue';
-import { centsOf, ownByLevel, sizeThrough, type OwnOrder } from './book';
+import { ownByLevel, sizeThrough, type OwnOrder } from './book';
 import { Book, type BookSide } from './Book';
 import { OrderEntry, type EntryHandle, type EntryOutcome } from './OrderEntry';
 import { useBook } from './useBook';
@@ -51,7 +52,7 @@ export function Trade(props: {
           : undefined;
   const onCancel = (orders: OwnOrder[]): void => {
     if (!accountId) return;
-    const at = centsOf((orders[0] as OwnOrder).price);
+    const at = centsText((orders[0] as OwnOrder).price);
     setCancelNote(undefined);
     cancel.mutate(
       { accountId, orderIds: orders.map((o) => o.id) },

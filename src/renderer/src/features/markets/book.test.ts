@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cashFor, centsOf, depthOutline, dollarsText, ladder, ownByLevel, sharesFor, sharesText, sizeThrough, spreadCents } from './book';
+import { centsText, dollarsText } from '@shared/domain/money';
+import { cashFor, depthOutline, ladder, ownByLevel, sharesFor, sharesText, sizeThrough, spreadCents } from './book';
 
 const M = 1_000_000n;
 
@@ -30,7 +31,7 @@ describe('ladder', () => {
     expect(l.spread).toBe(70_000n);
     expect(l.mid).toBe(405_000n);
     expect(spreadCents(l.spread as bigint)).toBe('7¢');
-    expect(centsOf(l.mid as bigint)).toBe('40.5¢');
+    expect(centsText(l.mid as bigint)).toBe('40.5¢');
     expect(spreadCents(5_000n)).toBe('0.5¢');
     const oneSided = ladder({ bids: [{ price: '0.37', size: '1' }], asks: [] });
     expect(oneSided.spread).toBeUndefined();

@@ -3,7 +3,6 @@
 // chart's outline, and the size↔amount arithmetic of the order entry. No float touches a price or
 // a size; only the bar widths and the chart's coordinates are fractions, and those are drawn.
 import { formatMicros, toMicros } from '@shared/domain/money';
-import { centsText } from '../../ui/cents';
 
 const ONE = 1_000_000n;
 /** Orders take sizes in hundredths of a share. */
@@ -78,10 +77,6 @@ export function ladder(book: { bids: readonly RawLevel[]; asks: readonly RawLeve
   return out;
 }
 
-/** A price in micro units as cents: 455_000n → "45.5¢". */
-export function centsOf(price: bigint): string {
-  return `${centsText(formatMicros(price))}¢`;
-}
 
 /** A spread in micro units as cents, which may be below one cent or zero: 5_000n → "0.5¢". */
 export function spreadCents(spread: bigint): string {
@@ -107,10 +102,6 @@ export function sharesText(micros: bigint): string {
   return grouped(micros, 0);
 }
 
-/** Dollars, exactly, at least to the cent: 4_995_000n → "$4.995"; 4_500_000n → "$4.50". */
-export function dollarsText(micros: bigint): string {
-  return `${micros < 0n ? '−' : ''}$${grouped(micros < 0n ? -micros : micros, 2)}`;
-}
 
 /** Rounds shares down to what an order can carry (hundredths). */
 export function snapShares(micros: bigint): bigint {

@@ -4,11 +4,11 @@
 // core's checks, made through `orders.preview` like the ticket's.
 import type { OrderLine } from '@shared/ipc/contract';
 import type { OrderType } from '@shared/spec/trading';
-import { formatMicros, parseMicros } from '@shared/domain/money';
-import { centsText, parsePriceInput } from '../../ui/cents';
+import { centsText, dollarsText, formatMicros, parseMicros } from '@shared/domain/money';
+import { centsField, parsePriceInput } from '../../ui/cents';
 import { sinceAnswer, type Since } from '../orders/current';
 import type { JournalEntry } from '../orders/rows';
-import { cashFor, centsOf, dollarsText, sharesFor, sharesText, snapShares } from './book';
+import { cashFor, sharesFor, sharesText, snapShares } from './book';
 
 export type SizeMode = 'shares' | 'amount';
 
@@ -58,7 +58,7 @@ export function readEntry(f: EntryForm, market: { conditionId: string; tokenId: 
   else {
     out.price = p.price;
     price = parseMicros(p.price) ?? undefined;
-    if (p.asDollars && price !== undefined) out.priceNote = `read as dollars: $${p.price} = ${centsOf(price)}`;
+    if (p.asDollars && price !== undefined) out.priceNote = `read as dollars: $${p.price} = ${centsText(price)}`;
     else if (p.note) out.priceNote = p.note;
   }
 
@@ -116,13 +116,13 @@ export function stepPrice(text: string, tick: string, dir: 1 | -1, from?: string
   const t = parseMicros(tick) ?? 10_000n;
   const p = parsePriceInput(text);
   // From nothing typed, the first press lands on the best price (or the middle).
-  if (!p.ok) return centsText(from && parseMicros(from) !== null ? from : '0.5');
+  if (!p.ok) return centsField(from && parseMicros(from) !== null ? from : '0.5');
   const start = parseMicros(p.price);
   if (start === null) return text;
   // Off the grid: the first step lands on it.
   const on = dir === 1 ? (start / t) * t + t : ((start + t - 1n) / t) * t - t;
   const next = on < t ? t : on > 1_000_000n - t ? 1_000_000n - t : on;
-  return centsText(formatMicros(next));
+  return centsField(formatMicros(next));
 }
 
 export interface SendResult {

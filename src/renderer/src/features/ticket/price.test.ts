@@ -1,6 +1,7 @@
 // Ticket prices: typed in cents (dollars only with "$", said so), kept as the dollar price the core takes.
 import { describe, expect, it } from 'vitest';
-import { cashText, dollarsText, lossText, priceProblem, priceText, readTypedPrice } from './price';
+import { dollarsText } from '@shared/domain/money';
+import { cashText, lossText, priceProblem, priceText, readTypedPrice } from './price';
 
 describe('a typed ticket price', () => {
   it('reads cents as cents and keeps the dollar price', () => {

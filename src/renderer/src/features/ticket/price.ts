@@ -1,8 +1,8 @@
 // A ticket line's price as typed (cents; dollars only with "$") and as the draft keeps it: the
 // dollar decimal the core takes, so saved drafts stay what they were. Text that is no price is
 // kept as typed, so nothing typed is lost, and the line says what is wrong with it.
-import { formatMicros, parseMicros, toMicros, usdText } from '@shared/domain/money';
-import { centsText, parsePriceInput } from '../../ui/cents';
+import { dollarsText, toMicros, usdText } from '@shared/domain/money';
+import { centsField, parsePriceInput } from '../../ui/cents';
 
 const DOLLAR_PRICE = /^0?\.\d{1,6}$/;
 
@@ -14,19 +14,12 @@ export interface TypedPrice {
   problem?: string;
 }
 
-/** "0.3" → "$0.30": dollars with at least 2 decimals, exactly. */
-export function dollarsText(price: string): string {
-  const micros = parseMicros(price);
-  if (micros === null) return `$${price}`;
-  const [whole, frac = ''] = formatMicros(micros).split('.');
-  return `$${whole}.${frac.padEnd(2, '0')}`;
-}
 
 export function readTypedPrice(text: string): TypedPrice {
   const r = parsePriceInput(text);
   // Kept text that looks like a dollar decimal would load back as one: it keeps its cents sign.
   if (!r.ok) return { price: DOLLAR_PRICE.test(text.trim()) ? `${text.trim()}¢` : text.trim(), problem: r.reason };
-  const hint = r.asDollars ? `read as ${dollarsText(r.price)} = ${centsText(r.price)}¢` : r.note;
+  const hint = r.asDollars ? `read as ${dollarsText(r.price)} = ${centsField(r.price)}¢` : r.note;
   return { price: r.price, ...(hint ? { hint } : {}) };
 }
 
@@ -36,7 +29,7 @@ export function readTypedPrice(text: string): TypedPrice {
  */
 export function priceText(price: string): string {
   if (!DOLLAR_PRICE.test(price.trim())) return price;
-  const c = centsText(price.trim());
+  const c = centsField(price.trim());
   return c.startsWith('0.') ? `${c}¢` : c;
 }
 

@@ -1,5 +1,6 @@
 // The Watchlist: the starred markets with the figures a trader scans, the starred events, and
 // every price alert. A market opens on the Markets screen, an event on the Events screen.
+import { changeText } from '@shared/domain/money';
 import { PRICE_RULE } from '@shared/domain/price';
 import type { WatchItem } from '@shared/ipc/watchlist';
 import { useCall } from '../../api/hooks';
@@ -10,7 +11,7 @@ import { useUi } from '../../state/ui';
 import { usdCompact } from '../../ui/format';
 import { ErrorState, Skeleton } from '../../ui/states';
 import { AlertsSection } from './AlertsSection';
-import { changeText, endText } from './alert-form';
+import { endText } from './alert-form';
 import { Star } from './Star';
 import './watchlist.css';
 

@@ -1,8 +1,8 @@
 // The alert form's fields as a condition the core takes, and the list's small formats: prices
 // are typed in cents and volumes in dollars, and become exact decimal text (no float arithmetic).
-import { formatMicros, parseMicros, toMicros } from '@shared/domain/money';
+import { formatMicros, parseMicros } from '@shared/domain/money';
 import type { AlertCondition } from '@shared/ipc/watchlist';
-import { parsePriceInput } from '../../ui/cents';
+import { centsField, parsePriceInput } from '../../ui/cents';
 
 /** What the form is on: an outcome's price (by index), the spread, or 24h volume. */
 export type AlertTarget = { kind: 'price'; outcome: number } | { kind: 'spread' } | { kind: 'volume24h' };
@@ -33,24 +33,12 @@ export function conditionOf(d: AlertDraft): Parsed {
 
 /** A condition the core gave back, as the form shows it (for editing). */
 export function draftOf(c: { kind: 'price'; outcome: number; op: '>=' | '<='; price: string } | { kind: 'spread'; max: string } | { kind: 'volume24h'; min: string }): AlertDraft {
-  if (c.kind === 'price') return { target: { kind: 'price', outcome: c.outcome }, op: c.op, value: centsOf(c.price) };
-  if (c.kind === 'spread') return { target: { kind: 'spread' }, op: '<=', value: centsOf(c.max) };
+  if (c.kind === 'price') return { target: { kind: 'price', outcome: c.outcome }, op: c.op, value: centsField(c.price) };
+  if (c.kind === 'spread') return { target: { kind: 'spread' }, op: '<=', value: centsField(c.max) };
   return { target: { kind: 'volume24h' }, op: '>=', value: c.min };
 }
 
-/** "0.605" → "60.5": a decimal price in cents, exactly, without the sign. */
-export function centsOf(price: string): string {
-  const m = parseMicros(price);
-  return m === null ? price : formatMicros(m * 100n);
-}
 
-/** A signed change in cents ("+3¢", "−2.5¢", "0¢") from a decimal price difference; "—" when unknown. */
-export function changeText(change: string | undefined): string {
-  const m = change === undefined ? undefined : toMicros(change);
-  if (m === undefined) return '—';
-  const cents = formatMicros((m < 0n ? -m : m) * 100n);
-  return m === 0n ? '0¢' : `${m > 0n ? '+' : '−'}${cents}¢`;
-}
 
 /** An end date short enough for a column: "Dec 31", with the year when it is not this one ("Jan 5 ’27"). */
 export function endText(iso: string | undefined, now: Date = new Date()): string {
