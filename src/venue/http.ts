@@ -1,17 +1,14 @@
 // Small glue between Fastify and the venue's rules: per-route rate-limit buckets, query
 // parsing with the shared schemas, and the error body of venue-profile B.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BUCKETS, type Bucket, type RateLimiter } from './rate-limit.js';
+import { BUCKETS, type Bucket } from './rate-limit.js';
 import { badParam, rateLimited, type HttpError } from './errors.js';
-import type { Db } from './db/open.js';
-import type { VenueSettings } from './settings.js';
-import type { Exchange } from './trading/exchange.js';
-import type { SignatureVerifier } from './trading/signatures.js';
-import type { Settlements } from './trading/orders.js';
-import type { Checkpointer } from './db/checkpointer.js';
+import type { VenueContext } from './context.js';
 import { specQueryNames, type SurfaceName } from './spec-routes.js';
-import { verifyL2 } from './auth/routes.js';
-import { marketRead, type Audience } from './audience.js';
+import { verifyL2 } from './auth/verify.js';
+import { marketRead } from './audience.js';
+
+export type { Presenter, VenueContext } from './context.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,35 +25,6 @@ declare module 'fastify' {
   }
 }
 
-export interface VenueContext {
-  db: Db;
-  limiter: RateLimiter;
-  /** Wall clock in epoch ms; tests may pin it. */
-  now: () => number;
-  settings: VenueSettings;
-  exchange: Exchange;
-  /** The data dir, for files beside the database (the master key). */
-  dataDir: string;
-  /** Recovers order signers on a second thread; without it, on the calling thread. */
-  signatures?: SignatureVerifier;
-  /** Checkpoints the WAL on a second thread; without it, SQLite does so inside commits. */
-  checkpointer?: Checkpointer;
-  /** Settles order batches one per event-loop turn; without it, each within its request. */
-  settlements?: Settlements;
-  /** Venue-profile G: only the spec's endpoints, and only the query parameters it lists. */
-  specOnly?: boolean;
-  /** Rewrites each answer's representation just before it is sent (varied mode). */
-  present?: Presenter;
-  /** Misbehaving mode: route -> query parameters acted on as if absent, and wrong answers elsewhere. */
-  misbehave?: { ignoredFilters: Readonly<Record<string, readonly string[]>> };
-  /** WebSocket addresses of the live channels (venue-profile I), once the venue listens. */
-  streams?: { market: string };
-  /** Told of every read of market data, so that the simulator knows whether anyone watches. */
-  audience?: Audience;
-}
-
-/** Turns an answer of `route` (e.g. `catalog GET /events`) into the representation to send. */
-export type Presenter = (route: string, body: unknown) => unknown;
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => unknown;
 

@@ -13,7 +13,7 @@ import { DEFAULT_SETTINGS } from '../settings.js';
 import { startTestVenue, TEST_ANCHOR, type TestVenue } from '../test-support.js';
 import { connect, createApiKey, deriveApiKey, l1Headers, l2Headers, type ApiCreds } from './client.js';
 import { MASTER_KEY_FILE } from './keys.js';
-import { verifyL2 } from './routes.js';
+import { verifyL2 } from './verify.js';
 
 const KEY = `0x${'42'.repeat(32)}`;
 const OTHER_KEY = `0x${'43'.repeat(32)}`;

@@ -7,7 +7,7 @@ import { formatIssue, LIMITS, type OrderPlacementItem } from '@shared/spec/index
 import { decodeCursor, encodeCursor, END_CURSOR } from '@shared/domain/cursor.js';
 import { formatMicros } from '@shared/domain/money.js';
 import { fromWireOrder, orderDigest, toHex, type OrderDomain } from '@shared/crypto/index.js';
-import { verifyL2 } from '../auth/routes.js';
+import { verifyL2 } from '../auth/verify.js';
 import { HttpError, badParam } from '../errors.js';
 import { keyClient, type Surface, type VenueContext } from '../http.js';
 import { MICRO } from '../money.js';
@@ -15,6 +15,8 @@ import { BUCKETS, type Admission } from '../rate-limit.js';
 import type { NewOrder, TokenInfo } from './exchange.js';
 import { inlineBatch, knownSignerBatch, type SignerBatch } from './signatures.js';
 import { parseOrderItem } from './items.js';
+
+export { Settlements } from './settlements.js';
 
 /** 10 million tokens: far above any paper balance, far below where doubles lose integers. */
 const MAX_SIZE = 10_000_000n * 1_000_000n;
@@ -256,40 +258,6 @@ export function placeOrders(ctx: VenueContext, who: { apiKey: string; address: s
 /** Runs `fn` in its turn behind the order batches already queued; at once when there is no queue. */
 export function inTurn<T>(ctx: VenueContext, fn: () => T): T | Promise<T> {
   return ctx.settlements ? ctx.settlements.run(fn) : fn();
-}
-
-/**
- * Settles prepared batches one at a time, in the order they arrived, each on its own turn of
- * the event loop: requests that arrive meanwhile are read and prepared between two batches, so
- * their signers are being recovered while the batches before them settle. (Settling several
- * batches in one transaction saved nothing measurable: their pages are mostly distinct.)
- */
-export class Settlements {
-  private readonly queue: Array<() => void> = [];
-  private scheduled = false;
-
-  run<T>(settle: () => T): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push(() => {
-        try {
-          resolve(settle());
-        } catch (err) {
-          reject(err as Error);
-        }
-      });
-      this.schedule();
-    });
-  }
-
-  private schedule(): void {
-    if (this.scheduled || this.queue.length === 0) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      this.queue.shift()?.();
-      this.schedule();
-    });
-  }
 }
 
 export function registerOrders(s: Surface, ctx: VenueContext): void {

@@ -5,7 +5,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useSyncExternalStore } from 'react';
 import type { CallName, LiveStatus } from '@shared/ipc/contract';
-import { useCall } from './hooks';
 import { keyOf } from './keys';
 import { call } from './transport';
 
@@ -119,11 +118,4 @@ export function useLive(tokenIds: readonly string[]): void {
       );
     };
   }, [key, list, shown, client]);
-}
-
-/** The feed's state as the status bar shows it (refreshed by `live.status`), mirrored for the polling choice. */
-export function useLiveStatus() {
-  const status = useCall('live.status', {}, { staleTime: 60_000 });
-  useEffect(() => setLiveState(status.data), [status.data]);
-  return status;
 }

@@ -1,7 +1,7 @@
 // The status bar's word on prices: "live" while the venue streams them, "polling every N s" where
 // it has no stream or the stream is down, "reconnecting" while it comes back. The reason is in the
 // tooltip.
-import { useLiveStatus } from '../api/live';
+import { useLiveStatus } from '../api/live-status';
 
 const DOT: Record<string, string | undefined> = { live: undefined, connecting: 'var(--warn)', reconnecting: 'var(--warn)', polling: 'var(--muted)' };
 
