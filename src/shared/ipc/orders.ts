@@ -15,11 +15,6 @@ export const OrderLine = z.object({
   /** Epoch seconds, GTD only. */
   expiration: z.number().int().positive().optional(),
   postOnly: z.boolean().default(false),
-  /**
-   * The trader confirmed this price although the fat-finger guard holds it (far past the book or
-   * far from the mid, shared/domain/price-guard.ts): without it such a line is not sent.
-   */
-  priceConfirmed: z.boolean().optional(),
 });
 export type OrderLine = z.input<typeof OrderLine>;
 

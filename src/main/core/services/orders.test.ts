@@ -95,15 +95,6 @@ describe('the fat-finger guard', () => {
     expect(far).toMatchObject({ ok: true, bestOpposite: '0.4', guard: 'Buy at 90¢ is 50¢ above the best ask 40¢ — confirm' });
     expect(near?.guard).toBeUndefined();
     expect(rest?.guard).toBeUndefined();
-
-    // Sending asks again, whoever sends: without the trader's yes the far price goes nowhere.
-    const acct = await h.account();
-    const before = h.venue.db.prepare('SELECT COUNT(*) AS n FROM orders WHERE condition_id = ?').get(g.cid) as { n: number };
-    const [held] = await h.ok<Array<{ success: boolean; code?: string; message?: string }>>('orders.submit', { accountId: acct.id, lines: [line('0.9')] });
-    expect(held).toMatchObject({ success: false, code: 'PRICE_NOT_CONFIRMED', message: 'Not sent: Buy at 90¢ is 50¢ above the best ask 40¢. Confirm this price on its line to send it.' });
-    expect(h.venue.db.prepare('SELECT COUNT(*) AS n FROM orders WHERE condition_id = ?').get(g.cid)).toEqual(before);
-    const [sent] = await h.ok<Array<{ success: boolean; status?: string }>>('orders.submit', { accountId: acct.id, lines: [{ ...line('0.9'), priceConfirmed: true }] });
-    expect(sent).toMatchObject({ success: true, status: 'matched' });
   });
 });
 

@@ -126,8 +126,6 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
     await s.clients.trading.syncClock(() => ctx.clock.now());
     // The checks only: prices and the money preview are for the ticket, not for sending.
     const checks = await deps.checks().checkLines(s, lines);
-    // A price the fat-finger guard holds is sent only with the trader's yes for it, whoever asks.
-    const guards = await deps.checks().guards(s, checks);
     const results: Result[] = lines.map((_, i) => ({ line: i, success: false, attempts: 0 }));
     const sign = accounts.signerFor(s, acct);
     type Answer = Pick<JournalPut, 'status' | 'makingAmount' | 'takingAmount' | 'sizeMatched'>;
@@ -139,11 +137,6 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
     };
     let pending = lines.map((_, i) => i).filter((i) => {
       const c = checks[i];
-      const guard = guards[i];
-      if (c?.built && c.problems.length === 0 && guard !== undefined && !lines[i]?.priceConfirmed) {
-        results[i] = { line: i, success: false, attempts: 0, code: 'PRICE_NOT_CONFIRMED', message: `Not sent: ${guard.replace(/ — confirm$/, '')}. Confirm this price on its line to send it.` };
-        return false;
-      }
       if (c?.built && c.problems.length === 0) return true;
       const message = c?.problems.map((p) => `${p.field}: ${p.message}`).join('; ') ?? 'invalid';
       results[i] = c?.retryAfterSeconds !== undefined

@@ -58,20 +58,6 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
     };
   };
 
-  /** The fat-finger guard's words for a checked line at the best prices given, if it holds the line. */
-  const guardOf = (c: Checked, quote: { BUY?: string; SELL?: string } | undefined): string | undefined => {
-    if (!c.built || !c.rules) return undefined;
-    const micros = (p: string | undefined) => (p !== undefined ? (parseMicros(p) ?? undefined) : undefined);
-    return priceGuard({ side: c.line.side, price: c.built.price, tick: parseMicros(c.rules.tick) ?? 10_000n, bestBid: micros(quote?.BUY), bestAsk: micros(quote?.SELL) });
-  };
-
-  /** The guard of each checked line at the best prices now: what sending asks again before signing. */
-  const guards = async (s: Session, checked: readonly Checked[]): Promise<Array<string | undefined>> => {
-    const tokens = [...new Set(checked.flatMap((c) => (c.built ? [c.line.tokenId] : [])))];
-    const best = tokens.length ? await deps.markets.bestPrices(s, tokens) : {};
-    return checked.map((c) => guardOf(c, best[c.line.tokenId]));
-  };
-
   /** Each line against its market's rules: the exact amounts to sign, or what is wrong. */
   const checkLines = (s: Session, lines: readonly Line[]): Promise<Checked[]> =>
     Promise.all(
@@ -172,7 +158,8 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
       const quote = best[c.line.tokenId];
       const opposite = c.line.side === 'BUY' ? quote?.SELL : quote?.BUY;
       const bestOpposite = opposite !== undefined ? (parseMicros(opposite) ?? undefined) : undefined;
-      const guard = guardOf(c, quote);
+      const micros = (p: string | undefined) => (p !== undefined ? (parseMicros(p) ?? undefined) : undefined);
+      const guard = priceGuard({ side: c.line.side, price: c.built.price, tick: parseMicros(c.rules.tick) ?? 10_000n, bestBid: micros(quote?.BUY), bestAsk: micros(quote?.SELL) });
       return { ...economics(c.built, { side: c.line.side, type: c.line.type, postOnly: c.line.postOnly, bestOpposite, takerFeeBps: c.rules.takerFeeBps ?? 0, makerFeeBps: c.rules.makerFeeBps ?? 0 }), ...(guard ? { guard } : {}) };
     });
     const unchecked: string[][] = checked.map(() => []);
@@ -202,5 +189,5 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
   const handlers: HandlersOf<'orders.preview'> = {
     'orders.preview': ({ lines, accountId }) => preview(lines, accountId),
   };
-  return { handlers, checkLines, guards };
+  return { handlers, checkLines };
 }

@@ -144,8 +144,7 @@ export function OrderEntry(props: {
     setConfirming(false);
     setResult(undefined);
     try {
-      // A price the guard held goes with the yes given for it; the core asks for it again.
-      const [r] = await call('orders.submit', { accountId, lines: [{ ...line, ...(preview?.guard !== undefined && !held ? { priceConfirmed: true } : {}) }] });
+      const [r] = await call('orders.submit', { accountId, lines: [line] });
       if (r) {
         setResult({ ok: r.success, text: resultWords(r, line.side, current?.outcome ?? ''), orderId: r.orderId, status: r.status, side: line.side, outcome: current?.outcome ?? '', at: Date.now() });
         // The same order is not sent twice by a second Ctrl+Enter: the size is typed again.

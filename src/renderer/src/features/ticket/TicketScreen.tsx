@@ -119,8 +119,7 @@ export function TicketScreen(): React.JSX.Element {
     setSendError(undefined);
     setConfirming(undefined);
     try {
-      // A line the guard held goes with the yes given for its very price; the core asks for it again.
-      const out = await call('orders.submit', { accountId, lines: batch.map((l) => ({ ...toOrderLine(l), ...(guardOk[l.key] === guardKey(l) ? { priceConfirmed: true } : {}) })) });
+      const out = await call('orders.submit', { accountId, lines: batch.map(toOrderLine) });
       const at = Date.now();
       const next: Record<string, LineResult> = {};
       out.forEach((r) => {
