@@ -5,8 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogChanged } from '../src/venue/market-index.js';
-import { Trader } from '../src/venue/trading/test-trader.js';
-import { openFirstMarket, revealMarketParts, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
+import { openFirstMarket, quoteOutcomes, revealMarketParts, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
 
 const reason = skipReason();
 
@@ -54,14 +53,7 @@ describe.skipIf(reason !== undefined)(`find anything (${reason ?? 'Chromium + bu
     }));
     b = { id: e.id, title: e.title, markets: venue.db.prepare('SELECT COUNT(*) FROM markets WHERE event_id = ?').pluck().get(e.id) as number, open };
     // Every open outcome is bid 5¢ and offered at 10¢: buying all of them costs under 100¢.
-    const maker = SPEC_ONLY ? Trader.fromAccount(venue.urls, venue.account!, venue.orderDomain!) : await Trader.create(venue.urls);
-    for (const m of open) {
-      venue.exchange.mint(maker.address.toLowerCase(), m.cid, 50_000_000, 500_000);
-      const r = await maker.post([maker.order(m.yes, 'BUY', '0.05', '10', { negRisk: true }), maker.order(m.yes, 'SELL', '0.1', '10', { negRisk: true })]);
-      expect(r.body.every((x) => x['success'] === true)).toBe(true);
-    }
-    await app.page.waitForSelector('[data-testid=market-row]');
-    await app.page.waitForFunction(() => /catalog synced/.test(document.querySelector('[data-testid=sync]')?.textContent ?? ''), null, { timeout: 60_000 });
+    await quoteOutcomes(app, open, [['BUY', '0.05'], ['SELL', '0.1']]);
   }, 120_000);
   afterAll(async () => {
     await app?.close();

@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_TRADE_24H } from '../src/main/core/services/bracket.js';
 import { adminCommand } from '../src/venue/admin.js';
 import { catalogChanged } from '../src/venue/market-index.js';
-import { Trader } from '../src/venue/trading/test-trader.js';
-import { SPEC_ONLY, skipReason, startApp, type App } from './support.js';
+import { quoteOutcomes, skipReason, startApp, type App } from './support.js';
 
 const reason = skipReason();
 
@@ -49,15 +48,8 @@ describe.skipIf(reason !== undefined)(`market status on every screen (${reason ?
     const markets = venue.db.prepare('SELECT condition_id AS cid, question FROM markets WHERE event_id = ? ORDER BY id').all(ev.id) as Array<{ cid: string; question: string }>;
     [won, closed] = markets as [typeof won, typeof closed];
     // Every outcome offered at 10¢: while all are open, buying every one costs under 100¢.
-    const maker = SPEC_ONLY ? Trader.fromAccount(venue.urls, venue.account!, venue.orderDomain!) : await Trader.create(venue.urls);
-    for (const m of markets) {
-      const yes = venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').pluck().get(m.cid) as string;
-      venue.exchange.mint(maker.address.toLowerCase(), m.cid, 50_000_000, 500_000);
-      const r = await maker.post([maker.order(yes, 'SELL', '0.1', '10', { negRisk: true })]);
-      expect(r.body.every((x) => x['success'] === true)).toBe(true);
-    }
-    await app.page.waitForSelector('[data-testid=market-row]');
-    await app.page.waitForFunction(() => /catalog synced/.test(document.querySelector('[data-testid=sync]')?.textContent ?? ''), null, { timeout: 60_000 });
+    const yesOf = venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').pluck();
+    await quoteOutcomes(app, markets.map((m) => ({ cid: m.cid, yes: yesOf.get(m.cid) as string })), [['SELL', '0.1']]);
   }, 120_000);
   afterAll(async () => {
     await app?.close();

@@ -259,3 +259,20 @@ export async function quietFirstMarket(app: App, tickMicros: number): Promise<Qu
   venue.exchange.mint(maker.address.toLowerCase(), market.condition_id, 200_000_000, 500_000);
   return { market, yes, maker };
 }
+
+/**
+ * A maker quotes the Yes token of each of a negative-risk event's outcomes (minted for it): the
+ * venue's funded account where it has no key endpoint, a new trader elsewhere. Then the page waits
+ * for the catalog sync, so the event's rows are there to open.
+ */
+export async function quoteOutcomes(app: App, outcomes: ReadonlyArray<{ cid: string; yes: string }>, quotes: ReadonlyArray<readonly ['BUY' | 'SELL', string]>): Promise<void> {
+  const { venue, page } = app;
+  const maker = venue.specOnly ? Trader.fromAccount(venue.urls, venue.account!, venue.orderDomain!) : await Trader.create(venue.urls);
+  for (const m of outcomes) {
+    venue.exchange.mint(maker.address.toLowerCase(), m.cid, 50_000_000, 500_000);
+    const r = await maker.post(quotes.map(([side, price]) => maker.order(m.yes, side, price, '10', { negRisk: true })));
+    if (!r.body.every((x) => x['success'] === true)) throw new Error(`the maker's quotes were refused: ${JSON.stringify(r.body)}`);
+  }
+  await page.waitForSelector('[data-testid=market-row]');
+  await page.waitForFunction(() => /catalog synced/.test(document.querySelector('[data-testid=sync]')?.textContent ?? ''), null, { timeout: 60_000 });
+}
