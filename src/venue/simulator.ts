@@ -138,6 +138,16 @@ export class Simulator {
     return this.ticked;
   }
 
+  /** The pace its timer is set at now: full while someone watches, idle otherwise. */
+  get pace(): 'full' | 'idle' {
+    return this.idle ? 'idle' : 'full';
+  }
+
+  /** Waiting out the idle interval with no tick still running: nothing moves until someone watches. */
+  get resting(): boolean {
+    return this.idle && !this.running;
+  }
+
   start(): void {
     if (this.timer) return;
     this.unlisten = this.ctx.audience?.onArrival(() => this.wake());
