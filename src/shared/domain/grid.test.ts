@@ -49,14 +49,22 @@ describe('the tick rule', () => {
     expect(clampToBand(500_000n, CENT)).toBe(500_000n);
   });
 
-  it('snaps a price to the nearest grid price, a half tick up, within the band', () => {
+  it('snaps a price to the nearest grid price, halves up, whatever the side', () => {
     expect(snapPrice(123_000n, CENT)).toBe(120_000n);
     expect(snapPrice(125_000n, CENT)).toBe(130_000n);
+    expect(snapPrice(129_999n, CENT)).toBe(130_000n);
     expect(snapPrice(454_999n, CENT)).toBe(450_000n);
+    expect(snapPrice(455_000n, CENT)).toBe(460_000n);
+    expect(snapPrice(500_000n, CENT)).toBe(500_000n);
     expect(snapPrice(123_456n, MILL)).toBe(123_000n);
     expect(snapPrice(123_500n, MILL)).toBe(124_000n);
+  });
+
+  it('snaps within [tick, 1 − tick]', () => {
     expect(snapPrice(0n, CENT)).toBe(CENT);
+    expect(snapPrice(4_000n, CENT)).toBe(CENT);
     expect(snapPrice(996_000n, CENT)).toBe(990_000n);
+    expect(snapPrice(1_000_000n, CENT)).toBe(990_000n);
     expect(snapPrice(2_000_000n, MILL)).toBe(999_000n);
   });
 
