@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { isMainThread } from 'node:worker_threads';
 import { fstatSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseMicros } from '@shared/domain/money.js';
 import type { WorldSize } from './server.js';
 import { REPRESENTATIONS, type Representation } from './representation.js';
 import { beginWorld } from './world/job.js';
@@ -118,8 +119,7 @@ async function main(): Promise<void> {
   let paperCashMicro: number | undefined;
   if (values['paper-cash'] !== undefined) {
     if (!/^\d{1,12}(\.\d{1,6})?$/.test(values['paper-cash'])) fail(`--paper-cash must be an amount like 10000 or 2500.50, got "${values['paper-cash']}"`);
-    const [whole, frac = ''] = values['paper-cash'].split('.');
-    paperCashMicro = Number(whole) * 1_000_000 + Number(frac.padEnd(6, '0'));
+    paperCashMicro = Number(parseMicros(values['paper-cash']));
   }
   if (values['header-prefix'] !== undefined && !/^[A-Za-z][A-Za-z0-9]*$/.test(values['header-prefix'])) fail(`--header-prefix must be letters and digits, got "${values['header-prefix']}"`);
   const settings = Object.fromEntries(

@@ -2,6 +2,7 @@
 // slugs, outcomes, status). Rebuilt lazily after `catalogChanged`, e.g. when a market resolves.
 import type { Db } from './db/open.js';
 import { ledgerVersion } from './ledger.js';
+import { MICRO } from './money.js';
 
 export type MarketStatus = 'active' | 'paused' | 'closed' | 'resolved' | 'archived';
 
@@ -226,11 +227,11 @@ function setMarks(view: LedgerView, m: MarketInfo): void {
     const key = `${m.conditionId}:${i}`;
     let price: number;
     // Resolved, or archived after resolving: the winner is worth 1.
-    if ((m.status === 'resolved' || m.status === 'archived') && m.winnerIndex !== null) price = i === m.winnerIndex ? 1_000_000 : 0;
+    if ((m.status === 'resolved' || m.status === 'archived') && m.winnerIndex !== null) price = i === m.winnerIndex ? MICRO : 0;
     else {
       const own = view.last.get(key);
       const other = n === 2 ? view.last.get(`${m.conditionId}:${1 - i}`) : undefined;
-      price = own ?? (other !== undefined ? 1_000_000 - other : Math.round(1_000_000 / n));
+      price = own ?? (other !== undefined ? MICRO - other : Math.round(MICRO / n));
     }
     view.marks.set(key, price);
   }

@@ -13,6 +13,7 @@ import { getMeta } from './db/open.js';
 import { prepared } from './db/prepared.js';
 import type { VenueContext } from './http.js';
 import { catalogVersion, lastTradePrices, marketsByCondition } from './market-index.js';
+import { cashFor } from '@shared/domain/units.js';
 import { MICRO } from './money.js';
 import { inTurn, orderDomain, placeOrders } from './trading/orders.js';
 import { privateKeyToAddress, signOrder, toWireOrder, type SignableOrder } from '@shared/crypto/index.js';
@@ -360,7 +361,7 @@ export class Simulator {
 
   private order(w: Wallet, tokenId: string, side: 'BUY' | 'SELL', price: number, size: number, orderType: 'GTC' | 'FAK'): unknown {
     const token = this.ctx.exchange.token(tokenId);
-    const cash = String((BigInt(size) * BigInt(price)) / 1_000_000n);
+    const cash = String(cashFor(BigInt(size), BigInt(price)));
     const order: SignableOrder = {
       salt: String(++this.salt),
       maker: w.address,

@@ -4,6 +4,7 @@
 // the venue's /version answer changes, or the connection is tested again); the call fails at
 // once with NOT_OFFERED and words saying what the venue lacks. The probe only reads: a route that
 // changes something (cancel, redeem) is learned from /version's list or from its first real use.
+import { CAPABILITY_IDS, type CapabilityId, type RouteState } from '@shared/ipc/capabilities.js';
 import { AppError } from './router.js';
 import type { Clients } from './clients/index.js';
 
@@ -20,11 +21,12 @@ export const OPTIONAL_ROUTES = {
   live: { surface: 'trading', route: 'live market channel', words: 'live prices' },
   tags: { surface: 'catalog', route: 'GET /tags', words: 'tags' },
   search: { surface: 'catalog', route: 'GET /public-search', words: 'search' },
-} as const satisfies Record<string, { surface: 'catalog' | 'trading' | 'data'; route: string; words: string }>;
+} as const satisfies Record<CapabilityId, { surface: 'catalog' | 'trading' | 'data'; route: string; words: string }>;
 
-export type OptionalRoute = keyof typeof OPTIONAL_ROUTES;
-export const OPTIONAL_ROUTE_IDS = Object.keys(OPTIONAL_ROUTES) as OptionalRoute[];
-export type RouteState = 'offered' | 'lacking' | 'unknown';
+export type OptionalRoute = CapabilityId;
+/** The shared list, in its order: the order the routes are listed and said in. */
+export const OPTIONAL_ROUTE_IDS: readonly OptionalRoute[] = CAPABILITY_IDS;
+export type { RouteState };
 
 /** "the order book is not offered by this venue" */
 export function notOfferedMessage(route: OptionalRoute): string {

@@ -1,8 +1,9 @@
 // Trading fees (venue-profile D): rate bps × min(price, 1 − price) × size, exact in micro units.
 // One formula for the order preview and the venue; each says which way a part-micro goes.
+import { BPS_PER_ONE, MICROS_PER_DOLLAR, MICROS_PER_SHARE } from './units.js';
 
-const ONE = 1_000_000n;
-const DEN = 10_000n * ONE;
+const ONE = MICROS_PER_DOLLAR;
+const DEN = BPS_PER_ONE * MICROS_PER_SHARE;
 
 /** Which way a fee that is not a whole micro goes: a venue charges `down` (never overcharge);
  *  a preview shows `up`, so the cash it says a line needs is never short. */

@@ -6,3 +6,5 @@ export * from './money.js';
 export * from './fees.js';
 export * from './memo.js';
 export * from './order-domains.js';
+export * from './units.js';
+export * from './grid.js';

@@ -4,6 +4,7 @@
 // hundredth at a time, so the rungs always add up to the total.
 import { LIMITS } from '../spec/queries.js';
 import { centsText, formatMicros, parseMicros } from './money.js';
+import { highestPrice, inBand, onSizeStep, SIZE_STEP, snapPrice } from './grid.js';
 
 /** A ladder fits in one order batch. */
 const MAX_RUNGS = LIMITS.orders.maxItems;
@@ -22,8 +23,6 @@ export interface LadderSpec {
 
 export type Ladder = { ok: true; rungs: Array<{ price: string; size: string }> } | { ok: false; problem: string };
 
-const HUNDREDTH = 10_000n;
-
 export function buildLadder(spec: LadderSpec): Ladder {
   const tick = parseMicros(spec.tick);
   const a = parseMicros(spec.from);
@@ -31,17 +30,14 @@ export function buildLadder(spec: LadderSpec): Ladder {
   const total = parseMicros(spec.totalSize);
   if (!tick || tick <= 0n) return { ok: false, problem: `tick ${spec.tick} is not a price step` };
   if (a === null || b === null) return { ok: false, problem: 'prices must be decimals such as 0.42' };
-  if (a < tick || b < tick || a > 1_000_000n - tick || b > 1_000_000n - tick) return { ok: false, problem: `prices must be from ${centsText(tick)} to ${centsText(1_000_000n - tick)}` };
+  if (!inBand(a, tick) || !inBand(b, tick)) return { ok: false, problem: `prices must be from ${centsText(tick)} to ${centsText(highestPrice(tick))}` };
   if (!Number.isInteger(spec.rungs) || spec.rungs < 1 || spec.rungs > MAX_RUNGS) return { ok: false, problem: `rungs must be a whole number from 1 to ${MAX_RUNGS}` };
-  if (total === null || total <= 0n || total % HUNDREDTH !== 0n) return { ok: false, problem: 'total size must be above 0 with at most 2 decimals' };
+  if (total === null || total <= 0n || !onSizeStep(total)) return { ok: false, problem: 'total size must be above 0 with at most 2 decimals' };
   const n = spec.rungs;
-  const hundredths = total / HUNDREDTH;
+  const hundredths = total / SIZE_STEP;
   if (hundredths < BigInt(n)) return { ok: false, problem: `a total of ${spec.totalSize} cannot give each of ${n} rungs a size` };
 
-  const snap = (p: bigint): bigint => {
-    const s = ((p + tick / 2n) / tick) * tick;
-    return s < tick ? tick : s > 1_000_000n - tick ? 1_000_000n - tick : s;
-  };
+  const snap = (p: bigint): bigint => snapPrice(p, tick);
   const prices: bigint[] = [];
   for (let i = 0; i < n; i++) {
     if (n === 1) prices.push(snap(a));
@@ -59,5 +55,5 @@ export function buildLadder(spec: LadderSpec): Ladder {
   let left = hundredths - parts.reduce((x, y) => x + y, 0n);
   const order = [...weights.keys()].sort((x, y) => Number((weights[y] as bigint) - (weights[x] as bigint)) || x - y);
   for (let k = 0; left > 0n; k = (k + 1) % n, left--) parts[order[k] as number] = (parts[order[k] as number] as bigint) + 1n;
-  return { ok: true, rungs: prices.map((p, i) => ({ price: formatMicros(p), size: formatMicros((parts[i] as bigint) * HUNDREDTH) })) };
+  return { ok: true, rungs: prices.map((p, i) => ({ price: formatMicros(p), size: formatMicros((parts[i] as bigint) * SIZE_STEP) })) };
 }

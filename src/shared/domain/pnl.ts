@@ -3,8 +3,10 @@
 // difference to its proceeds (net of fees); a resolved market settles what is left at $1 or $0 a
 // token, redeemed or not. The account's P&L is realised + unrealised: with cash, that is exactly
 // the change of cash + marked positions since the money came in.
+import { MICROS_PER_SHARE } from './units.js';
 
-const ONE = 1_000_000n;
+/** One share, in micro-units: tokens × price back to cash divides by it. */
+const ONE = MICROS_PER_SHARE;
 
 /** One outcome token of one account: tokens held, what they cost, what was realised so far. */
 export interface Lot {

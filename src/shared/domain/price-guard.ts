@@ -2,11 +2,12 @@
 // from the market outside the spread, is held until the trader confirms that very price. One
 // rule for the order entry panel and the ticket; the core computes it with each line's preview.
 import { centsText } from './money.js';
+import { microsOfCents } from './units.js';
 
 /** How far a price may cross the best opposite price, in ticks, before it asks for a yes. */
 export const GUARD_CROSS_TICKS = 5n;
 /** How far from the mid a price outside the spread may sit (micro units: 20¢) before it asks. */
-export const GUARD_FROM_MID = 200_000n;
+export const GUARD_FROM_MID = microsOfCents(20n);
 
 export interface GuardInput {
   side: 'BUY' | 'SELL';

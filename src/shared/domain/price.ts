@@ -4,9 +4,10 @@
 // a last trade under a tight book may be long past; each rule covers the other's weakness.
 // Exact: decimal text in, micro units inside, decimal text out.
 import { formatMicros, parseMicros } from './money.js';
+import { microsOfCents } from './units.js';
 
 /** The widest spread (micro units, 10¢) whose midpoint is the price. */
-export const MID_SPREAD_MAX = 100_000n;
+export const MID_SPREAD_MAX = microsOfCents(10n);
 
 /** Which reading gave the price: the book's midpoint, the last trade, or the catalog's listed price. */
 export type PriceBasis = 'mid' | 'last' | 'catalog';

@@ -14,6 +14,7 @@ import { CHART_RANGES } from '../domain/candles.js';
 export { IPC_ERROR_CODES, type IpcError, type IpcErrorCode, type IpcResult } from './errors.js';
 import { AccountSummary, ImportAccount, VaultState } from './vault.js';
 import { LocalVenueAnswer, VenueStatus } from './venue-status.js';
+import { VenueCapabilities } from './capabilities.js';
 import { MarketResolution, RedeemResult } from './resolution.js';
 import { AccountPnl, HistoryPoint } from './pnl.js';
 import { MarketReading, OutcomeQuote, TokenPrice } from './market-prices.js';
@@ -214,16 +215,7 @@ export const contract = {
     }),
   ),
   /** What the active venue has shown it offers beyond the spec (unknown until needed or tested). */
-  'venue.capabilities': call(
-    none,
-    z.object({
-      profileId: z.string(),
-      /** `learnedBy: 'use'`: a route that changes something, never sent to find out; its first use (or /version's list) tells. */
-      routes: z.array(z.object({ id: z.string(), surface: z.string(), route: z.string(), words: z.string(), state: z.enum(['offered', 'lacking', 'unknown']), learnedBy: z.enum(['read', 'use']) })),
-      offers: z.array(z.string()),
-      lacks: z.array(z.string()),
-    }),
-  ),
+  'venue.capabilities': call(none, VenueCapabilities),
   /** The embedded local venue's status, when it is the active venue. */
   'venue.status': call(none, LocalVenueAnswer),
   /** Starts the embedded venue again once it is down; refused on any other venue. */

@@ -6,11 +6,12 @@ import { z } from 'zod';
 import { formatIssue, LIMITS, type OrderPlacementItem } from '@shared/spec/index.js';
 import { decodeCursor, encodeCursor, END_CURSOR } from '@shared/domain/cursor.js';
 import { formatMicros } from '@shared/domain/money.js';
+import { highestPrice, onSizeStep, priceFault, sizeFault } from '@shared/domain/grid.js';
+import { exactPrice, MICROS_PER_SHARE } from '@shared/domain/units.js';
 import { fromWireOrder, orderDigest, toHex, type OrderDomain } from '@shared/crypto/index.js';
 import { verifyL2 } from '../auth/verify.js';
 import { HttpError, badParam } from '../errors.js';
 import { keyClient, type Surface, type VenueContext } from '../http.js';
-import { MICRO } from '../money.js';
 import { BUCKETS, type Admission } from '../rate-limit.js';
 import type { NewOrder, TokenInfo } from './exchange.js';
 import { inlineBatch, knownSignerBatch, type SignerBatch } from './signatures.js';
@@ -19,7 +20,7 @@ import { parseOrderItem } from './items.js';
 export { Settlements } from './settlements.js';
 
 /** 10 million tokens: far above any paper balance, far below where doubles lose integers. */
-const MAX_SIZE = 10_000_000n * 1_000_000n;
+const MAX_SIZE = 10_000_000n * MICROS_PER_SHARE;
 const OPEN_ORDERS_PAGE = 100;
 const MAX_CANCEL_IDS = 1000;
 
@@ -125,15 +126,17 @@ function priceAndSize(side: 'BUY' | 'SELL', makerAmount: bigint, takerAmount: bi
   const sizeField = side === 'BUY' ? 'takerAmount' : 'makerAmount';
   if (size <= 0n || cash <= 0n) return failure('INVALID_AMOUNTS', 'makerAmount and takerAmount must both be above 0');
   if (size > MAX_SIZE) return failure('INVALID_AMOUNTS', `${sizeField} ${size} is above the venue's largest order (${MAX_SIZE} base units)`);
-  if (size % 10_000n !== 0n) return failure('INVALID_AMOUNTS', `${sizeField} ${size} gives a size with more than 2 decimals`);
-  if ((cash * 1_000_000n) % size !== 0n) return failure('INVALID_AMOUNTS', `makerAmount/takerAmount ${makerAmount}/${takerAmount} is not an exact price`);
-  const price = Number((cash * 1_000_000n) / size);
-  const tick = token.tick;
-  if (price % tick !== 0 || price < tick || price > MICRO - tick) {
-    return failure('INVALID_TICK_SIZE', `price ${formatMicros(price)} is not a multiple of the tick ${formatMicros(tick)} between ${formatMicros(tick)} and ${formatMicros(MICRO - tick)}`);
+  if (!onSizeStep(size)) return failure('INVALID_AMOUNTS', `${sizeField} ${size} gives a size with more than 2 decimals`);
+  const exact = exactPrice(cash, size);
+  if (exact === undefined) return failure('INVALID_AMOUNTS', `makerAmount/takerAmount ${makerAmount}/${takerAmount} is not an exact price`);
+  const tick = BigInt(token.tick);
+  if (priceFault(exact, tick) !== undefined) {
+    return failure('INVALID_TICK_SIZE', `price ${formatMicros(exact)} is not a multiple of the tick ${formatMicros(tick)} between ${formatMicros(tick)} and ${formatMicros(highestPrice(tick))}`);
   }
+  const price = Number(exact);
   const sizeMicro = Number(size);
-  if (sizeMicro < token.minSize) {
+  // The minimum comes from a decimal column, so it may be a part micro: no whole size below its ceiling is allowed.
+  if (sizeFault(size, BigInt(Math.ceil(token.minSize))) === 'below-minimum') {
     return failure('ORDER_SIZE_BELOW_MINIMUM', `size ${formatMicros(sizeMicro)} is below the market's minimum of ${formatMicros(token.minSize)}`);
   }
   return { price, size: sizeMicro };

@@ -1,5 +1,7 @@
 // A trader for the venue's tests and benchmarks: a throwaway key, its API credentials from the
 // venue, and signed requests over HTTP exactly as an app sends them.
+import { parseMicros } from '@shared/domain/money.js';
+import { cashFor } from '@shared/domain/units.js';
 import { hashId } from '../ids.js';
 import { privateKeyToAddress, signOrder, toWireOrder, ZERO_BYTES32, type SignableOrder } from '@shared/crypto/index.js';
 import { createApiKey, l2Headers, type ApiCreds } from '../auth/client.js';
@@ -25,9 +27,9 @@ let counter = 0;
 
 /** Base units (6 decimals) of a decimal string, exactly. */
 export function units(decimal: string): bigint {
-  const m = /^(\d+)(?:\.(\d{1,6}))?$/.exec(decimal);
-  if (!m) throw new RangeError(`not a decimal amount: ${decimal}`);
-  return BigInt(m[1] as string) * 1_000_000n + BigInt((m[2] ?? '').padEnd(6, '0'));
+  const m = parseMicros(decimal);
+  if (m === null) throw new RangeError(`not a decimal amount: ${decimal}`);
+  return m;
 }
 
 export class Trader {
@@ -72,7 +74,7 @@ export class Trader {
   /** A signed order item for `POST /orders`; price and size are decimal strings. */
   order(tokenId: string, side: 'BUY' | 'SELL', price: string, size: string, opts: OrderOptions = {}): Record<string, unknown> {
     const sizeUnits = units(size);
-    const cash = (sizeUnits * units(price)) / 1_000_000n;
+    const cash = cashFor(sizeUnits, units(price));
     const order: SignableOrder = {
       salt: opts.salt ?? String(++counter),
       maker: this.address,

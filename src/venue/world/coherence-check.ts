@@ -4,8 +4,8 @@
 // summing to 1, list prices inside the spread, resolved markets with their winner and no book,
 // volume and liquidity that follow the fills and the book. Used by the venue's coherence test
 // and by bench/world.ts; nothing here reads the database.
+import { MICRO, MICROS_PER_CENT } from '@shared/domain/units.js';
 
-const MICRO = 1_000_000;
 const DAY_MS = 86_400_000;
 /** Liquidity counts resting orders within this distance of a book's mid (micro). */
 export const LIQUIDITY_BAND = 50_000;
@@ -214,7 +214,7 @@ const mid = (b: Book | undefined): number | undefined => {
   return bid === undefined || ask === undefined ? undefined : (bid + ask) / 2;
 };
 const spread = (b: Book | undefined): number => (b?.asks[0]?.price ?? MICRO) - (b?.bids[0]?.price ?? 0);
-const cents = (x: number): string => `${(x / 10_000).toFixed(2)}¢`;
+const cents = (x: number): string => `${(x / Number(MICROS_PER_CENT)).toFixed(2)}¢`;
 
 const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December';
 const DATE = new RegExp(`\\b(?:${MONTHS}) \\d{1,2}(?:, \\d{4})?`, 'g');

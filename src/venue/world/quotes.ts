@@ -1,6 +1,7 @@
 // How a designated market maker quotes a binary market around its fair price: shared by the
 // world generator (the books a world starts with) and the liquidity simulator (which keeps
 // them), so both lay out the same books. The No book mirrors the Yes book: No bid = 1 − Yes ask.
+import { MICROS_PER_CENT } from '@shared/domain/units.js';
 import { MICRO } from '../money.js';
 
 export interface Quote {
@@ -26,7 +27,7 @@ export function quoteMaker(conditionId: string, makers: number): number {
 
 /** Half the quoted spread: a cent on cent ticks, three ticks on finer ones. */
 export function halfSpread(tick: number): number {
-  return Math.max(tick, Math.min(10_000, 3 * tick));
+  return Math.max(tick, Math.min(Number(MICROS_PER_CENT), 3 * tick));
 }
 
 /** A fair probability as the price the maker centres on: on the tick grid, inside (0, 1). */

@@ -3,6 +3,8 @@
 // existence by minting (two buyers of complementary outcomes at prices summing to 1). Prices
 // follow the fair paths of fair.ts; each market's history ends with a trade of each outcome at
 // its closing price, which a live market's book is then quoted around (books.ts).
+import { SIZE_STEP } from '@shared/domain/grid.js';
+import { MICROS_PER_CENT } from '@shared/domain/units.js';
 import { feeMicro, MICRO } from '../money.js';
 import { hashId } from '../ids.js';
 import { privateKeyToAddress } from '@shared/crypto/index.js';
@@ -95,6 +97,10 @@ export interface TradingResult {
 /** Fair prices outside this band move a cent-tick event to a tenth-of-a-cent tick, as long
  *  shots and near-certainties need finer prices. */
 const FINE_BELOW = 0.04;
+/** A cent and an order's size step, in micro-units, as the plan's numbers count them. */
+const CENT = Number(MICROS_PER_CENT);
+const STEP = Number(SIZE_STEP);
+const STEPS_PER_SHARE = MICRO / STEP;
 
 /** Simulates `total` matches over the 90 days before `anchor` and hands each to `emit` in time
  *  order (so fill ids follow time). Returns who traded and who holds what. */
@@ -294,12 +300,12 @@ export function simulateTrading(
     const onGrid = (p: number): number => Math.min(MICRO - tick, Math.max(tick, Math.round((p * MICRO) / tick) * tick));
     const probOf = (o: number): number => (o === 0 ? p0 : 1 - p0);
     // Takers cross the spread: one to a few ticks (about a cent) away from fair value.
-    const edge = (tick >= 10_000 ? rng.int(1, 2) : rng.int(1, Math.round(10_000 / tick))) * tick / MICRO;
+    const edge = (tick >= CENT ? rng.int(1, 2) : rng.int(1, Math.round(CENT / tick))) * tick / MICRO;
     let taker = traderTable.pick(rng);
     const o = rng.chance(0.5 + (wallets[taker]?.skill ?? 0)) ? goodSide : 1 - goodSide;
     const w = wallets[taker] as WalletPlan;
     let size = Math.min(50_000, Math.max(m.minSize, rng.lognormal(Math.log(35), 1.1) * w.sizeScale));
-    size = Math.max(min, Math.round(size * 100) * 10_000);
+    size = Math.max(min, Math.round(size * STEPS_PER_SHARE) * STEP);
 
     let tk: Fill | null = null;
     let mk: Fill | null = null;
@@ -312,7 +318,7 @@ export function simulateTrading(
       if (seller >= 0) {
         taker = seller;
         const h = held(mi * 2 + o2, seller);
-        let amount = Math.max(min, Math.floor((h * rng.range(0.25, 1)) / 10_000) * 10_000);
+        let amount = Math.max(min, Math.floor((h * rng.range(0.25, 1)) / STEP) * STEP);
         if (h - amount < min) amount = h;
         const price = onGrid(probOf(o2) - edge);
         tk = { wallet: seller, outcome: o2, side: 'SELL', role: 'T', price, size: amount, fee: feeMicro(m.takerFee, price, amount) };

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { CatalogMarket, Comment, Event, Series, Tag, formatPath } from '@shared/spec/index.js';
 import { formatMicros, requireMicros } from '@shared/domain/money.js';
 import { choosePrice } from '@shared/domain/price.js';
+import { MICRO } from '@shared/domain/units.js';
 import { microsForSql } from './money.js';
 
 export const CATALOG_KINDS = ['tags', 'events', 'series', 'markets'] as const;
@@ -69,7 +70,7 @@ const firstPrice = (prices: readonly string[] | undefined): number | null => {
   return prices?.[0] !== undefined && Number.isFinite(p) ? p : null;
 };
 const decimalOf = (v: unknown): string | undefined =>
-  typeof v === 'number' && Number.isFinite(v) && v >= 0 ? formatMicros(Math.round(v * 1e6)) : typeof v === 'string' ? v : undefined;
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 ? formatMicros(Math.round(v * MICRO)) : typeof v === 'string' ? v : undefined;
 /**
  * The Yes price the list sorts by, by the rule every screen shows (shared/domain/price.ts), from
  * the first outcome's best bid, ask and last trade where the catalog sends them (the family's

@@ -2,6 +2,7 @@
 // searched, filtered and sorted over the whole catalog, with its markets' sums; each series with
 // its events; each tag with how many markets carry it.
 import type Database from 'better-sqlite3';
+import { numberOfMicros as micros } from './money.js';
 import { toFtsQuery } from './search.js';
 
 export type ListStatus = 'active' | 'closed' | 'archived' | 'all';
@@ -96,8 +97,6 @@ function matching(kind: string, typed: string | undefined, column: string): { sq
   if (terms === undefined) return typed.trim() === '' ? undefined : { sql: '0', arg: '' };
   return { sql: `${column} IN (SELECT id FROM search_fts WHERE search_fts MATCH ?)`, arg: `kind : "${kind}" AND {title body} : (${terms})` };
 }
-
-const micros = (v: unknown): number | undefined => (v === null || v === undefined ? undefined : Number(v) / 1e6);
 
 /**
  * Fills each event's sums from its markets (those naming it): count, lifetime and 24h volume,

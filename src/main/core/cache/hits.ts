@@ -4,6 +4,7 @@
 import type Database from 'better-sqlite3';
 import type { SearchKind } from './catalog.js';
 import { rowStatus, type RowStatus } from './events.js';
+import { numberOfMicros as micros } from './money.js';
 import type { SearchHit } from './search.js';
 
 export interface HitDetails {
@@ -21,7 +22,6 @@ export interface HitDetails {
 }
 
 type Row = Record<string, unknown>;
-const micros = (v: unknown): number | undefined => (v === null || v === undefined ? undefined : Number(v) / 1e6);
 const opt = <K extends string, V>(k: K, v: V | null | undefined): Partial<Record<K, V>> => (v === null || v === undefined ? {} : ({ [k]: v } as Record<K, V>));
 
 const SQL: Partial<Record<SearchKind, string>> = {

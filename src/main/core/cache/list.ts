@@ -1,6 +1,7 @@
 // The markets list answered from the synced catalog: filters and sorts run over every market in
 // SQLite, so a sort by volume ranks the whole catalog, not one page of it.
 import type Database from 'better-sqlite3';
+import { MICRO } from '@shared/domain/units.js';
 
 export interface MarketListQuery {
   status: 'active' | 'closed' | 'archived' | 'all';
@@ -136,8 +137,8 @@ export function listMarkets(db: Database.Database, q: MarketListQuery): MarketLi
       clobTokenIds: strings(r['clob_token_ids']),
       ...(r['volume24hr'] !== null ? { volume24hr: Number(r['volume24hr']) } : {}),
       // Display only: the exact figure stays in micros in the row.
-      ...(r['volume'] !== null ? { volume: Number(r['volume']) / 1e6 } : {}),
-      ...(r['liquidity'] !== null ? { liquidity: Number(r['liquidity']) / 1e6 } : {}),
+      ...(r['volume'] !== null ? { volume: Number(r['volume']) / MICRO } : {}),
+      ...(r['liquidity'] !== null ? { liquidity: Number(r['liquidity']) / MICRO } : {}),
       ...(r['end_date'] !== null ? { endDate: String(r['end_date']) } : {}),
       active: r['active'] === 1,
       closed: r['closed'] === 1,

@@ -1,32 +1,10 @@
-// The order builder on its own: tick snapping, the line checks, and the exact amounts it signs.
+// The order builder on its own: the line checks (the grid rule is src/shared/domain/grid.ts's), and the exact amounts it signs.
 import { describe, expect, it } from 'vitest';
 import { ZERO_BYTES32 } from '@shared/crypto/index.js';
-import { checkLine, signable, snapPrice, type MarketRules } from './build.js';
+import { checkLine, signable, type MarketRules } from './build.js';
 
 const rules: MarketRules = { tick: '0.01', minSize: '5', acceptingOrders: true, negRisk: false };
 const fields = (r: ReturnType<typeof checkLine>) => r.problems.map((p) => p.field);
-
-describe('snapPrice', () => {
-  it('goes to the nearest tick, halves up, whatever the side', () => {
-    expect(snapPrice(123_000n, 10_000n)).toBe(120_000n);
-    expect(snapPrice(125_000n, 10_000n)).toBe(130_000n);
-    expect(snapPrice(129_999n, 10_000n)).toBe(130_000n);
-    expect(snapPrice(454_999n, 10_000n)).toBe(450_000n);
-    expect(snapPrice(455_000n, 10_000n)).toBe(460_000n);
-    expect(snapPrice(500_000n, 10_000n)).toBe(500_000n);
-    // A 0.001 tick.
-    expect(snapPrice(123_456n, 1_000n)).toBe(123_000n);
-    expect(snapPrice(123_500n, 1_000n)).toBe(124_000n);
-  });
-
-  it('stays within [tick, 1 − tick]', () => {
-    expect(snapPrice(0n, 10_000n)).toBe(10_000n);
-    expect(snapPrice(4_000n, 10_000n)).toBe(10_000n);
-    expect(snapPrice(996_000n, 10_000n)).toBe(990_000n);
-    expect(snapPrice(1_000_000n, 10_000n)).toBe(990_000n);
-    expect(snapPrice(2_000_000n, 1_000n)).toBe(999_000n);
-  });
-});
 
 describe('checkLine', () => {
   it('builds exact amounts: a BUY pays cash for tokens, a SELL the reverse', () => {

@@ -3,9 +3,8 @@
 // account's cash and tokens, line by line in the order they will be sent.
 import { feeMicros } from '@shared/domain/fees.js';
 import { formatMicros, groupedText, usdText } from '@shared/domain/money.js';
+import { cashFor } from '@shared/domain/units.js';
 import type { BuiltLine, Problem } from './build.js';
-
-const ONE = 1_000_000n;
 
 export interface Economics {
   cost: string;
@@ -33,7 +32,7 @@ export function economics(b: BuiltLine, c: LineContext): Economics {
   // Rounded up: the preview and the batch check never promise less than the venue takes.
   const bps = execution === 'crosses' ? c.takerFeeBps : execution === 'rests' ? c.makerFeeBps : 0;
   const fee = feeMicros(bps, b.price, b.size, 'up');
-  const notional = (b.size * b.price) / ONE;
+  const notional = cashFor(b.size, b.price);
   const buy = c.side === 'BUY';
   return {
     cost: formatMicros(buy ? notional + fee : -(notional - fee)),

@@ -2,8 +2,8 @@
 // reported on arrival (base units, 6 decimals: micro units) and, for what matched later while the
 // order rested, its own limit price — a resting order only ever fills at its price.
 import { formatMicros, parseMicros } from '@shared/domain/money.js';
+import { MICROS_PER_SHARE } from '@shared/domain/units.js';
 
-const ONE = 1_000_000n;
 const INT = /^\d{1,40}$/;
 
 /** What the venue's answer says matched on arrival: tokens and cash (fees counted as it counted them). */
@@ -36,8 +36,8 @@ export function averagePrice(f: FillFacts): string | undefined {
   const arrival = arrivalFill(f.side, f.makingAmount, f.takingAmount);
   if (!arrival || arrival.tokens === 0n) return f.status === 'live' ? formatMicros(price) : undefined;
   const total = matched > arrival.tokens ? matched : arrival.tokens;
-  // Cash × 1e6 over tokens is the price in micro units; the part matched later is at the limit.
-  const numerator = arrival.cash * ONE + (total - arrival.tokens) * price;
+  // Cash over tokens, scaled by a share, is the price in micro units; the part matched later is at the limit.
+  const numerator = arrival.cash * MICROS_PER_SHARE + (total - arrival.tokens) * price;
   return formatMicros((numerator * 2n + total) / (2n * total));
 }
 

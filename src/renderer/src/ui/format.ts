@@ -1,10 +1,11 @@
 // Display formats: prices as cents, money with 2 decimals. Display only — never for amounts sent.
+import { CENTS_PER_DOLLAR } from '@shared/domain/units';
 
 export function cents(price: string | number | undefined): string {
   if (price === undefined || price === '') return '—';
   const p = Number(price);
   if (!Number.isFinite(p)) return '—';
-  const c = p * 100;
+  const c = p * Number(CENTS_PER_DOLLAR);
   return `${Number.isInteger(Math.round(c * 10) / 10) ? Math.round(c) : (Math.round(c * 10) / 10).toFixed(1)}¢`;
 }
 

@@ -1,10 +1,11 @@
 // What the active venue offers beyond the spec (venue-profile E), in words a person reads: the
 // pure part, shared by every screen that says what the venue lacks.
 import type { CallOutput } from '@shared/ipc/contract';
+import type { CapabilityId } from '@shared/ipc/capabilities';
 
 export type Capabilities = CallOutput<'venue.capabilities'>;
 export type RouteState = Capabilities['routes'][number]['state'];
-export type RouteId = 'time' | 'version' | 'book' | 'pricesHistory' | 'openOrders' | 'cancel' | 'balance' | 'apiKeys' | 'live' | 'tags' | 'search';
+export type RouteId = CapabilityId;
 
 /** True for the error a call answers when the venue lacks a route it needs. */
 export function isNotOffered(err: unknown): boolean {

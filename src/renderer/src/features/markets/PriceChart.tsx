@@ -6,6 +6,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { centDigits, CHART_RANGES, type Candle, type ChartRange } from '@shared/domain/candles';
+import { CENTS_PER_DOLLAR } from '@shared/domain/units';
 import type { TokenPrice } from '@shared/ipc/contract';
 import { useCall } from '../../api/hooks';
 import { followTheme, themeColor } from '../../ui/chart-theme';
@@ -50,7 +51,7 @@ export function PriceChart({ outcomes, conditionId, now }: { outcomes: readonly 
   const showChart = !lacking && !failed;
   const data = history.data?.data;
   const digits = centDigits(data?.tickSize);
-  const price = useMemo(() => (p: number) => `${(p * 100).toFixed(digits)}¢`, [digits]);
+  const price = useMemo(() => (p: number) => `${(p * Number(CENTS_PER_DOLLAR)).toFixed(digits)}¢`, [digits]);
   const box = useRef<HTMLDivElement>(null);
   const drawn = useRef<Drawn | null>(null);
   const [hover, setHover] = useState<{ at: number; candle: Candle; other?: number } | null>(null);

@@ -1,7 +1,7 @@
 // A market whose trading ended: its winner and what each outcome settles at ($1 / $0) once it
 // resolved, or that no result is reported yet; the account's tokens of it and what they are
 // worth, and redeeming them where the venue can.
-import { toMicros } from '@shared/domain/money';
+import { formatMicros, toMicros } from '@shared/domain/money';
 import type { MarketResolution } from '@shared/ipc/resolution';
 import { useCall } from '../../api/hooks';
 import { useAccount } from '../../ui/AccountPicker';
@@ -61,7 +61,7 @@ export function Resolution({ resolution: r, question }: { resolution: MarketReso
                   {r.winner === i ? <span className="badge rd-won">winner</span> : null}
                 </td>
                 <td className="num" data-field="settles">{o.settles === undefined ? '—' : `$${o.settles}.00`}</td>
-                {address ? <td className="num" data-field="held">{tokens > 0n ? size(Number(tokens) / 1e6) : '—'}</td> : null}
+                {address ? <td className="num" data-field="held">{tokens > 0n ? size(formatMicros(tokens)) : '—'}</td> : null}
                 {address ? <td className="num" data-field="worth">{tokens > 0n ? (value === undefined ? '—' : usdMicros(value)) : '—'}</td> : null}
               </tr>
             );

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { centsText, dollarsText } from '@shared/domain/money';
-import { cashFor, depthOutline, ladder, ownByLevel, sharesFor, sharesText, sizeThrough, spreadCents } from './book';
+import { sharesFor } from '@shared/domain/grid';
+import { cashFor } from '@shared/domain/units';
+import { depthOutline, ladder, ownByLevel, sharesText, sizeThrough, spreadCents } from './book';
 
 const M = 1_000_000n;
 

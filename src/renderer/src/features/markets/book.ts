@@ -2,11 +2,12 @@
 // cumulative size, the spread and midpoint, the user's own resting orders per level, the depth
 // chart's outline, and the size↔amount arithmetic of the order entry. No float touches a price or
 // a size; only the bar widths and the chart's coordinates are fractions, and those are drawn.
-import { formatMicros, toMicros } from '@shared/domain/money';
+import { centsDecimal, formatMicros, groupedText, toMicros } from '@shared/domain/money';
+import { snapSize } from '@shared/domain/grid';
+import { MICROS_PER_CENT, MICROS_PER_DOLLAR } from '@shared/domain/units';
 
-const ONE = 1_000_000n;
-/** Orders take sizes in hundredths of a share. */
-export const SIZE_STEP = 10_000n;
+/** The depth bars' resolution: ten-thousandths of the deepest total. */
+const DEPTH_STEPS = 10_000n;
 
 export interface BookLevel {
   /** The price as decimal text: the level's stable key. */
@@ -38,7 +39,7 @@ function side(raw: readonly RawLevel[], best: (a: bigint, b: bigint) => boolean,
   for (const l of raw) {
     const price = toMicros(l.price);
     const size = toMicros(l.size);
-    if (price === undefined || size === undefined || price <= 0n || price >= ONE || size <= 0n) continue;
+    if (price === undefined || size === undefined || price <= 0n || price >= MICROS_PER_DOLLAR || size <= 0n) continue;
     by.set(price, (by.get(price) ?? 0n) + size);
   }
   return [...by.entries()]
@@ -64,7 +65,7 @@ export function ladder(book: { bids: readonly RawLevel[]; asks: readonly RawLeve
   const withDepth = (l: { price: bigint; size: bigint; total: bigint }): BookLevel => ({
     key: formatMicros(l.price),
     ...l,
-    depth: deepest > 0n ? Number((l.total * 10_000n) / deepest) / 10_000 : 0,
+    depth: deepest > 0n ? Number((l.total * DEPTH_STEPS) / deepest) / Number(DEPTH_STEPS) : 0,
   });
   const out: Ladder = { bids: b.map(withDepth), asks: a.map(withDepth) };
   const bid = bids[0]?.price;
@@ -77,46 +78,15 @@ export function ladder(book: { bids: readonly RawLevel[]; asks: readonly RawLeve
   return out;
 }
 
-
 /** A spread in micro units as cents, which may be below one cent or zero: 5_000n → "0.5¢". */
 export function spreadCents(spread: bigint): string {
   const neg = spread < 0n;
-  const abs = neg ? -spread : spread;
-  const whole = abs / 10_000n;
-  const frac = (abs % 10_000n).toString().padStart(4, '0').replace(/0+$/, '');
-  return `${neg ? '−' : ''}${whole}${frac ? `.${frac}` : ''}¢`;
+  return `${neg ? '−' : ''}${centsDecimal(neg ? -spread : spread)}¢`;
 }
 
-const grouping = new Intl.NumberFormat('en-US', { useGrouping: true, maximumFractionDigits: 0 });
-
-/** Micro units with thousands separators and the fraction kept exactly, at least `minDecimals` places. */
-function grouped(micros: bigint, minDecimals: number): string {
-  const neg = micros < 0n;
-  const abs = neg ? -micros : micros;
-  const frac = (abs % ONE).toString().padStart(6, '0').replace(/0+$/, '').padEnd(minDecimals, '0');
-  return `${neg ? '−' : ''}${grouping.format(abs / ONE)}${frac ? `.${frac}` : ''}`;
-}
-
-/** Shares, exactly: 1_234_500_000n → "1,234.5". */
+/** Shares, exactly, with thousands separators: 1_234_500_000n → "1,234.5". */
 export function sharesText(micros: bigint): string {
-  return grouped(micros, 0);
-}
-
-
-/** Rounds shares down to what an order can carry (hundredths). */
-export function snapShares(micros: bigint): bigint {
-  return micros <= 0n ? 0n : (micros / SIZE_STEP) * SIZE_STEP;
-}
-
-/** The cash `size` shares cost at `price`, exact for sizes in hundredths and prices of up to 4 decimals. */
-export function cashFor(size: bigint, price: bigint): bigint {
-  return (size * price) / ONE;
-}
-
-/** The most whole hundredths of a share `amount` dollars pays for at `price`; never more than the amount. */
-export function sharesFor(amount: bigint, price: bigint): bigint {
-  if (price <= 0n || amount <= 0n) return 0n;
-  return snapShares((amount * ONE) / price);
+  return groupedText(micros).replace(/^-/, '−');
 }
 
 /**
@@ -126,7 +96,7 @@ export function sharesFor(amount: bigint, price: bigint): bigint {
 export function sizeThrough(levels: readonly BookLevel[], index: number): string {
   const level = levels[index];
   if (!level) return '';
-  const size = snapShares(level.total);
+  const size = snapSize(level.total);
   return size > 0n ? formatMicros(size) : '';
 }
 
@@ -179,9 +149,9 @@ export function depthOutline(l: Ladder, width: number, height: number): DepthOut
   let low = prices.reduce((a, b) => (a < b ? a : b));
   let high = prices.reduce((a, b) => (a > b ? a : b));
   // A little room past the outermost levels, so their steps show.
-  const pad = (high - low) / 20n || 10_000n;
+  const pad = (high - low) / 20n || MICROS_PER_CENT;
   low = low - pad < 0n ? 0n : low - pad;
-  high = high + pad > ONE ? ONE : high + pad;
+  high = high + pad > MICROS_PER_DOLLAR ? MICROS_PER_DOLLAR : high + pad;
   const deepest = [l.bids.at(-1)?.total ?? 0n, l.asks.at(-1)?.total ?? 0n].reduce((a, b) => (a > b ? a : b));
   const span = Number(high - low) || 1;
   const x = (p: bigint): number => round((Number(p - low) / span) * width);

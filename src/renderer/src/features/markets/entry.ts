@@ -5,10 +5,12 @@
 import type { OrderLine } from '@shared/ipc/contract';
 import type { OrderType } from '@shared/spec/trading';
 import { centsText, dollarsText, formatMicros, parseMicros } from '@shared/domain/money';
+import { DEFAULT_TICK, sharesFor, snapSize, stepTick } from '@shared/domain/grid';
+import { cashFor } from '@shared/domain/units';
 import { centsField, parsePriceInput } from '../../ui/cents';
 import { sinceAnswer, type Since } from '../orders/current';
 import type { JournalEntry } from '../orders/rows';
-import { cashFor, sharesFor, sharesText, snapShares } from './book';
+import { sharesText } from './book';
 
 export type SizeMode = 'shares' | 'amount';
 
@@ -69,7 +71,7 @@ export function readEntry(f: EntryForm, market: { conditionId: string; tokenId: 
     if (v === undefined) problems.push(f.mode === 'shares' ? `“${typed}” is not a number of shares, such as 10 or 12.5` : `“${typed}” is not an amount in dollars, such as 25 or 12.50`);
     else if (v <= 0n) problems.push(f.mode === 'shares' ? 'the size must be above 0 shares' : 'the amount must be above $0');
     else if (f.mode === 'shares') {
-      const shares = snapShares(v);
+      const shares = snapSize(v);
       if (shares === 0n) problems.push('the size must be at least 0.01 shares');
       else {
         out.shares = shares;
@@ -113,16 +115,14 @@ export function switchMode(f: EntryForm, e: Entry): string {
  * The price field one tick up or down (ArrowUp / ArrowDown), kept inside the tick…1 − tick band.
  */
 export function stepPrice(text: string, tick: string, dir: 1 | -1, from?: string): string {
-  const t = parseMicros(tick) ?? 10_000n;
+  const t = parseMicros(tick) ?? DEFAULT_TICK;
   const p = parsePriceInput(text);
   // From nothing typed, the first press lands on the best price (or the middle).
   if (!p.ok) return centsField(from && parseMicros(from) !== null ? from : '0.5');
   const start = parseMicros(p.price);
   if (start === null) return text;
   // Off the grid: the first step lands on it.
-  const on = dir === 1 ? (start / t) * t + t : ((start + t - 1n) / t) * t - t;
-  const next = on < t ? t : on > 1_000_000n - t ? 1_000_000n - t : on;
-  return centsField(formatMicros(next));
+  return centsField(formatMicros(stepTick(start, t, dir)));
 }
 
 export interface SendResult {
