@@ -18,6 +18,8 @@ import { l2Headers } from '../src/venue/auth/client.js';
 import { l2Signature } from '../src/venue/auth/l2.js';
 import { walletPrivateKey } from '../src/venue/world/trading.js';
 import { useNativeSecp256k1 } from '../src/native/secp256k1.js';
+import { formatMicros } from '../src/shared/domain/money.js';
+import { MICRO } from '../src/shared/domain/units.js';
 
 const { values } = parseArgs({
   options: {
@@ -68,7 +70,6 @@ for (const p of inventory) {
 }
 
 // Pre-sign every batch so the timed loop measures the venue, not the client's signing.
-const fmt = (micro: number): string => (micro / 1e6).toFixed(6).replace(/\.?0+$/, '');
 const tS = performance.now();
 const batches: Array<{ trader: Trader; body: string; crossing: boolean }> = [];
 const sold = new Map<string, number>();
@@ -78,14 +79,14 @@ for (let b = 0; b < BATCHES; b++) {
   const minSize = Math.max(5, p.min_size);
   if (b % 2 === 0) {
     const trader = buyers[(b / 2) % buyers.length] as Trader;
-    const items = Array.from({ length: 15 }, (_, k) => trader.order(p.token_id, 'BUY', fmt(p.tick_size * (1 + ((b + k) % 20))), String(minSize), { negRisk: p.neg_risk === 1 }));
+    const items = Array.from({ length: 15 }, (_, k) => trader.order(p.token_id, 'BUY', formatMicros(p.tick_size * (1 + ((b + k) % 20))), String(minSize), { negRisk: p.neg_risk === 1 }));
     batches.push({ trader, body: JSON.stringify(items), crossing: false });
   } else {
     const trader = sellers.get(p.wallet);
     const used = sold.get(p.token_id + p.wallet) ?? 0;
-    if (!trader || used + 15 * minSize * 1e6 > p.size) continue;
-    sold.set(p.token_id + p.wallet, used + 15 * minSize * 1e6);
-    const items = Array.from({ length: 15 }, () => trader.order(p.token_id, 'SELL', fmt(p.tick_size), String(minSize), { negRisk: p.neg_risk === 1 }));
+    if (!trader || used + 15 * minSize * MICRO > p.size) continue;
+    sold.set(p.token_id + p.wallet, used + 15 * minSize * MICRO);
+    const items = Array.from({ length: 15 }, () => trader.order(p.token_id, 'SELL', formatMicros(p.tick_size), String(minSize), { negRisk: p.neg_risk === 1 }));
     batches.push({ trader, body: JSON.stringify(items), crossing: true });
   }
 }
