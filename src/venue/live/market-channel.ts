@@ -9,7 +9,9 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { formatMicros } from '@shared/domain/money.js';
 import { formatIssue } from '@shared/spec/common.js';
 import { LIVE_CLOSE_BEHIND, LIVE_MAX_BACKLOG, LIVE_MAX_TOKENS, LIVE_PING_MS, LiveClientMessage } from '@shared/spec/live.js';
-import type { BookObserver, Exchange, LevelChange, TradeEvent } from '../trading/exchange.js';
+import type { Books } from '../exchange/books.js';
+import type { BookObserver, LevelChange, TradeEvent } from '../exchange/feed.js';
+import type { Tokens } from '../exchange/tokens.js';
 import { MICRO } from '../money.js';
 
 export const MARKET_CHANNEL_PATH = '/trading/ws/market';
@@ -50,7 +52,8 @@ export class MarketChannel implements BookObserver {
   onFollowed: (() => void) | undefined;
 
   constructor(
-    private readonly exchange: Exchange,
+    private readonly tokens: Tokens,
+    private readonly books: Books,
     private readonly now: () => number,
     opts: LiveOptions = {},
   ) {
@@ -178,8 +181,8 @@ export class MarketChannel implements BookObserver {
   /** Follows the known tokens and sends each one's book (again, for those already followed). */
   private subscribe(client: Client, ids: readonly string[]): void {
     const wanted = [...new Set(ids)];
-    const unknown = wanted.filter((id) => this.exchange.token(id) === undefined);
-    const known = wanted.filter((id) => this.exchange.token(id) !== undefined);
+    const unknown = wanted.filter((id) => this.tokens.get(id) === undefined);
+    const known = wanted.filter((id) => this.tokens.get(id) !== undefined);
     const total = client.tokens.size + known.filter((id) => !client.tokens.has(id)).length;
     if (total > LIVE_MAX_TOKENS) {
       this.error(client, 'TOO_MANY_SUBSCRIPTIONS', `a connection may follow at most ${LIVE_MAX_TOKENS} tokens; this subscription would make ${total} (nothing of it was subscribed)`);
@@ -240,8 +243,8 @@ export class MarketChannel implements BookObserver {
 
   /** A token's book in the shape of GET /book, with the sequence its next change follows. */
   private snapshot(tokenId: string): string {
-    const token = this.exchange.token(tokenId);
-    const book = this.exchange.book(tokenId);
+    const token = this.tokens.get(tokenId);
+    const book = this.books.book(tokenId);
     const level = (l: { price: number; size: number }) => ({ price: formatMicros(l.price), size: formatMicros(l.size) });
     return JSON.stringify({
       type: 'book',
