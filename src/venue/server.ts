@@ -198,10 +198,12 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
   const now = opts.now ?? Date.now;
   const host = opts.host ?? '127.0.0.1';
   // Each part is built after what it stands on, and the context of them all in one go: the books
-  // before the live channel that reads them, the channel before the exchange that tells it.
+  // and the audience before the live channel that reads and tells them, the channel before the
+  // exchange that tells it.
   const tokens = new Tokens(db);
   const books = new Books();
-  const live = specOnly ? undefined : new MarketChannel(tokens, books, now, opts.live);
+  const audience = new Audience(now);
+  const live = specOnly ? undefined : new MarketChannel(tokens, books, now, opts.live, audience);
   const exchange = new Exchange(db, { now, blocked: new Set((opts.blocked ?? []).map((a) => a.toLowerCase())), tokens, books, observer: live });
   const signatures = threads ? new SignatureVerifier() : undefined;
   const ctx: VenueContext = {
@@ -219,17 +221,13 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
     present: opts.misbehave ? misbehavingPresenter(db, presenter({ specOnly, representation })) : presenter({ specOnly, representation }),
     ...(opts.misbehave ? { misbehave: { ignoredFilters: IGNORED_FILTERS } } : {}),
     ...(live ? { streams: { host, market: MARKET_CHANNEL_PATH } } : {}),
-    audience: new Audience(now),
+    audience,
   };
   ctx.exchange.start();
   const account = specOnly ? paperAccount(ctx) : undefined;
   const orderDomain = orderDomainInfo(ctx);
   const app = buildApp(ctx, opts.log);
   live?.attach(app);
-  if (live) {
-    ctx.audience?.watchedBy(() => live.followed > 0);
-    live.onFollowed = () => ctx.audience?.arrived();
-  }
   const adminToken = newAdminToken();
   registerAdmin(app, ctx.exchange, adminToken);
   await app.listen({ port: opts.port ?? 0, host });

@@ -9,6 +9,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { formatMicros } from '@shared/domain/money.js';
 import { formatIssue } from '@shared/spec/common.js';
 import { LIVE_CLOSE_BEHIND, LIVE_MAX_BACKLOG, LIVE_MAX_TOKENS, LIVE_PING_MS, LiveClientMessage } from '@shared/spec/live.js';
+import type { Audience } from '../audience.js';
 import type { Books } from '../exchange/books.js';
 import type { BookObserver, LevelChange, TradeEvent } from '../exchange/feed.js';
 import type { Tokens } from '../exchange/tokens.js';
@@ -48,17 +49,18 @@ export class MarketChannel implements BookObserver {
   private readonly pingMs: number;
   private readonly closeTimeoutMs: number;
   private wss: WebSocketServer | undefined;
-  /** Called when a token gets a follower while none had one (the simulator speeds up). */
-  onFollowed: (() => void) | undefined;
 
   constructor(
     private readonly tokens: Tokens,
     private readonly books: Books,
     private readonly now: () => number,
     opts: LiveOptions = {},
+    /** Told that someone watches while a token has a follower (the simulator speeds up). */
+    private readonly audience?: Audience,
   ) {
     this.pingMs = opts.pingMs ?? LIVE_PING_MS;
     this.closeTimeoutMs = opts.closeTimeoutMs ?? 5_000;
+    audience?.watchedBy(() => this.followed > 0);
   }
 
   /**
@@ -196,7 +198,7 @@ export class MarketChannel implements BookObserver {
       topic.clients.add(client);
       this.send(client, this.snapshot(id));
     }
-    if (before === 0 && this.topics.size > 0) this.onFollowed?.();
+    if (before === 0 && this.topics.size > 0) this.audience?.arrived();
     if (unknown.length > 0) {
       const shown = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
       this.error(client, 'UNKNOWN_TOKEN', `not tokens of this venue, not subscribed: ${shown}`, { assets_ids: unknown });
