@@ -35,8 +35,6 @@ export interface ExchangeOptions {
 }
 
 export class Exchange {
-  private readonly now: () => number;
-  private readonly sql: Statements;
   private readonly tokens: Tokens;
   private readonly books: Books;
   private readonly feed: BookFeed;
@@ -55,8 +53,8 @@ export class Exchange {
     readonly db: Db,
     opts: ExchangeOptions = {},
   ) {
-    const now = (this.now = opts.now ?? Date.now);
-    const sql = (this.sql = new Statements(db));
+    const now = opts.now ?? Date.now;
+    const sql = new Statements(db);
     const tokens = (this.tokens = opts.tokens ?? new Tokens(db));
     const books = (this.books = opts.books ?? new Books());
     const feed = (this.feed = new BookFeed(books, opts.observer));
