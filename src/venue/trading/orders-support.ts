@@ -3,7 +3,8 @@
 import { expect } from 'vitest';
 import { OpenOrdersPage, OrderResult, BalanceAllowance } from '@shared/spec/index.js';
 import { catalogChanged } from '../market-index.js';
-import type { TestVenue } from '../test-support.js';
+import type { Db } from '../db/open.js';
+import type { Exchange } from './exchange.js';
 import { units, type Trader } from './test-trader.js';
 
 export interface Market {
@@ -17,7 +18,7 @@ export interface Market {
 export type Result = Record<string, unknown>;
 
 /** The helpers over the venue `of` gives (started in the test file's beforeAll). */
-export function orderKit(of: () => TestVenue) {
+export function orderKit(of: () => { db: Db; exchange: Exchange }) {
   const used = new Set<string>();
 
   /** A fresh active binary market with a 0.01 tick, minimum size 5 and the given settings. */
