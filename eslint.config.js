@@ -39,9 +39,14 @@ const rooms = {
     why: 'the browser host serves the built renderer and the core\'s contract; no electron, no venue.',
   },
   'src/venue': {
-    may: ['src/shared', 'src/native', 'node', 'fastify', 'better-sqlite3', 'ws', 'zod', '@noble/hashes'],
+    may: ['src/venue/exchange', 'src/shared', 'src/native', 'node', 'fastify', 'better-sqlite3', 'ws', 'zod', '@noble/hashes'],
     tests: ['vitest', 'fast-check'],
     why: 'the venue is a server of its own: it never imports the app (core, electron layer, host or renderer).',
+  },
+  'src/venue/exchange': {
+    may: ['src/venue', 'src/shared', 'better-sqlite3'],
+    tests: ['vitest'],
+    why: 'the exchange keeps books, orders and money over SQLite; requests, sockets and threads are the venue\'s, around it.',
   },
   'src/native': {
     may: ['src/shared', 'node', 'better-sqlite3', 'secp256k1'],

@@ -33,6 +33,14 @@ describe('the layer table', () => {
     expect(await problems('src/shared/crypto/bad.ts', "import binding from 'secp256k1';\nexport const x = binding;\n")).toEqual([expect.stringContaining('may not import secp256k1')]);
   });
 
+  it('keeps the venue\'s exchange to the venue\'s own modules and SQLite', async () => {
+    expect(await problems('src/venue/exchange/bad.ts', "import Fastify from 'fastify';\nexport const x = Fastify;\n")).toEqual([expect.stringContaining('src/venue/exchange may not import fastify')]);
+    expect(await problems('src/venue/exchange/bad.ts', "import { Worker } from 'node:worker_threads';\nexport const x = Worker;\n")).toEqual([expect.stringContaining('src/venue/exchange may not import node')]);
+    expect(await problems('src/venue/exchange/bad.ts', "import { createCore } from '../../main/core/index.js';\nexport const x = createCore;\n")).toEqual([expect.stringContaining('src/venue/exchange may not import src/main/core')]);
+    expect(await problems('src/venue/exchange/good.ts', "import type { Db } from '../db/open.js';\nimport { OrderBook } from './book.js';\nexport type X = Db;\nexport const x = OrderBook;\n")).toEqual([]);
+    expect(await problems('src/venue/trading/good.ts', "import { Books } from '../exchange/books.js';\nexport const x = Books;\n")).toEqual([]);
+  });
+
   it('refuses a file in a folder with no room', async () => {
     expect(await problems('src/newroom/x.ts', 'export const x = 1;\n')).toEqual([expect.stringContaining('src/newroom/x.ts is in no room of the layer table')]);
     expect(await problems('tools/x.ts', 'export const x = 1;\n')).toEqual([expect.stringContaining('is in no room')]);

@@ -31,8 +31,9 @@ export interface VenueContext {
   present?: Presenter;
   /** Misbehaving mode: route -> query parameters acted on as if absent, and wrong answers elsewhere. */
   misbehave?: { ignoredFilters: Readonly<Record<string, readonly string[]>> };
-  /** WebSocket addresses of the live channels (venue-profile I), once the venue listens. */
-  streams?: { market: string };
+  /** Where the live channels are (venue-profile I): the host and path of each, on the port a
+   *  request came in on (known only once the venue listens). */
+  streams?: { host: string; market: string };
   /** Told of every read of market data, so that the simulator knows whether anyone watches. */
   audience?: Audience;
 }

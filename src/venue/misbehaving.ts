@@ -10,7 +10,7 @@
 import type { Db } from './db/open.js';
 import type { Presenter } from './http.js';
 import { RawJson } from './http.js';
-import { commentsByUser, listComments } from './catalog/views.js';
+import { commentsByUser, listComments } from './catalog/comments.js';
 
 /** Query parameters each route acts as if it had not been given. */
 export const IGNORED_FILTERS: Readonly<Record<string, readonly string[]>> = {

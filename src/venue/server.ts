@@ -11,6 +11,8 @@ import { registerCatalog } from './catalog/routes.js';
 import { registerData } from './data/routes.js';
 import { registerTrading } from './trading/routes.js';
 import { Exchange } from './trading/exchange.js';
+import { Books } from './exchange/books.js';
+import { Tokens } from './exchange/tokens.js';
 import { SignatureVerifier } from './trading/signatures.js';
 import { Settlements } from './trading/orders.js';
 import { startCheckpointer, type Checkpointer } from './db/checkpointer.js';
@@ -193,36 +195,41 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
   const threads = opts.threads ?? true;
   const specOnly = opts.specOnly ?? false;
   const representation = opts.representation ?? 'plain';
+  const now = opts.now ?? Date.now;
+  const host = opts.host ?? '127.0.0.1';
+  // Each part is built after what it stands on, and the context of them all in one go: the books
+  // and the audience before the live channel that reads and tells them, the channel before the
+  // exchange that tells it.
+  const tokens = new Tokens(db);
+  const books = new Books();
+  const audience = new Audience(now);
+  const live = specOnly ? undefined : new MarketChannel(tokens, books, now, opts.live, audience);
+  const exchange = new Exchange(db, { now, blocked: new Set((opts.blocked ?? []).map((a) => a.toLowerCase())), tokens, books, observer: live });
+  const signatures = threads ? new SignatureVerifier() : undefined;
   const ctx: VenueContext = {
     db,
     limiter: new RateLimiter(opts.rateLimitScale ?? 1, opts.now),
-    now: opts.now ?? Date.now,
+    now,
     settings: { ...DEFAULT_SETTINGS, ...opts.settings },
-    exchange: new Exchange(db, opts.now ?? Date.now, new Set((opts.blocked ?? []).map((a) => a.toLowerCase()))),
+    exchange,
     dataDir: opts.dataDir,
-    signatures: threads ? new SignatureVerifier() : undefined,
+    signatures,
     checkpointer: threads ? startCheckpointer(db) : undefined,
+    // Queued settlement pays off only while a worker recovers signers meanwhile.
+    ...(signatures?.threaded ? { settlements: new Settlements() } : {}),
     specOnly,
     present: opts.misbehave ? misbehavingPresenter(db, presenter({ specOnly, representation })) : presenter({ specOnly, representation }),
     ...(opts.misbehave ? { misbehave: { ignoredFilters: IGNORED_FILTERS } } : {}),
-    audience: new Audience(opts.now ?? Date.now),
+    ...(live ? { streams: { host, market: MARKET_CHANNEL_PATH } } : {}),
+    audience,
   };
-  // Queued settlement pays off only while a worker recovers signers meanwhile.
-  if (ctx.signatures?.threaded) ctx.settlements = new Settlements();
   ctx.exchange.start();
   const account = specOnly ? paperAccount(ctx) : undefined;
   const orderDomain = orderDomainInfo(ctx);
   const app = buildApp(ctx, opts.log);
-  const live = specOnly ? undefined : new MarketChannel(ctx.exchange, ctx.now, opts.live);
   live?.attach(app);
-  ctx.exchange.observer = live;
-  if (live) {
-    ctx.audience?.watchedBy(() => live.followed > 0);
-    live.onFollowed = () => ctx.audience?.arrived();
-  }
   const adminToken = newAdminToken();
   registerAdmin(app, ctx.exchange, adminToken);
-  const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
@@ -231,7 +238,6 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
   const simulator = opts.simulator ? new Simulator(ctx, opts.simulator === true ? {} : opts.simulator) : undefined;
   simulator?.start();
   const urls: VenueUrls = { catalog_url: `${base}/catalog`, trading_url: `${base}/trading`, data_url: `${base}/data` };
-  if (live) ctx.streams = { market: `ws://${host}:${port}${MARKET_CHANNEL_PATH}` };
   return {
     urls,
     startLine: account ? { ...urls, account, order_domain: orderDomain } : urls,

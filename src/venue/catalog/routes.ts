@@ -7,7 +7,9 @@ import type { Surface, VenueContext } from '../http.js';
 import { parsed } from '../http.js';
 import { BUCKETS } from '../rate-limit.js';
 import { commentsOfAnyone } from '../misbehaving.js';
-import { commentsByUser, findMarket, listComments, listEvents, listMarkets, listSeries, listTags, marketBySlug, marketTags, publicSearch } from './views.js';
+import { commentsByUser, listComments } from './comments.js';
+import { listEvents, listSeries, listTags, publicSearch } from './events.js';
+import { findMarket, listMarkets, marketBySlug, marketTags } from './markets.js';
 
 type Raw = Record<string, string | string[] | undefined>;
 const q = (req: FastifyRequest): Raw => req.query as Raw;

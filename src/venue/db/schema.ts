@@ -294,7 +294,7 @@ CREATE INDEX IF NOT EXISTS orders_owner ON orders(owner, status, seq);
 const ORDERS_SQL = `
 -- Every accepted order. Resting ones (status 'live') are reloaded into the books on start.
 -- Keyed by arrival, so new orders append; the ids (random hashes) are indexed in memory by
--- trading/order-ids.ts, as an index here put each order on a random page of it.
+-- exchange/order-ids.ts, as an index here put each order on a random page of it.
 CREATE TABLE IF NOT EXISTS orders (
   seq INTEGER PRIMARY KEY,             -- arrival order: time priority within a price
   id TEXT NOT NULL,                    -- the order hash, 0x + 64 hex; unique

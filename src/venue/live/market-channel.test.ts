@@ -8,7 +8,7 @@ import { LIVE_CLOSE_BEHIND, type LiveMessage } from '@shared/spec/live.js';
 import { catalogChanged } from '../market-index.js';
 import { startTestVenue, type TestVenue } from '../test-support.js';
 import { Trader } from '../trading/test-trader.js';
-import type { BookObserver } from '../trading/exchange.js';
+import type { BookObserver } from '../exchange/feed.js';
 import { Feed } from './test-feed.js';
 
 const PING_MS = 120;

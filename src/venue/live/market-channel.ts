@@ -9,7 +9,10 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { formatMicros } from '@shared/domain/money.js';
 import { formatIssue } from '@shared/spec/common.js';
 import { LIVE_CLOSE_BEHIND, LIVE_MAX_BACKLOG, LIVE_MAX_TOKENS, LIVE_PING_MS, LiveClientMessage } from '@shared/spec/live.js';
-import type { BookObserver, Exchange, LevelChange, TradeEvent } from '../trading/exchange.js';
+import type { Audience } from '../audience.js';
+import type { Books } from '../exchange/books.js';
+import type { BookObserver, LevelChange, TradeEvent } from '../exchange/feed.js';
+import type { Tokens } from '../exchange/tokens.js';
 import { MICRO } from '../money.js';
 
 export const MARKET_CHANNEL_PATH = '/trading/ws/market';
@@ -46,16 +49,18 @@ export class MarketChannel implements BookObserver {
   private readonly pingMs: number;
   private readonly closeTimeoutMs: number;
   private wss: WebSocketServer | undefined;
-  /** Called when a token gets a follower while none had one (the simulator speeds up). */
-  onFollowed: (() => void) | undefined;
 
   constructor(
-    private readonly exchange: Exchange,
+    private readonly tokens: Tokens,
+    private readonly books: Books,
     private readonly now: () => number,
     opts: LiveOptions = {},
+    /** Told that someone watches while a token has a follower (the simulator speeds up). */
+    private readonly audience?: Audience,
   ) {
     this.pingMs = opts.pingMs ?? LIVE_PING_MS;
     this.closeTimeoutMs = opts.closeTimeoutMs ?? 5_000;
+    audience?.watchedBy(() => this.followed > 0);
   }
 
   /**
@@ -178,8 +183,8 @@ export class MarketChannel implements BookObserver {
   /** Follows the known tokens and sends each one's book (again, for those already followed). */
   private subscribe(client: Client, ids: readonly string[]): void {
     const wanted = [...new Set(ids)];
-    const unknown = wanted.filter((id) => this.exchange.token(id) === undefined);
-    const known = wanted.filter((id) => this.exchange.token(id) !== undefined);
+    const unknown = wanted.filter((id) => this.tokens.get(id) === undefined);
+    const known = wanted.filter((id) => this.tokens.get(id) !== undefined);
     const total = client.tokens.size + known.filter((id) => !client.tokens.has(id)).length;
     if (total > LIVE_MAX_TOKENS) {
       this.error(client, 'TOO_MANY_SUBSCRIPTIONS', `a connection may follow at most ${LIVE_MAX_TOKENS} tokens; this subscription would make ${total} (nothing of it was subscribed)`);
@@ -193,7 +198,7 @@ export class MarketChannel implements BookObserver {
       topic.clients.add(client);
       this.send(client, this.snapshot(id));
     }
-    if (before === 0 && this.topics.size > 0) this.onFollowed?.();
+    if (before === 0 && this.topics.size > 0) this.audience?.arrived();
     if (unknown.length > 0) {
       const shown = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
       this.error(client, 'UNKNOWN_TOKEN', `not tokens of this venue, not subscribed: ${shown}`, { assets_ids: unknown });
@@ -240,8 +245,8 @@ export class MarketChannel implements BookObserver {
 
   /** A token's book in the shape of GET /book, with the sequence its next change follows. */
   private snapshot(tokenId: string): string {
-    const token = this.exchange.token(tokenId);
-    const book = this.exchange.book(tokenId);
+    const token = this.tokens.get(tokenId);
+    const book = this.books.book(tokenId);
     const level = (l: { price: number; size: number }) => ({ price: formatMicros(l.price), size: formatMicros(l.size) });
     return JSON.stringify({
       type: 'book',

@@ -13,7 +13,7 @@ import { verifyL2 } from '../auth/verify.js';
 import { HttpError, badParam } from '../errors.js';
 import { keyClient, type Surface, type VenueContext } from '../http.js';
 import { BUCKETS, type Admission } from '../rate-limit.js';
-import type { NewOrder, TokenInfo } from './exchange.js';
+import type { NewOrder, TokenInfo } from '../exchange/types.js';
 import { inlineBatch, knownSignerBatch, type SignerBatch } from './signatures.js';
 import { parseOrderItem } from './items.js';
 

@@ -200,7 +200,7 @@ export function registerReads(s: Surface, ctx: VenueContext): void {
   const param = (req: FastifyRequest, name: string): string => (req.params as Record<string, string>)[name] ?? '';
 
   s.get('/time', [], () => Math.floor(ctx.now() / 1000));
-  s.get('/version', [], () => ({
+  s.get('/version', [], (req) => ({
     version: 2,
     domain: {
       name: ctx.settings.exchangeName,
@@ -209,7 +209,7 @@ export function registerReads(s: Surface, ctx: VenueContext): void {
       verifyingContract: ctx.settings.exchangeAddress,
       negRiskVerifyingContract: ctx.settings.negRiskExchangeAddress,
     },
-    ...(ctx.streams ? { streams: ctx.streams } : {}),
+    ...(ctx.streams ? { streams: { market: `ws://${ctx.streams.host}:${req.socket.localPort}${ctx.streams.market}` } } : {}),
     // The routes beyond the spec served here, so that clients learn them without sending a write.
     capabilities: SERVED_ROUTES,
   }));

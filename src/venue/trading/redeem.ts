@@ -3,7 +3,7 @@
 import { formatMicros } from '@shared/domain/money.js';
 import { HttpError, badParam } from '../errors.js';
 import type { Surface, VenueContext } from '../http.js';
-import { RedeemRefusal } from './exchange.js';
+import { RedeemRefusal } from '../exchange/settlement.js';
 import { inTurn } from './orders.js';
 
 const CONDITION_ID = /^0x[0-9a-fA-F]{64}$/;
