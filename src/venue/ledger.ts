@@ -5,6 +5,7 @@
 // once instead of once per fill.
 import type { Db } from './db/open.js';
 import { insertRows, type TableRows } from './db/insert-many.js';
+import { formatMicros } from '@shared/domain/money.js';
 import { mulDiv, notional } from './money.js';
 
 export type Side = 'BUY' | 'SELL';
@@ -202,7 +203,7 @@ export class Ledger {
     const p: PositionRow = this.position(e.wallet, e.conditionId, e.outcomeIndex, changes) ?? { size: 0, cost: 0, total_bought: 0, bought_cost: 0, realized: 0, volume: 0, first_ts: ts };
     const next = applyEntry(p, e.side, e.size, usdc, fee);
     if (!next) {
-      throw new Error(`ledger: ${e.wallet} sells ${e.size / 1e6} of ${e.conditionId}:${e.outcomeIndex} but holds ${p.size / 1e6}`);
+      throw new Error(`ledger: ${e.wallet} sells ${formatMicros(e.size)} of ${e.conditionId}:${e.outcomeIndex} but holds ${formatMicros(p.size)}`);
     }
     changes.positions.set(positionKey(e.wallet, e.conditionId, e.outcomeIndex), { wallet: e.wallet, conditionId: e.conditionId, outcomeIndex: e.outcomeIndex, row: next, lastTs: ts });
   }
