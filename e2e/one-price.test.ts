@@ -17,7 +17,7 @@ describe.skipIf(reason !== undefined)(`one price per market (${reason ?? 'Chromi
   beforeAll(async () => {
     app = await startApp();
     // The first listed market, made quiet: its book is what this test puts there.
-    ({ market, yes, maker } = await quietFirstMarket(app, 1000));
+    ({ market, yes, maker } = await quietFirstMarket(app, '0.001'));
     await place('BUY', '0.4');
     await place('SELL', '0.44');
   }, 120_000);

@@ -18,6 +18,7 @@ import { DEFAULT_SETTINGS } from './settings.js';
 import { Simulator, type SimulatorOptions } from './simulator.js';
 import { useNativeSecp256k1 } from '../native/secp256k1.js';
 import { newAdminToken, registerAdmin, removeRunFile, writeRunFile } from './admin.js';
+import { registerAdminRoutes } from './admin-routes.js';
 import { presenter, type Representation } from './representation.js';
 import { IGNORED_FILTERS, misbehavingPresenter } from './misbehaving.js';
 import { masterKey } from './auth/keys.js';
@@ -57,6 +58,8 @@ export interface VenueOptions extends WorldOptions {
   misbehave?: boolean;
   /** The live market channel (venue-profile I; full mode only): its ping interval and such. */
   live?: LiveOptions;
+  /** The arranging routes under /admin (admin-routes.ts): off unless asked for (`--admin-routes`). */
+  adminRoutes?: boolean;
 }
 
 export interface VenueUrls {
@@ -222,6 +225,7 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
   }
   const adminToken = newAdminToken();
   registerAdmin(app, ctx.exchange, adminToken);
+  if (opts.adminRoutes) registerAdminRoutes(app, ctx, adminToken);
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();
