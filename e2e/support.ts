@@ -244,6 +244,18 @@ export function marketTitled(world: World, question: string, also: (m: WorldMark
   return m;
 }
 
+/** The active markets of the venue, oldest first. */
+export function activeMarkets(world: World): WorldMarket[] {
+  return world.markets.filter((m) => m.status === 'active');
+}
+
+/** Markets per event among those `which` keeps: event id -> its markets, in id order. */
+export function marketsByEvent(world: World, which: (m: WorldMarket) => boolean = () => true): Map<number, WorldMarket[]> {
+  const out = new Map<number, WorldMarket[]>();
+  for (const m of world.markets) if (which(m)) out.set(m.eventId, [...(out.get(m.eventId) ?? []), m]);
+  return out;
+}
+
 /** Its first outcome's token. */
 export function yesOf(m: WorldMarket): string {
   const t = m.tokens[0];

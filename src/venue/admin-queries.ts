@@ -14,6 +14,7 @@ export interface WorldMarket {
   id: number;
   conditionId: string;
   question: string;
+  description: string;
   eventId: number;
   status: string;
   negRisk: boolean;
@@ -68,10 +69,11 @@ export function world(ctx: VenueContext): World {
     (db.prepare('SELECT condition_id, MIN(ts) AS first, MAX(ts) AS last FROM fills GROUP BY condition_id').all() as Array<{ condition_id: string; first: number; last: number }>).map((r) => [r.condition_id, { first: r.first, last: r.last }]),
   );
   const contradicted = ctx.misbehave ? contradictedMarkets(db) : undefined;
-  const rows = db.prepare('SELECT id, condition_id, question, event_id, status, neg_risk, outcomes, mirror_condition_id FROM markets ORDER BY id').all() as Array<{
+  const rows = db.prepare('SELECT id, condition_id, question, description, event_id, status, neg_risk, outcomes, mirror_condition_id FROM markets ORDER BY id').all() as Array<{
     id: number;
     condition_id: string;
     question: string;
+    description: string;
     event_id: number;
     status: string;
     neg_risk: number;
@@ -82,6 +84,7 @@ export function world(ctx: VenueContext): World {
     id: m.id,
     conditionId: m.condition_id,
     question: m.question,
+    description: m.description,
     eventId: m.event_id,
     status: m.status,
     negRisk: m.neg_risk === 1,
