@@ -6,9 +6,8 @@
 // offered and the panel still places an order through the unchecked-checks confirmation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { catalogChanged } from '../src/venue/market-index.js';
 import type { Trader } from '../src/venue/trading/test-trader.js';
-import { otherTrader, SHOTS, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
+import { EASY_NOW, marketRow, otherTrader, SHOTS, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
 
 const reason = skipReason();
 /** What the entry says where the venue reports no balances (core preview, ticket checks.ts). */
@@ -55,12 +54,12 @@ describe.skipIf(reason !== undefined)(`market page trading (${reason ?? 'Chromiu
     await page.waitForSelector('[data-testid=market-row]');
     // A listed market with no resting orders, so the book is exactly what this test puts there.
     const titles = await page.locator('[data-testid=market-row] > span[title]').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
-    const empty = venue.db.prepare("SELECT condition_id, question, neg_risk FROM markets m WHERE question = ? AND status = 'active' AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.condition_id = m.condition_id AND o.status IN ('live', 'delayed'))");
-    market = titles.map((t) => empty.get(t) as typeof market | undefined).find((m) => m !== undefined) as typeof market;
-    expect(market).toBeDefined();
-    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(market.condition_id);
-    catalogChanged(venue.db);
-    [yes, no] = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? ORDER BY outcome_index').all(market.condition_id) as Array<{ token_id: string }>).map((t) => t.token_id) as [string, string];
+    const world = await app.admin.world();
+    const empty = titles.map((t) => world.markets.find((m) => m.question === t && m.status === 'active' && m.restingOrders === 0)).find((m) => m !== undefined);
+    expect(empty).toBeDefined();
+    market = marketRow(empty!);
+    await app.admin.setTrading(market.condition_id, EASY_NOW);
+    [yes, no] = empty!.tokens as [string, string];
     if (!SPEC_ONLY) {
       // 22 bids of 5 from 41¢ down and 22 asks of 5 from 60¢ up on Yes; one level each way on No.
       maker = await otherTrader(venue);

@@ -256,6 +256,11 @@ export function marketsByEvent(world: World, which: (m: WorldMarket) => boolean 
   return out;
 }
 
+/** A market as the tests name it (the venue's column names). */
+export function marketRow(m: WorldMarket): { condition_id: string; question: string; neg_risk: number } {
+  return { condition_id: m.conditionId, question: m.question, neg_risk: m.negRisk ? 1 : 0 };
+}
+
 /** Its first outcome's token. */
 export function yesOf(m: WorldMarket): string {
   const t = m.tokens[0];
@@ -281,7 +286,7 @@ export async function quietFirstMarket(app: App, tickSize: NonNullable<TradingSe
   const title = (await page.locator('[data-testid=market-row] > span[title]').first().getAttribute('title')) ?? '';
   const found = (await admin.world()).markets.find((m) => m.question === title && m.status === 'active');
   if (!found) throw new Error(`the first listed market (${title}) is not an active market of the venue`);
-  const market = { condition_id: found.conditionId, question: found.question, neg_risk: found.negRisk ? 1 : 0 };
+  const market = marketRow(found);
   await admin.setTrading(market.condition_id, { ...EASY_NOW, tickSize });
   await admin.cancelResting(market.condition_id);
   const maker = await otherTrader(venue);
