@@ -5,9 +5,8 @@
 // is refused in words and nothing leaves the list unless the venue says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashId } from '../src/venue/ids.js';
-import { catalogChanged } from '../src/venue/market-index.js';
 import { Trader } from '../src/venue/trading/test-trader.js';
-import { skipReason, SPEC_ONLY, startApp, type App } from './support.js';
+import { activeMarkets, EASY_NOW, marketRow, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
 
 /** Said above the journal's rows where the venue does not list open orders (OpenOrders.tsx). */
 const FROM_JOURNAL = 'This venue does not list open orders; these are the orders Kairos sent that its journal still holds open.';
@@ -53,15 +52,13 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
 
   beforeAll(async () => {
     app = await startApp();
-    const { venue } = app;
     await call('accounts.unlock', { passphrase: 'e2e passphrase' });
     accountId = (await app.account('Paper')).id;
-    market = venue.db.prepare("SELECT condition_id, question, neg_risk FROM markets WHERE status = 'active' ORDER BY id LIMIT 1 OFFSET 2").get() as typeof market;
-    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(market.condition_id);
-    catalogChanged(venue.db);
-    const rows = venue.db.prepare('SELECT token_id, outcome FROM tokens WHERE condition_id = ? ORDER BY outcome_index').all(market.condition_id) as Array<{ token_id: string; outcome: string }>;
-    tokens = rows.map((t) => t.token_id);
-    outcomes = rows.map((t) => t.outcome);
+    const m = activeMarkets(await app.admin.world())[2]!;
+    market = marketRow(m);
+    await app.admin.setTrading(market.condition_id, EASY_NOW);
+    tokens = m.tokens;
+    outcomes = m.outcomes;
   });
   afterAll(async () => {
     await app?.close();
@@ -165,12 +162,8 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
     expect(await page.locator('[data-testid=cancel-result][data-result=canceled]').count()).toBe(2);
 
     // The venue refuses to cancel an order younger than the market's minimum age: the row stays, with the reason.
-    const { venue } = app;
-    const minAge = (s: number) => {
-      venue.db.prepare('UPDATE markets SET min_order_age = ? WHERE condition_id = ?').run(s, market.condition_id);
-      catalogChanged(venue.db);
-    };
-    minAge(3600);
+    const minAge = (s: number) => app.admin.setTrading(market.condition_id, { minOrderAge: s });
+    await minAge(3600);
     const young = listed[2] as string;
     await row(young).getByRole('button', { name: /^Cancel order/ }).click();
     await expect.poll(() => row(young).getByTestId('cancel-reason').count(), { timeout: 10_000 }).toBe(1);
@@ -178,7 +171,7 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
     expect(await page.locator('[data-testid=cancel-result][data-result=not-canceled]').innerText()).toMatch(/^✗ Not cancelled — Buy 10 .+ at 11¢ · .+\norder is younger than/);
     expect(await page.locator('[data-testid=cancel-results] strong').innerText()).toBe('1 not cancelled');
     await app.shot('orders-not-cancelled');
-    minAge(0);
+    await minAge(0);
 
     await rest([['0.12', '5', 1], ['0.13', '5', 1]]);
     await expect.poll(() => page.locator('[data-testid=open-order]').count(), { timeout: 15_000 }).toBe(3);
