@@ -29,7 +29,9 @@ describe('arranging routes on a venue started without them', () => {
   });
 
   it('answers none of them, even with the run token', async () => {
-    expect((await raw(venue, 'GET', '/world')).status).toBe(404);
+    const world = await raw(venue, 'GET', '/world');
+    expect(world.status).toBe(404);
+    expect(world.body['error']).toBe('No route GET /admin/world: the arranging routes are off (start the venue with --admin-routes)');
     const cid = `0x${'1'.repeat(64)}`;
     expect((await raw(venue, 'POST', `/markets/${cid}/trading`, { minSize: 5 })).status).toBe(404);
     expect((await raw(venue, 'POST', '/comments', {})).status).toBe(404);

@@ -152,3 +152,13 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: VenueContext, tok
     { prefix: '/admin' },
   );
 }
+
+/**
+ * Without --admin-routes: any other /admin path is a 404 that says how to turn them on, so that a
+ * harness pointed at a normal venue learns why (the lifecycle route, more specific, still answers).
+ */
+export function refuseAdminRoutes(app: FastifyInstance): void {
+  app.all('/admin/*', async (req) => {
+    throw notFound(`No route ${req.method} ${req.url.split('?')[0]}: the arranging routes are off (start the venue with --admin-routes)`);
+  });
+}

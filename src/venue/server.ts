@@ -18,7 +18,7 @@ import { DEFAULT_SETTINGS } from './settings.js';
 import { Simulator, type SimulatorOptions } from './simulator.js';
 import { useNativeSecp256k1 } from '../native/secp256k1.js';
 import { newAdminToken, registerAdmin, removeRunFile, writeRunFile } from './admin.js';
-import { registerAdminRoutes } from './admin-routes.js';
+import { refuseAdminRoutes, registerAdminRoutes } from './admin-routes.js';
 import { presenter, type Representation } from './representation.js';
 import { IGNORED_FILTERS, misbehavingPresenter } from './misbehaving.js';
 import { masterKey } from './auth/keys.js';
@@ -226,6 +226,7 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
   const adminToken = newAdminToken();
   registerAdmin(app, ctx.exchange, adminToken);
   if (opts.adminRoutes) registerAdminRoutes(app, ctx, adminToken);
+  else refuseAdminRoutes(app);
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();
