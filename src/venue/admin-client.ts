@@ -26,6 +26,14 @@ export interface AdminClient {
   addComment(comment: NewComment): Promise<number>;
   wallets(query?: { event: number; holding: boolean } | { address: string }): Promise<Array<{ address: string; name: string }>>;
   comments(user: string, limit?: number): Promise<Array<{ id: number; body: string }>>;
+  /** Sets a wallet's paper cash (a decimal amount, e.g. "500"). */
+  setCash(wallet: string, cash: string): Promise<void>;
+  /** A full set of `shares` of each outcome of a two-outcome market for a wallet, paid from its cash. */
+  mint(conditionId: string, wallet: string, shares: string): Promise<void>;
+  /** Pays out a wallet's tokens of a resolved market; answers the payout as a decimal amount. */
+  redeem(conditionId: string, wallet: string): Promise<string>;
+  /** The lifecycle command of `npm run venue -- admin`: pause, close, resolve (with the winning outcome) … */
+  setStatus(conditionId: string, status: 'active' | 'paused' | 'closed' | 'resolved' | 'archived', winner?: number): Promise<void>;
   /** API credentials for a wallet, as a deployment's operator registers them. */
   registerAccount(address: string): Promise<{ address: string; apiKey: string; secret: string; passphrase: string }>;
 }
@@ -52,5 +60,9 @@ export function adminClient(dataDir: string): AdminClient {
     wallets: (q) => send('GET', `/wallets${q === undefined ? '' : 'address' in q ? `?address=${q.address}` : `?event=${q.event}&holding=${q.holding}`}`),
     comments: (user, limit = 20) => send('GET', `/comments?user=${user}&limit=${limit}`),
     registerAccount: (address) => send('POST', '/accounts', { address }),
+    setCash: async (wallet, cash) => void (await send('POST', `/wallets/${wallet}/cash`, { cash })),
+    mint: async (cid, wallet, shares) => void (await send('POST', `/markets/${cid}/mint`, { wallet, shares })),
+    redeem: async (cid, wallet) => (await send<{ payout: string }>('POST', `/markets/${cid}/redeem`, { wallet })).payout,
+    setStatus: async (cid, status, winner) => void (await send('POST', `/markets/${cid}/status`, { status, ...(winner === undefined ? {} : { winner }) })),
   };
 }

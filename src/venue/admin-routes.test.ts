@@ -140,6 +140,23 @@ describe('arranging routes on a venue started with --admin-routes', () => {
     expect((await raw(venue, 'GET', '/wallets?event=999999999&holding=true')).status).toBe(404);
   });
 
+  it("sets a wallet's cash, mints a full set, and redeems once resolved, seen on the data surface", async () => {
+    const m = active()[3]!;
+    const wallet = `0x${'cd'.repeat(20)}`;
+    await admin().setCash(wallet, '100');
+    await admin().mint(m.conditionId, wallet, '12.5');
+    const held = (await venue.get('data', `/positions?user=${wallet}`)).body as Obj[];
+    // The data surface names a position by condition id and outcome index.
+    expect(held.map((p) => [p['asset'], p['size']]).sort()).toEqual([[`${m.conditionId}:0`, 12.5], [`${m.conditionId}:1`, 12.5]]);
+    expect((await raw(venue, 'POST', `/markets/${m.conditionId}/redeem`, { wallet })).body).toMatchObject({ code: 'INVALID_PARAMETER', param: 'conditionId' });
+    await admin().setStatus(m.conditionId, 'resolved', 1);
+    expect(await admin().redeem(m.conditionId, wallet)).toBe('12.5');
+    expect((await raw(venue, 'POST', `/wallets/${wallet}/cash`, { cash: '-5' })).body).toMatchObject({ param: 'cash' });
+    expect((await raw(venue, 'POST', `/markets/${m.conditionId}/mint`, { wallet, shares: '1', price0: '1.5' })).body).toMatchObject({ param: 'price0' });
+    const multi = world.markets.find((x) => x.outcomes.length !== 2);
+    if (multi) expect((await raw(venue, 'POST', `/markets/${multi.conditionId}/mint`, { wallet, shares: '1' })).body['error']).toMatch(/not a two-outcome market/);
+  });
+
   it('registers API credentials a trader can sign with', async () => {
     const key = `0x${'5'.repeat(64)}`;
     const creds = await admin().registerAccount(Trader.addressOf(key));

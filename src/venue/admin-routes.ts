@@ -5,12 +5,13 @@
 // stand outside the three surfaces, so spec-only mode and the representation leave them alone.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { parseMicros } from '@shared/domain/money.js';
+import { formatMicros, parseMicros } from '@shared/domain/money.js';
 import type { VenueContext } from './context.js';
 import { badParam, notFound } from './errors.js';
 import { catalogChanged } from './market-index.js';
 import { ensureApiKey } from './auth/keys.js';
 import { adminGuard, parse } from './admin.js';
+import { RedeemRefusal } from './trading/exchange.js';
 import { registerAdminQueries } from './admin-queries.js';
 
 export const TICK_SIZES = ['0.1', '0.01', '0.001', '0.0001'] as const;
@@ -62,6 +63,23 @@ const commentBody = z
     createdAt: z.number().int().min(0).optional(),
   })
   .strict();
+
+/** A positive decimal amount of at most six places, as the trader reads it. */
+const amount = z.string().regex(/^\d{1,9}(\.\d{1,6})?$/, 'a decimal amount like "50" or "0.5", at most six places');
+
+const cashBody = z.object({ cash: amount }).strict();
+
+const mintBody = z
+  .object({
+    wallet: z.string().regex(ADDRESS, 'a 0x-prefixed 20-byte address'),
+    /** Shares of each outcome. */
+    shares: amount,
+    /** What the first outcome's shares are booked at (the second's at 1 minus it). */
+    price0: z.string().regex(/^0?\.\d{1,6}$/, 'a price between 0 and 1 like "0.5"').default('0.5'),
+  })
+  .strict();
+
+const redeemBody = z.object({ wallet: z.string().regex(ADDRESS, 'a 0x-prefixed 20-byte address') }).strict();
 
 const accountBody = z.object({ address: z.string().regex(ADDRESS, 'a 0x-prefixed 20-byte address') }).strict();
 
@@ -139,6 +157,36 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: VenueContext, tok
         const conditionId = conditionIdOf(req);
         if (!ctx.db.prepare('SELECT 1 FROM markets WHERE condition_id = ?').get(conditionId)) throw notFound(`No market ${conditionId}`);
         return { conditionId, cancelled: cancelResting(ctx, conditionId) };
+      });
+      // A wallet's paper cash, set (not added to).
+      scope.post('/wallets/:address/cash', async (req) => {
+        const { address } = req.params as { address: string };
+        if (!ADDRESS.test(address)) throw badParam('address', `address must be 0x and 40 hex digits, got "${address}"`);
+        const { cash } = parse(cashBody, req.body, 'cash');
+        ctx.exchange.fund(address.toLowerCase(), Number(parseMicros(cash)));
+        return { address: address.toLowerCase(), cash };
+      });
+      // A full set of a binary market's tokens for a wallet, paid from its cash, as a split does.
+      scope.post('/markets/:conditionId/mint', async (req) => {
+        const conditionId = conditionIdOf(req);
+        const m = parse(mintBody, req.body, 'mint');
+        const row = ctx.db.prepare('SELECT outcomes FROM markets WHERE condition_id = ?').get(conditionId) as { outcomes: string } | undefined;
+        if (!row) throw notFound(`No market ${conditionId}`);
+        if ((JSON.parse(row.outcomes) as unknown[]).length !== 2) throw badParam('conditionId', `mint: market ${conditionId} is not a two-outcome market`);
+        ctx.exchange.mint(m.wallet.toLowerCase(), conditionId, Number(parseMicros(m.shares)), Number(parseMicros(m.price0)));
+        return { conditionId, wallet: m.wallet.toLowerCase(), shares: m.shares };
+      });
+      // What a wallet's tokens of a resolved market pay, as the trader's own redeem route would.
+      scope.post('/markets/:conditionId/redeem', async (req) => {
+        const conditionId = conditionIdOf(req);
+        const { wallet } = parse(redeemBody, req.body, 'redeem');
+        try {
+          const r = ctx.exchange.redeem(wallet.toLowerCase(), conditionId);
+          return { conditionId, wallet: wallet.toLowerCase(), payout: formatMicros(r.payout) };
+        } catch (err) {
+          if (err instanceof RedeemRefusal) throw badParam('conditionId', `redeem: ${err.message}`);
+          throw err;
+        }
       });
       scope.post('/comments', async (req) => addComment(ctx, parse(commentBody, req.body, 'comment')));
       // Venue-profile G: a deployment's operator registers keys; the spec-only venue has no key endpoint.
