@@ -28,7 +28,7 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
     const token = yesOf(m);
     // The spec-only venue has no key endpoint: its start line's funded account trades there.
     const t = SPEC_ONLY ? Trader.fromAccount(venue.urls, venue.account!, venue.orderDomain!) : await Trader.create(venue.urls);
-    venue.exchange.mint(t.address.toLowerCase(), row.condition_id, 50_000_000, 500_000);
+    await app.admin.mint(row.condition_id, t.address, '50');
     await t.post([t.order(token, 'BUY', '0.37', '10', { negRisk: row.neg_risk === 1 })]);
     await t.post([t.order(token, 'SELL', '0.44', '10', { negRisk: row.neg_risk === 1 })]);
     const prices = (await venue.post('trading', '/prices', JSON.stringify([{ token_id: token }]))).body as Record<string, { BUY: string; SELL: string }>;

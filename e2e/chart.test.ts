@@ -54,8 +54,8 @@ describe.skipIf(reason !== undefined)(`price chart (${reason ?? 'Chromium + buil
     const token = yesOf(m);
     const buyer = await otherTrader(venue);
     const seller = await otherTrader(venue);
-    venue.exchange.fund(buyer.address.toLowerCase(), 100_000_000);
-    venue.exchange.mint(seller.address.toLowerCase(), row.condition_id, 50_000_000, 500_000);
+    await app.admin.setCash(buyer.address, '100');
+    await app.admin.mint(row.condition_id, seller.address, '50');
     const negRisk = row.neg_risk === 1;
     // A spike to 97¢ and straight back to 21¢ within the same minute.
     for (const price of ['0.97', '0.21']) {

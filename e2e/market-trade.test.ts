@@ -63,8 +63,8 @@ describe.skipIf(reason !== undefined)(`market page trading (${reason ?? 'Chromiu
     if (!SPEC_ONLY) {
       // 22 bids of 5 from 41¢ down and 22 asks of 5 from 60¢ up on Yes; one level each way on No.
       maker = await otherTrader(venue);
-      venue.exchange.fund(maker.address.toLowerCase(), 500_000_000);
-      venue.exchange.mint(maker.address.toLowerCase(), market.condition_id, 200_000_000, 500_000);
+      await app.admin.setCash(maker.address, '500');
+      await app.admin.mint(market.condition_id, maker.address, '200');
       const negRisk = market.neg_risk === 1;
       const orders = [
         ...Array.from({ length: 22 }, (_, i) => maker.order(yes, 'BUY', cents(41 - i), '5', { negRisk })),
@@ -243,7 +243,7 @@ describe.skipIf(reason !== undefined)(`market page trading (${reason ?? 'Chromiu
 
     // Another trader sells 15 at 41¢: the maker's 5, then all of ours.
     const seller = await otherTrader(venue);
-    venue.exchange.mint(seller.address.toLowerCase(), market.condition_id, 30_000_000, 500_000);
+    await app.admin.mint(market.condition_id, seller.address, '30');
     const [hit] = (await seller.post([seller.order(yes, 'SELL', '0.41', '15', { type: 'FAK', negRisk: market.neg_risk === 1 })])).body;
     expect(hit).toMatchObject({ success: true, status: 'matched' });
     const toast = page.getByTestId('toast').filter({ hasText: 'Order filled' });

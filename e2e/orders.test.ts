@@ -4,9 +4,8 @@
 // spec (no list of open orders, no cancel) the journal's orders stand in, said so in words; a cancel
 // is refused in words and nothing leaves the list unless the venue says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashId } from '../src/venue/ids.js';
 import { Trader } from '../src/venue/trading/test-trader.js';
-import { activeMarkets, EASY_NOW, marketRow, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
+import { activeMarkets, EASY_NOW, marketRow, otherTrader, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
 
 /** Said above the journal's rows where the venue does not list open orders (OpenOrders.tsx). */
 const FROM_JOURNAL = 'This venue does not list open orders; these are the orders Kairos sent that its journal still holds open.';
@@ -195,14 +194,12 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
     const [id] = await rest([['0.30', '10', 0]]);
     await expect.poll(() => row(id as string).count(), { timeout: 15_000 }).toBe(1);
     if (SPEC_ONLY) {
-      // No key endpoint for a second trader: the other side is placed on the venue's exchange directly.
-      const seller = '0x00000000000000000000000000000000005e11e5';
-      venue.exchange.fund(seller, 30_000_000);
-      venue.exchange.mint(seller, market.condition_id, 30_000_000, 500_000);
-      const token = venue.exchange.token(tokens[0] as string);
-      if (!token) throw new Error('the venue does not know the token');
-      const hit = venue.exchange.place({ id: hashId(`e2e-seller:${Date.now()}`), owner: 'e2e-seller', wallet: seller, token, side: 'SELL', price: 300_000, size: 10_000_000, type: 'FAK', postOnly: false, expiration: 0, body: '{}' });
-      expect(hit).toMatchObject({ ok: true, status: 'matched' });
+      // No key endpoint for a second trader: its operator registers one (otherTrader), who sells into the bid.
+      const seller = await otherTrader(venue);
+      await app.admin.setCash(seller.address, '30');
+      await app.admin.mint(market.condition_id, seller.address, '30');
+      const hit = await seller.post([seller.order(tokens[0] as string, 'SELL', '0.3', '10', { type: 'FAK', negRisk: market.neg_risk === 1 })]);
+      expect(hit.body[0]).toMatchObject({ success: true, status: 'matched' });
       // The venue lists no open orders, so nothing tells the journal the order left the book: it stays
       // listed (never silently dropped), under the words that say the list is the journal's.
       await page.reload();
@@ -224,7 +221,7 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
       return;
     }
     const seller = await Trader.create(venue.urls);
-    venue.exchange.mint(seller.address.toLowerCase(), market.condition_id, 30_000_000, 500_000);
+    await app.admin.mint(market.condition_id, seller.address, '30');
     const [hit] = (await seller.post([seller.order(tokens[0] as string, 'SELL', '0.30', '10', { type: 'FAK', negRisk: market.neg_risk === 1 })])).body;
     expect(hit).toMatchObject({ success: true, status: 'matched' });
     const toast = page.getByTestId('toast').filter({ hasText: 'Order filled' });

@@ -78,8 +78,8 @@ describe.skipIf(reason !== undefined)(`portfolio (${reason ?? 'Chromium + built 
     // A trader rests sells; the account buys into them through the core, as the ticket would.
     const seller = await otherTrader(venue);
     const [a, b] = picked as [{ cid: string; question: string }, { cid: string; question: string }];
-    venue.exchange.mint(seller.address.toLowerCase(), a.cid, 50_000_000, 500_000);
-    venue.exchange.mint(seller.address.toLowerCase(), b.cid, 50_000_000, 500_000);
+    await app.admin.mint(a.cid, seller.address, '50');
+    await app.admin.mint(b.cid, seller.address, '50');
     const rested = await seller.post([seller.order(token(a.cid), 'SELL', '0.4', '20'), seller.order(token(b.cid), 'SELL', '0.55', '10')]);
     expect(rested.body.map((r) => r['status'])).toEqual(['live', 'live']);
     const results = await dispatch<Array<{ success: boolean; status?: string }>>('orders.submit', {
@@ -250,7 +250,7 @@ describe.skipIf(reason !== undefined)(`portfolio (${reason ?? 'Chromium + built 
     const openOrders = page.locator('[data-testid=open-order]');
     const tokenId = token(cid);
     const seller = await otherTrader(venue);
-    venue.exchange.mint(seller.address.toLowerCase(), cid, 10_000_000, 500_000);
+    await app.admin.mint(cid, seller.address, '10');
     const rested = await seller.post([seller.order(tokenId, 'SELL', m.price, '5')]);
     expect(rested.body.map((r) => r['status'])).toEqual(['live']);
     // A fresh answer: within its freshness window and before its timer, only the event asks again.

@@ -37,7 +37,7 @@ describe.skipIf(reason !== undefined)(`resolved markets (${reason ?? 'Chromium +
 
     // Another trader offers 10 of the first outcome at 40¢; the account buys them, as the ticket would.
     const seller = await otherTrader(venue);
-    venue.exchange.mint(seller.address.toLowerCase(), cid, 50_000_000, 500_000);
+    await app.admin.mint(cid, seller.address, '50');
     expect((await seller.post([seller.order(market.yesToken, 'SELL', '0.4', '10')])).body[0]).toMatchObject({ success: true, status: 'live' });
     const bought = await dispatch<Array<{ success: boolean; status?: string }>>('orders.submit', { accountId: account.id, lines: [{ conditionId: cid, tokenId: market.yesToken, side: 'BUY', price: '0.4', size: '10', type: 'FOK' }] });
     expect(bought.map((r) => [r.success, r.status])).toEqual([[true, 'matched']]);
@@ -75,11 +75,11 @@ describe.skipIf(reason !== undefined)(`resolved markets (${reason ?? 'Chromium +
   });
 
   it('shows the winner and the settlement on the market page, no trading, and what the tokens are worth', async () => {
-    const { page, venue } = app;
+    const { page } = app;
     // While it trades, the page offers the order entry.
     await page.getByLabel('Limit price (cents)').waitFor({ timeout: 10_000 });
 
-    venue.exchange.setMarketStatus(market.cid, 'resolved', 0);
+    await app.admin.setStatus(market.cid, 'resolved', 0);
     const block = page.getByTestId('resolution');
     await block.waitFor({ timeout: 30_000 });
     await expect.poll(() => block.getByTestId('resolution-verdict').innerText(), { timeout: 15_000 }).toBe(`${market.yes} won`);
@@ -115,12 +115,12 @@ describe.skipIf(reason !== undefined)(`resolved markets (${reason ?? 'Chromium +
   });
 
   it('says "Trading ended" with no order entry for a market closed without a result', async () => {
-    const { page, venue } = app;
+    const { page } = app;
     const titles = await page.locator('[data-testid=market-row] > span[title]').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
     const world = await app.admin.world();
     const open = titles.map((t) => world.markets.find((m) => m.question === t && m.status === 'active' && m.conditionId !== market.cid)).find((m) => m !== undefined)!;
     const other = { cid: open.conditionId, question: open.question };
-    venue.exchange.setMarketStatus(other.cid, 'closed');
+    await app.admin.setStatus(other.cid, 'closed');
     await page.getByRole('listbox', { name: 'Markets' }).getByTitle(other.question, { exact: true }).click();
     const block = page.getByTestId('resolution');
     await expect.poll(() => block.getByTestId('resolution-verdict').innerText().catch(() => ''), { timeout: 20_000 }).toBe('Trading ended — no result reported yet');

@@ -290,8 +290,8 @@ export async function quietFirstMarket(app: App, tickSize: NonNullable<TradingSe
   await admin.setTrading(market.condition_id, { ...EASY_NOW, tickSize });
   await admin.cancelResting(market.condition_id);
   const maker = await otherTrader(venue);
-  venue.exchange.fund(maker.address.toLowerCase(), 500_000_000);
-  venue.exchange.mint(maker.address.toLowerCase(), market.condition_id, 200_000_000, 500_000);
+  await app.admin.setCash(maker.address, '500');
+  await app.admin.mint(market.condition_id, maker.address, '200');
   return { market, yes: yesOf(found), maker };
 }
 
@@ -304,7 +304,7 @@ export async function quoteOutcomes(app: App, outcomes: ReadonlyArray<{ cid: str
   const { venue, page } = app;
   const maker = venue.specOnly ? Trader.fromAccount(venue.urls, venue.account!, venue.orderDomain!) : await Trader.create(venue.urls);
   for (const m of outcomes) {
-    venue.exchange.mint(maker.address.toLowerCase(), m.cid, 50_000_000, 500_000);
+    await app.admin.mint(m.cid, maker.address, '50');
     const r = await maker.post(quotes.map(([side, price]) => maker.order(m.yes, side, price, '10', { negRisk: true })));
     if (!r.body.every((x) => x['success'] === true)) throw new Error(`the maker's quotes were refused: ${JSON.stringify(r.body)}`);
   }

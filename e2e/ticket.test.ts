@@ -49,7 +49,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     [yes, no] = m.tokens as [string, string];
     // Someone offers 20 Yes at 0.45: the top rung of the ladder will fill against it.
     const maker = await otherTrader(venue);
-    venue.exchange.mint(maker.address.toLowerCase(), market.condition_id, 100_000_000, 500_000);
+    await app.admin.mint(market.condition_id, maker.address, '100');
     const placed = await maker.post([maker.order(yes, 'SELL', '0.45', '20', { negRisk: market.neg_risk === 1 })]);
     expect(placed.body[0]).toMatchObject({ success: true });
   }, 60_000);
@@ -376,7 +376,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await page.reload();
     // A fresh offer of Yes at 50¢, so the best ask is known.
     const maker = await otherTrader(venue);
-    venue.exchange.mint(maker.address.toLowerCase(), market.condition_id, 50_000_000, 500_000);
+    await app.admin.mint(market.condition_id, maker.address, '50');
     expect((await maker.post([maker.order(yes, 'SELL', '0.5', '20', { negRisk: market.neg_risk === 1 })])).body[0]).toMatchObject({ success: true });
     await page.getByRole('button', { name: 'Order ticket' }).click();
     // The five lines of the first batch, once the draft is loaded.

@@ -38,10 +38,10 @@ describe.skipIf(reason !== undefined)(`watchlist and alerts (${reason ?? 'Chromi
   async function tradeAt(m: Market, price: string, size = '5'): Promise<void> {
     const { venue } = app;
     const buyer = await otherTrader(venue);
-    venue.exchange.fund(buyer.address.toLowerCase(), 2_000_000_000);
+    await app.admin.setCash(buyer.address, '2000');
     expect((await buyer.post([buyer.order(m.yes, 'BUY', price, size, { negRisk: m.neg_risk === 1 })])).body).toMatchObject([{ success: true }]);
     const seller = await otherTrader(venue);
-    venue.exchange.mint(seller.address.toLowerCase(), m.condition_id, 1_000_000_000, 500_000);
+    await app.admin.mint(m.condition_id, seller.address, '1000');
     expect((await seller.post([seller.order(m.yes, 'SELL', price, size, { type: 'FAK', negRisk: m.neg_risk === 1 })])).body).toMatchObject([{ success: true }]);
   }
 
