@@ -2,9 +2,8 @@
 // search, the leaderboard, and offline mode with the "as of" stamp. On the spec-only peer the
 // same screens show, and each says in words what that venue lacks (book, price history, tags).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogChanged } from '../src/venue/market-index.js';
 import { Trader } from '../src/venue/trading/test-trader.js';
-import { openFirstMarket, revealMarketParts, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
+import { activeMarkets, EASY, marketsByEvent, marketTitled, openFirstMarket, revealMarketParts, SPEC_ONLY, skipReason, startApp, yesOf, type App } from './support.js';
 
 const reason = skipReason();
 
@@ -18,18 +17,18 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
   });
 
   it('lists markets and shows the venue’s best prices on a market page', async () => {
-    const { page, venue } = app;
+    const { page, venue, admin } = app;
     await page.waitForSelector('[data-testid=market-row]');
     expect(await page.locator('[data-testid=market-row]').count()).toBeGreaterThan(10);
     // Give the first listed market a two-sided book.
     const question = (await page.locator('[data-testid=market-row] > span[title]').first().getAttribute('title')) as string;
-    const row = venue.db.prepare('SELECT condition_id, neg_risk FROM markets WHERE question = ?').get(question) as { condition_id: string; neg_risk: number };
-    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0 WHERE condition_id = ?').run(row.condition_id);
-    catalogChanged(venue.db);
-    const token = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(row.condition_id) as { token_id: string }).token_id;
+    const m = marketTitled(await admin.world(), question);
+    const row = { condition_id: m.conditionId, neg_risk: m.negRisk ? 1 : 0 };
+    await admin.setTrading(row.condition_id, EASY);
+    const token = yesOf(m);
     // The spec-only venue has no key endpoint: its start line's funded account trades there.
     const t = SPEC_ONLY ? Trader.fromAccount(venue.urls, venue.account!, venue.orderDomain!) : await Trader.create(venue.urls);
-    venue.exchange.mint(t.address.toLowerCase(), row.condition_id, 50_000_000, 500_000);
+    await app.admin.mint(row.condition_id, t.address, '50');
     await t.post([t.order(token, 'BUY', '0.37', '10', { negRisk: row.neg_risk === 1 })]);
     await t.post([t.order(token, 'SELL', '0.44', '10', { negRisk: row.neg_risk === 1 })]);
     const prices = (await venue.post('trading', '/prices', JSON.stringify([{ token_id: token }]))).body as Record<string, { BUY: string; SELL: string }>;
@@ -57,8 +56,8 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
   });
 
   it('finds a market by a word of its description, typed into search', async () => {
-    const { page, venue } = app;
-    const m = venue.db.prepare("SELECT question, description FROM markets WHERE status = 'active' ORDER BY id DESC LIMIT 1").get() as { question: string; description: string };
+    const { page, admin } = app;
+    const m = activeMarkets(await admin.world()).at(-1)!;
     const words = m.description.split(/[^A-Za-z]+/).filter((w) => w.length >= 8);
     const word = words.find((w) => !m.question.includes(w)) ?? words[0] ?? 'market';
     await page.keyboard.press('/');
@@ -107,8 +106,8 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
   });
 
   it('goes from the palette to a market with the keyboard only', async () => {
-    const { page, venue } = app;
-    const q = (venue.db.prepare("SELECT question FROM markets WHERE status = 'active' ORDER BY id LIMIT 1 OFFSET 3").get() as { question: string }).question;
+    const { page, admin } = app;
+    const q = activeMarkets(await admin.world())[3]!.question;
     const word = q.split(/\W+/).filter((w) => w.length > 4)[0] as string;
     await page.locator('body').click({ position: { x: 5, y: 790 } });
     await page.keyboard.press('Control+k');
@@ -123,8 +122,10 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
   });
 
   it('renders a negative-risk event as a bracket, and opens a trader from the leaderboard', async () => {
-    const { page, venue } = app;
-    const ev = venue.db.prepare("SELECT e.slug, e.title FROM events e JOIN markets m ON m.event_id = e.id WHERE m.neg_risk = 1 AND m.status = 'active' GROUP BY e.id HAVING COUNT(*) > 2 LIMIT 1").get() as { slug: string; title: string } | undefined;
+    const { page, admin } = app;
+    const world = await admin.world();
+    const bracketId = [...marketsByEvent(world, (m) => m.negRisk && m.status === 'active')].filter(([, ms]) => ms.length > 2).map(([id]) => id).sort((a, b) => a - b)[0];
+    const ev = world.events.find((e) => e.id === bracketId);
     await page.getByRole('button', { name: 'Events' }).click();
     await page.waitForSelector('[data-testid=event-row]');
     if (ev) {
@@ -146,9 +147,13 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
   });
 
   it('filters by tag, sorts by price, and opens a comment author’s page', async () => {
-    const { page, venue } = app;
+    const { page, admin } = app;
     await page.getByRole('button', { name: 'Markets' }).click();
-    const tag = venue.db.prepare("SELECT t.id, t.label, COUNT(*) AS n FROM tags t JOIN market_tags mt ON mt.tag_id = t.id JOIN markets m ON m.id = mt.market_id AND m.status = 'active' GROUP BY t.id ORDER BY n ASC LIMIT 1").get() as { id: number; label: string; n: number } | undefined;
+    const world = await admin.world();
+    // The tag on the fewest active markets, and the event with the most.
+    const tagged = new Map<number, number>();
+    for (const m of activeMarkets(world)) for (const t of m.tagIds) tagged.set(t, (tagged.get(t) ?? 0) + 1);
+    const tag = [...tagged].map(([id, n]) => ({ id, n })).sort((a, b) => a.n - b.n || a.id - b.id)[0];
     if (SPEC_ONLY) {
       // The venue lists no tags: the menu says so instead of offering only "Any tag".
       await expect.poll(() => page.getByLabel('Tag').locator('option').allInnerTexts(), { timeout: 10_000 }).toEqual(['Tags not offered']);
@@ -159,7 +164,8 @@ describe.skipIf(reason !== undefined)(`browse (${reason ?? 'Chromium + built ren
       await expect.poll(() => page.locator('[data-testid=market-row]').count(), { timeout: 10_000 }).toBe(tag.n);
       await page.getByLabel('Tag').selectOption('');
     }
-    const ev = venue.db.prepare("SELECT e.id, e.title, COUNT(*) AS n FROM events e JOIN markets m ON m.event_id = e.id WHERE m.status = 'active' GROUP BY e.id ORDER BY n DESC LIMIT 1").get() as { id: number; title: string; n: number };
+    const [evId, evMarkets] = [...marketsByEvent(world, (m) => m.status === 'active')].sort(([a, x], [b, y]) => y.length - x.length || a - b)[0]!;
+    const ev = { id: evId, title: world.events.find((e) => e.id === evId)!.title, n: evMarkets.length };
     // The event filter finds any event by the words of its title.
     await page.getByRole('combobox', { name: 'Event' }).fill(ev.title);
     await page.locator(`[role=option][data-event="${ev.id}"]`).click();

@@ -3,8 +3,7 @@
 // crosshair readout in cents.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { catalogChanged } from '../src/venue/market-index.js';
-import { otherTrader, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
+import { EASY, otherTrader, skipReason, SPEC_ONLY, startApp, yesOf, type App } from './support.js';
 
 const reason = skipReason();
 
@@ -45,17 +44,18 @@ describe.skipIf(reason !== undefined)(`price chart (${reason ?? 'Chromium + buil
     // A listed market whose trades span more than a day, so the widest range has many buckets,
     // and with no resting orders, so the spike trades at the prices sent.
     const titles = await page.locator('[data-testid=market-row] > span[title]').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
-    const spread = venue.db.prepare("SELECT MAX(f.ts) - MIN(f.ts) AS span FROM fills f JOIN markets m ON m.condition_id = f.condition_id WHERE m.question = ? AND m.neg_risk = 0 AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.condition_id = m.condition_id AND o.status IN ('live', 'delayed'))");
-    const at = titles.findIndex((q) => ((spread.get(q) as { span: number | null }).span ?? 0) > 2 * 86_400_000);
+    const world = await app.admin.world();
+    const fit = (q: string) => world.markets.find((m) => m.question === q && !m.negRisk && m.restingOrders === 0 && m.fills !== null && m.fills.last - m.fills.first > 2 * 86_400_000);
+    const at = titles.findIndex((q) => fit(q) !== undefined);
     expect(at).toBeGreaterThanOrEqual(0);
-    const row = venue.db.prepare('SELECT condition_id, neg_risk FROM markets WHERE question = ?').get(titles[at]) as { condition_id: string; neg_risk: number };
-    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0 WHERE condition_id = ?').run(row.condition_id);
-    catalogChanged(venue.db);
-    const token = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(row.condition_id) as { token_id: string }).token_id;
+    const m = fit(titles[at] as string)!;
+    const row = { condition_id: m.conditionId, neg_risk: m.negRisk ? 1 : 0 };
+    await app.admin.setTrading(row.condition_id, EASY);
+    const token = yesOf(m);
     const buyer = await otherTrader(venue);
     const seller = await otherTrader(venue);
-    venue.exchange.fund(buyer.address.toLowerCase(), 100_000_000);
-    venue.exchange.mint(seller.address.toLowerCase(), row.condition_id, 50_000_000, 500_000);
+    await app.admin.setCash(buyer.address, '100');
+    await app.admin.mint(row.condition_id, seller.address, '50');
     const negRisk = row.neg_risk === 1;
     // A spike to 97¢ and straight back to 21¢ within the same minute.
     for (const price of ['0.97', '0.21']) {

@@ -4,8 +4,7 @@
 // the spec-only peer the same, and the Tags screen says the venue has no tags.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogChanged } from '../src/venue/market-index.js';
-import { openFirstMarket, quoteOutcomes, revealMarketParts, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
+import { EASY_NOW, marketsByEvent, openFirstMarket, quoteOutcomes, revealMarketParts, SPEC_ONLY, skipReason, startApp, yesOf, type App } from './support.js';
 
 const reason = skipReason();
 
@@ -37,21 +36,17 @@ describe.skipIf(reason !== undefined)(`find anything (${reason ?? 'Chromium + bu
   let b: Bracket;
   beforeAll(async () => {
     app = await startApp({ size: 'default' });
-    const { venue } = app;
-    const e = venue.db
-      // Its open outcomes all take orders (none paused), so every one can be quoted.
-      .prepare(
-        `SELECT e.id, e.title FROM events e JOIN markets m ON m.event_id = e.id WHERE e.neg_risk = 1 AND m.status = 'active'
-           AND NOT EXISTS (SELECT 1 FROM markets p WHERE p.event_id = e.id AND p.status = 'paused') GROUP BY e.id HAVING COUNT(*) >= 4 ORDER BY e.id DESC LIMIT 1`,
-      )
-      .get() as { id: number; title: string };
-    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE event_id = ?').run(e.id);
-    catalogChanged(venue.db);
-    const open = (venue.db.prepare("SELECT condition_id AS cid, question FROM markets WHERE event_id = ? AND status = 'active' ORDER BY id").all(e.id) as Array<{ cid: string; question: string }>).map((m) => ({
-      ...m,
-      yes: (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(m.cid) as { token_id: string }).token_id,
-    }));
-    b = { id: e.id, title: e.title, markets: venue.db.prepare('SELECT COUNT(*) FROM markets WHERE event_id = ?').pluck().get(e.id) as number, open };
+    const world = await app.admin.world();
+    const byEvent = marketsByEvent(world);
+    // The newest negative-risk event with at least four open outcomes, all taking orders (none paused), so every one can be quoted.
+    const e = world.events
+      .filter((ev) => ev.negRisk)
+      .map((ev) => ({ ev, markets: byEvent.get(ev.id) ?? [] }))
+      .filter(({ markets }) => markets.filter((m) => m.status === 'active').length >= 4 && !markets.some((m) => m.status === 'paused'))
+      .at(-1)!;
+    await app.admin.setEventTrading(e.ev.id, EASY_NOW);
+    const open = e.markets.filter((m) => m.status === 'active').map((m) => ({ cid: m.conditionId, question: m.question, yes: yesOf(m) }));
+    b = { id: e.ev.id, title: e.ev.title, markets: e.markets.length, open };
     // Every open outcome is bid 5¢ and offered at 10¢: buying all of them costs under 100¢.
     await quoteOutcomes(app, open, [['BUY', '0.05'], ['SELL', '0.1']]);
   }, 120_000);
@@ -60,14 +55,17 @@ describe.skipIf(reason !== undefined)(`find anything (${reason ?? 'Chromium + bu
   });
 
   it('lists every event on the Events screen, and shows a multi-outcome event with its outcomes and the sums of its book', async () => {
-    const { page, venue } = app;
+    const { page } = app;
     await screen(page, 'Events');
-    const active = venue.db.prepare('SELECT COUNT(*) FROM events WHERE active = 1 AND closed = 0').pluck().get() as number;
+    const listed = (await app.admin.world()).events.filter((e) => e.active && !e.closed);
+    const active = listed.length;
     expect(active).toBeGreaterThan(100);
     await expect.poll(() => page.getByTestId('event-count').innerText(), { timeout: 15_000 }).toBe(` · ${active.toLocaleString('en-US')}`);
     // Past the first hundred: A–Z scrolled to the very end paints the last event.
     await page.getByLabel('Event sort').selectOption('title');
-    const last = venue.db.prepare('SELECT title FROM events WHERE active = 1 AND closed = 0 ORDER BY title COLLATE NOCASE DESC, id DESC LIMIT 1').pluck().get() as string;
+    // A–Z as the venue sorts: ASCII letters folded, then by id.
+    const fold = (t: string) => t.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    const last = listed.reduce((x, y) => (fold(y.title) > fold(x.title) || (fold(y.title) === fold(x.title) && y.id > x.id) ? y : x)).title;
     await expect
       .poll(
         async () => {
@@ -122,7 +120,7 @@ describe.skipIf(reason !== undefined)(`find anything (${reason ?? 'Chromium + bu
   });
 
   it('finds the event by search and the palette: hits grouped by kind with their rows; ↓ moves into them, Enter opens', async () => {
-    const { page, venue } = app;
+    const { page } = app;
     await screen(page, 'Markets');
     await page.locator('body').click({ position: { x: 5, y: 790 } });
     await page.keyboard.press('/');
@@ -147,7 +145,7 @@ describe.skipIf(reason !== undefined)(`find anything (${reason ?? 'Chromium + bu
     // Enter opens the first hit: a market, with the list's status filter (closed) honoured.
     await screen(page, 'Markets');
     await page.getByLabel('Status').selectOption('closed');
-    const closed = venue.db.prepare("SELECT question FROM markets WHERE status IN ('closed', 'resolved') ORDER BY id LIMIT 1").pluck().get() as string;
+    const closed = (await app.admin.world()).markets.find((m) => m.status === 'closed' || m.status === 'resolved')!.question;
     await page.locator('body').click({ position: { x: 5, y: 790 } });
     await page.keyboard.press('/');
     await page.keyboard.type(closed);
@@ -193,13 +191,14 @@ describe.skipIf(reason !== undefined)(`find anything (${reason ?? 'Chromium + bu
   });
 
   it('shows each series its own events on the Series screen', async () => {
-    const { page, venue } = app;
-    const series = venue.db.prepare('SELECT s.id, s.slug FROM series s WHERE (SELECT COUNT(*) FROM events e WHERE e.series_id = s.id AND e.active = 1) > 1 ORDER BY s.id LIMIT 2').all() as Array<{ id: number; slug: string }>;
+    const { page } = app;
+    const world = await app.admin.world();
+    const series = world.series.filter((s) => world.events.filter((e) => e.seriesId === s.id && e.active).length > 1).slice(0, 2);
     expect(series).toHaveLength(2);
     await screen(page, 'Series');
     const shown: string[][] = [];
     for (const s of series) {
-      const own = (venue.db.prepare('SELECT title FROM events WHERE series_id = ? AND active = 1 AND closed = 0').all(s.id) as Array<{ title: string }>).map((e) => e.title).sort();
+      const own = world.events.filter((e) => e.seriesId === s.id && e.active && !e.closed).map((e) => e.title).sort();
       await page.getByRole('combobox', { name: 'Series' }).selectOption(s.slug);
       await expect
         .poll(async () => (await page.locator('[data-testid=event-row] > span[title]').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''))).sort(), { timeout: 10_000 })
@@ -213,7 +212,7 @@ describe.skipIf(reason !== undefined)(`find anything (${reason ?? 'Chromium + bu
   });
 
   it('lists tags with their market counts and opens the markets list filtered by one (or says the venue has none)', async () => {
-    const { page, venue } = app;
+    const { page } = app;
     await screen(page, 'Tags');
     if (SPEC_ONLY) {
       await expect.poll(() => page.getByTestId('tags-not-offered').innerText(), { timeout: 10_000 }).toMatch(/does not list tags/);
@@ -221,9 +220,10 @@ describe.skipIf(reason !== undefined)(`find anything (${reason ?? 'Chromium + bu
       await shots(app, 'find-tags');
       return;
     }
-    const tag = venue.db
-      .prepare("SELECT t.id, t.label, COUNT(*) AS n FROM tags t JOIN market_tags mt ON mt.tag_id = t.id JOIN markets m ON m.id = mt.market_id AND m.status IN ('active', 'paused') GROUP BY t.id ORDER BY n ASC LIMIT 1")
-      .get() as { id: number; label: string; n: number };
+    // The tag on the fewest open (active or paused) markets.
+    const counted = new Map<number, number>();
+    for (const m of (await app.admin.world()).markets) if (m.status === 'active' || m.status === 'paused') for (const t of m.tagIds) counted.set(t, (counted.get(t) ?? 0) + 1);
+    const tag = [...counted].map(([id, n]) => ({ id, n })).sort((x, y) => x.n - y.n || x.id - y.id)[0]!;
     const row = page.locator(`[data-testid=tag-row][data-tag="${tag.id}"]`);
     await expect.poll(() => row.locator('[data-field=open]').innerText(), { timeout: 10_000 }).toBe(String(tag.n));
     await shots(app, 'find-tags');

@@ -29,7 +29,7 @@ describe.skipIf(reason !== undefined)(`live prices (${reason ?? 'Chromium + buil
     const { venue } = app;
     venue.app.server.on('request', (req: { method?: string; url?: string }) => requests.push(`${req.method ?? ''} ${(req.url ?? '').split('?')[0]}`));
     // The first listed market, made quiet: its book is what this test puts there.
-    ({ market, yes, maker } = await quietFirstMarket(app, 10000));
+    ({ market, yes, maker } = await quietFirstMarket(app, '0.01'));
     await place('0.3', '5');
   }, 120_000);
   afterAll(async () => {

@@ -6,9 +6,8 @@
 // offered and the panel still places an order through the unchecked-checks confirmation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { catalogChanged } from '../src/venue/market-index.js';
 import type { Trader } from '../src/venue/trading/test-trader.js';
-import { otherTrader, SHOTS, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
+import { EASY_NOW, marketRow, otherTrader, SHOTS, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
 
 const reason = skipReason();
 /** What the entry says where the venue reports no balances (core preview, ticket checks.ts). */
@@ -55,17 +54,17 @@ describe.skipIf(reason !== undefined)(`market page trading (${reason ?? 'Chromiu
     await page.waitForSelector('[data-testid=market-row]');
     // A listed market with no resting orders, so the book is exactly what this test puts there.
     const titles = await page.locator('[data-testid=market-row] > span[title]').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
-    const empty = venue.db.prepare("SELECT condition_id, question, neg_risk FROM markets m WHERE question = ? AND status = 'active' AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.condition_id = m.condition_id AND o.status IN ('live', 'delayed'))");
-    market = titles.map((t) => empty.get(t) as typeof market | undefined).find((m) => m !== undefined) as typeof market;
-    expect(market).toBeDefined();
-    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(market.condition_id);
-    catalogChanged(venue.db);
-    [yes, no] = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? ORDER BY outcome_index').all(market.condition_id) as Array<{ token_id: string }>).map((t) => t.token_id) as [string, string];
+    const world = await app.admin.world();
+    const empty = titles.map((t) => world.markets.find((m) => m.question === t && m.status === 'active' && m.restingOrders === 0)).find((m) => m !== undefined);
+    expect(empty).toBeDefined();
+    market = marketRow(empty!);
+    await app.admin.setTrading(market.condition_id, EASY_NOW);
+    [yes, no] = empty!.tokens as [string, string];
     if (!SPEC_ONLY) {
       // 22 bids of 5 from 41¢ down and 22 asks of 5 from 60¢ up on Yes; one level each way on No.
       maker = await otherTrader(venue);
-      venue.exchange.fund(maker.address.toLowerCase(), 500_000_000);
-      venue.exchange.mint(maker.address.toLowerCase(), market.condition_id, 200_000_000, 500_000);
+      await app.admin.setCash(maker.address, '500');
+      await app.admin.mint(market.condition_id, maker.address, '200');
       const negRisk = market.neg_risk === 1;
       const orders = [
         ...Array.from({ length: 22 }, (_, i) => maker.order(yes, 'BUY', cents(41 - i), '5', { negRisk })),
@@ -244,7 +243,7 @@ describe.skipIf(reason !== undefined)(`market page trading (${reason ?? 'Chromiu
 
     // Another trader sells 15 at 41¢: the maker's 5, then all of ours.
     const seller = await otherTrader(venue);
-    venue.exchange.mint(seller.address.toLowerCase(), market.condition_id, 30_000_000, 500_000);
+    await app.admin.mint(market.condition_id, seller.address, '30');
     const [hit] = (await seller.post([seller.order(yes, 'SELL', '0.41', '15', { type: 'FAK', negRisk: market.neg_risk === 1 })])).body;
     expect(hit).toMatchObject({ success: true, status: 'matched' });
     const toast = page.getByTestId('toast').filter({ hasText: 'Order filled' });

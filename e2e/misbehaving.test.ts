@@ -5,9 +5,7 @@
 // a trader page shows only that trader's comments; the ticket's worst case takes no
 // negative-risk credit and the line says which sources disagree.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogChanged } from '../src/venue/market-index.js';
-import { contradictedMarkets } from '../src/venue/misbehaving.js';
-import { revealMarketParts, skipReason, startApp, type App } from './support.js';
+import { marketsByEvent, revealMarketParts, skipReason, startApp, yesOf, type App } from './support.js';
 
 const reason = skipReason();
 
@@ -21,23 +19,17 @@ describe.skipIf(reason !== undefined)(`a misbehaving deployment (${reason ?? 'Ch
 
   beforeAll(async () => {
     app = await startApp({ misbehave: true });
-    const { venue } = app;
-    const contradicted = contradictedMarkets(venue.db);
+    const world = await app.admin.world();
+    const byEvent = marketsByEvent(world);
     // The contradicted event with the most comments and every market open.
-    event = venue.db
-      .prepare(
-        `SELECT e.id, e.title FROM events e WHERE e.neg_risk = 0
-         AND NOT EXISTS (SELECT 1 FROM markets m WHERE m.event_id = e.id AND m.status != 'active')
-         ORDER BY (SELECT COUNT(*) FROM comments c WHERE c.parent_entity_type = 'Event' AND c.parent_entity_id = e.id) DESC`,
-      )
-      .all()
-      .map((e) => e as { id: number; title: string })
-      .find((e) => (venue.db.prepare('SELECT condition_id FROM markets WHERE event_id = ?').all(e.id) as Array<{ condition_id: string }>).every((m) => contradicted.has(m.condition_id.toLowerCase()))) as { id: number; title: string };
-    markets = (venue.db.prepare('SELECT m.id, m.condition_id, m.question, t.token_id AS token FROM markets m JOIN tokens t ON t.condition_id = m.condition_id AND t.outcome_index = 0 WHERE m.event_id = ? ORDER BY m.id').all(event.id) as Market[]);
+    event = world.events
+      .filter((e) => !e.negRisk && (byEvent.get(e.id) ?? []).every((m) => m.status === 'active'))
+      .sort((x, y) => y.comments - x.comments || x.id - y.id)
+      .find((e) => (byEvent.get(e.id) ?? []).every((m) => m.contradicted === true))!;
+    markets = (byEvent.get(event.id) ?? []).map((m) => ({ id: m.id, condition_id: m.conditionId, question: m.question, token: yesOf(m) }));
     // Tick 0.01, minimum 5, no maker fee: the lines' cost is the plain sum of price × size.
-    venue.db.prepare(`UPDATE markets SET tick_size = 10000, min_size = 5, maker_base_fee = 0, taker_delay = 0 WHERE event_id = ?`).run(event.id);
-    catalogChanged(venue.db);
-    all = (venue.db.prepare('SELECT COUNT(*) AS n FROM markets').get() as { n: number }).n;
+    await app.admin.setEventTrading(event.id, { tickSize: '0.01', minSize: 5, makerBaseFee: 0, takerDelay: false });
+    all = world.markets.length;
     expect(markets.length).toBeGreaterThan(1);
   }, 120_000);
   afterAll(async () => {
@@ -69,7 +61,7 @@ describe.skipIf(reason !== undefined)(`a misbehaving deployment (${reason ?? 'Ch
   });
 
   it("shows only a trader's own comments on their page", async () => {
-    const { page, venue } = app;
+    const { page } = app;
     await page.locator('[data-testid=event-markets] tbody tr').first().locator('button').first().click();
     // The market page says what its sources disagree about, and which reading it uses.
     await page.getByTestId('market-disagreements').waitFor({ timeout: 15_000 });
@@ -80,7 +72,7 @@ describe.skipIf(reason !== undefined)(`a misbehaving deployment (${reason ?? 'Ch
     await page.locator('[data-testid=comment-author]:not([disabled])').first().click();
     await page.getByTestId('trader').waitFor();
     const address = (await page.locator('[data-testid=trader] .mono[title="Wallet address"]').innerText()).toLowerCase();
-    const own = (venue.db.prepare('SELECT body FROM comments WHERE lower(user_address) = ? ORDER BY created_at DESC, id DESC LIMIT 20').all(address) as Array<{ body: string }>).map((c) => c.body);
+    const own = (await app.admin.comments(address, 20)).map((c) => c.body);
     expect(own.length).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('trader-comment').count(), { timeout: 15_000 }).toBe(own.length);
     const bodies = await page.getByTestId('trader-comment').locator('.cm-body').allInnerTexts();

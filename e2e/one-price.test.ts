@@ -17,7 +17,7 @@ describe.skipIf(reason !== undefined)(`one price per market (${reason ?? 'Chromi
   beforeAll(async () => {
     app = await startApp();
     // The first listed market, made quiet: its book is what this test puts there.
-    ({ market, yes, maker } = await quietFirstMarket(app, 1000));
+    ({ market, yes, maker } = await quietFirstMarket(app, '0.001'));
     await place('BUY', '0.4');
     await place('SELL', '0.44');
   }, 120_000);
@@ -67,7 +67,7 @@ describe.skipIf(reason !== undefined)(`one price per market (${reason ?? 'Chromi
   it('shows the last trade once the book is one-sided, on both screens alike', async () => {
     // Someone buys the whole ask at 44¢: no ask is left, so the last trade is the price.
     const taker = await otherTrader(app.venue);
-    app.venue.exchange.fund(taker.address.toLowerCase(), 500_000_000);
+    await app.admin.setCash(taker.address, '500');
     const bought = await taker.post([taker.order(yes, 'BUY', '0.44', '10', { type: 'FAK', negRisk: market.neg_risk === 1 })]);
     expect(bought.body).toMatchObject([{ success: true }]);
     await expect.poll(shown, { timeout: SPEC_ONLY ? 15_000 : 8_000, interval: 50 }).toEqual({ row: '44¢', head: '44¢', basis: ['last', 'last'] });

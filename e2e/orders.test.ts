@@ -4,10 +4,8 @@
 // spec (no list of open orders, no cancel) the journal's orders stand in, said so in words; a cancel
 // is refused in words and nothing leaves the list unless the venue says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashId } from '../src/venue/ids.js';
-import { catalogChanged } from '../src/venue/market-index.js';
 import { Trader } from '../src/venue/trading/test-trader.js';
-import { skipReason, SPEC_ONLY, startApp, type App } from './support.js';
+import { activeMarkets, EASY_NOW, marketRow, otherTrader, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
 
 /** Said above the journal's rows where the venue does not list open orders (OpenOrders.tsx). */
 const FROM_JOURNAL = 'This venue does not list open orders; these are the orders Kairos sent that its journal still holds open.';
@@ -53,15 +51,13 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
 
   beforeAll(async () => {
     app = await startApp();
-    const { venue } = app;
     await call('accounts.unlock', { passphrase: 'e2e passphrase' });
     accountId = (await app.account('Paper')).id;
-    market = venue.db.prepare("SELECT condition_id, question, neg_risk FROM markets WHERE status = 'active' ORDER BY id LIMIT 1 OFFSET 2").get() as typeof market;
-    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(market.condition_id);
-    catalogChanged(venue.db);
-    const rows = venue.db.prepare('SELECT token_id, outcome FROM tokens WHERE condition_id = ? ORDER BY outcome_index').all(market.condition_id) as Array<{ token_id: string; outcome: string }>;
-    tokens = rows.map((t) => t.token_id);
-    outcomes = rows.map((t) => t.outcome);
+    const m = activeMarkets(await app.admin.world())[2]!;
+    market = marketRow(m);
+    await app.admin.setTrading(market.condition_id, EASY_NOW);
+    tokens = m.tokens;
+    outcomes = m.outcomes;
   });
   afterAll(async () => {
     await app?.close();
@@ -165,12 +161,8 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
     expect(await page.locator('[data-testid=cancel-result][data-result=canceled]').count()).toBe(2);
 
     // The venue refuses to cancel an order younger than the market's minimum age: the row stays, with the reason.
-    const { venue } = app;
-    const minAge = (s: number) => {
-      venue.db.prepare('UPDATE markets SET min_order_age = ? WHERE condition_id = ?').run(s, market.condition_id);
-      catalogChanged(venue.db);
-    };
-    minAge(3600);
+    const minAge = (s: number) => app.admin.setTrading(market.condition_id, { minOrderAge: s });
+    await minAge(3600);
     const young = listed[2] as string;
     await row(young).getByRole('button', { name: /^Cancel order/ }).click();
     await expect.poll(() => row(young).getByTestId('cancel-reason').count(), { timeout: 10_000 }).toBe(1);
@@ -178,7 +170,7 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
     expect(await page.locator('[data-testid=cancel-result][data-result=not-canceled]').innerText()).toMatch(/^✗ Not cancelled — Buy 10 .+ at 11¢ · .+\norder is younger than/);
     expect(await page.locator('[data-testid=cancel-results] strong').innerText()).toBe('1 not cancelled');
     await app.shot('orders-not-cancelled');
-    minAge(0);
+    await minAge(0);
 
     await rest([['0.12', '5', 1], ['0.13', '5', 1]]);
     await expect.poll(() => page.locator('[data-testid=open-order]').count(), { timeout: 15_000 }).toBe(3);
@@ -202,14 +194,12 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
     const [id] = await rest([['0.30', '10', 0]]);
     await expect.poll(() => row(id as string).count(), { timeout: 15_000 }).toBe(1);
     if (SPEC_ONLY) {
-      // No key endpoint for a second trader: the other side is placed on the venue's exchange directly.
-      const seller = '0x00000000000000000000000000000000005e11e5';
-      venue.exchange.fund(seller, 30_000_000);
-      venue.exchange.mint(seller, market.condition_id, 30_000_000, 500_000);
-      const token = venue.exchange.token(tokens[0] as string);
-      if (!token) throw new Error('the venue does not know the token');
-      const hit = venue.exchange.place({ id: hashId(`e2e-seller:${Date.now()}`), owner: 'e2e-seller', wallet: seller, token, side: 'SELL', price: 300_000, size: 10_000_000, type: 'FAK', postOnly: false, expiration: 0, body: '{}' });
-      expect(hit).toMatchObject({ ok: true, status: 'matched' });
+      // No key endpoint for a second trader: its operator registers one (otherTrader), who sells into the bid.
+      const seller = await otherTrader(venue);
+      await app.admin.setCash(seller.address, '30');
+      await app.admin.mint(market.condition_id, seller.address, '30');
+      const hit = await seller.post([seller.order(tokens[0] as string, 'SELL', '0.3', '10', { type: 'FAK', negRisk: market.neg_risk === 1 })]);
+      expect(hit.body[0]).toMatchObject({ success: true, status: 'matched' });
       // The venue lists no open orders, so nothing tells the journal the order left the book: it stays
       // listed (never silently dropped), under the words that say the list is the journal's.
       await page.reload();
@@ -231,7 +221,7 @@ describe.skipIf(reason !== undefined)(`orders (${reason ?? 'Chromium + built ren
       return;
     }
     const seller = await Trader.create(venue.urls);
-    venue.exchange.mint(seller.address.toLowerCase(), market.condition_id, 30_000_000, 500_000);
+    await app.admin.mint(market.condition_id, seller.address, '30');
     const [hit] = (await seller.post([seller.order(tokens[0] as string, 'SELL', '0.30', '10', { type: 'FAK', negRisk: market.neg_risk === 1 })])).body;
     expect(hit).toMatchObject({ success: true, status: 'matched' });
     const toast = page.getByTestId('toast').filter({ hasText: 'Order filled' });

@@ -1,7 +1,7 @@
 // People end to end: a market's comment threads (times, holders only, replies on request, an
 // author opening their trader page and Back returning), and a trader opened from the leaderboard
 // with their standing in each window as the venue ranks them and positions that open their
-// market. Comments written here are put straight into the venue's books, newest of the event.
+// market. Comments written here are posted through the venue's admin routes, newest of the event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revealMarketParts, skipReason, startApp, type App } from './support.js';
 
@@ -25,29 +25,29 @@ describe.skipIf(reason !== undefined)(`people (${reason ?? 'Chromium + built ren
   });
 
   it('comments: times, holders only, replies on request, and an author’s trader page', async () => {
-    const { page, venue } = app;
+    const { page } = app;
     await page.waitForSelector('[data-testid=market-row]');
     const question = (await page.locator('[data-testid=market-row] > span[title]').first().getAttribute('title')) as string;
-    const eventId = (venue.db.prepare('SELECT event_id FROM markets WHERE question = ?').get(question) as { event_id: number }).event_id;
-    const holding = 'EXISTS (SELECT 1 FROM positions p JOIN markets m ON m.condition_id = p.condition_id WHERE p.wallet = w.address AND m.event_id = ? AND p.size >= 1000000)';
-    const wallets = (held: boolean) => (venue.db.prepare(`SELECT address, name FROM wallets w WHERE ${held ? '' : 'NOT '}${holding} ORDER BY address`).all(eventId) as Array<{ address: string; name: string }>);
-    const [holder, other] = wallets(true);
-    const [outsider] = wallets(false);
+    const world = await app.admin.world();
+    const eventId = world.markets.find((m) => m.question === question)!.eventId;
+    const wallets = (held: boolean) => app.admin.wallets({ event: eventId, holding: held });
+    const [holder, other] = await wallets(true);
+    const [outsider] = await wallets(false);
     expect(holder && other && outsider, 'two holders of the event and a wallet holding none of it').toBeTruthy();
     // Newest first: an outsider's comment, then a holder's with three holders' replies and an outsider's.
-    const first = (venue.db.prepare('SELECT MAX(id) AS id FROM comments').get() as { id: number }).id + 1;
     const now = Date.now();
-    const add = venue.db.prepare(
-      `INSERT INTO comments (id, body, parent_entity_type, parent_entity_id, parent_comment_id, user_address, reply_address, created_at, updated_at, report_count)
-       VALUES (?, ?, 'Event', ?, ?, ?, NULL, ?, ?, 0)`,
-    );
-    const at = (msAgo: number) => [now - msAgo, now - msAgo] as const;
-    add.run(first, 'Not holding anything here, just watching.', eventId, null, outsider!.address, ...at(60_000));
-    add.run(first + 1, 'Holding Yes into the close.', eventId, null, holder!.address, ...at(3 * 3_600_000));
-    add.run(first + 2, 'Same, added more this morning.', eventId, first + 1, other!.address, ...at(2 * 3_600_000));
-    add.run(first + 3, 'Trimmed mine at the top.', eventId, first + 1, holder!.address, ...at(90 * 60_000));
-    add.run(first + 4, 'Still holding.', eventId, first + 1, other!.address, ...at(30 * 60_000));
-    add.run(first + 5, 'You will regret it.', eventId, first + 1, outsider!.address, ...at(20 * 60_000));
+    const ids: number[] = [];
+    const add = async (body: string, parent: number | null, user: string, msAgo: number) => {
+      ids.push(await app.admin.addComment({ body, parentEntityType: 'Event', parentEntityId: eventId, ...(parent === null ? {} : { parentCommentId: parent }), userAddress: user, createdAt: now - msAgo }));
+      return ids.at(-1)!;
+    };
+    const first = await add('Not holding anything here, just watching.', null, outsider!.address, 60_000);
+    const top = await add('Holding Yes into the close.', null, holder!.address, 3 * 3_600_000);
+    await add('Same, added more this morning.', top, other!.address, 2 * 3_600_000);
+    await add('Trimmed mine at the top.', top, holder!.address, 90 * 60_000);
+    await add('Still holding.', top, other!.address, 30 * 60_000);
+    await add('You will regret it.', top, outsider!.address, 20 * 60_000);
+    const nth = (n: number) => ids[n] as number;
 
     await page.locator('[data-testid=market-row]').first().click();
     await expect.poll(() => page.getByTestId('market-question').innerText(), { timeout: 15_000 }).toBe(question);
@@ -59,16 +59,16 @@ describe.skipIf(reason !== undefined)(`people (${reason ?? 'Chromium + built ren
     const when = byId(first).getByTestId('comment-time').first();
     expect(await when.innerText()).toBe('1m ago');
     expect(await when.getAttribute('title')).toMatch(/\d{1,2}:\d{2}:\d{2}/);
-    expect(await byId(first + 1).getByTestId('comment-time').first().innerText()).toBe('3h ago');
+    expect(await byId(nth(1)).getByTestId('comment-time').first().innerText()).toBe('3h ago');
     // Replies live under their parent, not as comments of their own, and open on request.
-    expect(await comments.locator('[data-testid=comment][data-comment-id="' + (first + 2) + '"]').count()).toBe(0);
+    expect(await comments.locator('[data-testid=comment][data-comment-id="' + nth(2) + '"]').count()).toBe(0);
     expect(await byId(first).getByTestId('comment-holder').count()).toBe(0);
-    expect(await byId(first + 1).getByTestId('comment-holder').count()).toBe(1);
-    const show = byId(first + 1).getByTestId('show-replies');
+    expect(await byId(nth(1)).getByTestId('comment-holder').count()).toBe(1);
+    const show = byId(nth(1)).getByTestId('show-replies');
     expect(await show.innerText()).toBe('Show 4 replies');
-    expect(await byId(first + 1).getByTestId('replies').count()).toBe(0);
+    expect(await byId(nth(1)).getByTestId('replies').count()).toBe(0);
     await show.click();
-    expect(await byId(first + 1).getByTestId('reply').allInnerTexts()).toEqual([
+    expect(await byId(nth(1)).getByTestId('reply').allInnerTexts()).toEqual([
       expect.stringContaining('Same, added more this morning.'),
       expect.stringContaining('Trimmed mine at the top.'),
       expect.stringContaining('Still holding.'),
@@ -82,18 +82,18 @@ describe.skipIf(reason !== undefined)(`people (${reason ?? 'Chromium + built ren
     // Holders only: the outsider's comment and reply go; every comment left is a holder's.
     await comments.getByRole('switch', { name: 'Holders only' }).check();
     await expect.poll(() => byId(first).count(), { timeout: 10_000 }).toBe(0);
-    await byId(first + 1).waitFor();
+    await byId(nth(1)).waitFor();
     expect(await comments.locator('[data-testid=comment][data-holder=false]').count()).toBe(0);
-    await byId(first + 1).getByTestId('show-replies').click();
-    expect(await byId(first + 1).getByTestId('reply').count()).toBe(3);
-    expect(await byId(first + 1).innerText()).not.toContain('You will regret it.');
-    expect(await byId(first + 1).innerText()).toContain('1 more from non-holders');
+    await byId(nth(1)).getByTestId('show-replies').click();
+    expect(await byId(nth(1)).getByTestId('reply').count()).toBe(3);
+    expect(await byId(nth(1)).innerText()).not.toContain('You will regret it.');
+    expect(await byId(nth(1)).innerText()).toContain('1 more from non-holders');
     await app.shot('comments-holders-only');
     await comments.getByRole('switch', { name: 'Holders only' }).uncheck();
     await byId(first).waitFor({ timeout: 10_000 });
 
     // The author opens their trader page; Back returns to the market.
-    await byId(first + 1).getByTestId('comment-author').first().click();
+    await byId(nth(1)).getByTestId('comment-author').first().click();
     await page.getByTestId('trader').waitFor();
     expect(await page.getByTestId('trader-name').innerText()).toBe(holder!.name);
     await expect.poll(() => page.getByTestId('trader-comment').allInnerTexts(), { timeout: 10_000 }).toContainEqual(expect.stringContaining('Holding Yes into the close.'));
@@ -131,7 +131,7 @@ describe.skipIf(reason !== undefined)(`people (${reason ?? 'Chromium + built ren
     seen = wallet;
     await page.locator(`[data-testid=trader-row][data-wallet="${wallet}"]`).click();
     await page.getByTestId('trader').waitFor();
-    const name = (venue.db.prepare('SELECT name FROM wallets WHERE address = ?').get(wallet) as { name: string }).name;
+    const name = (await app.admin.wallets({ address: wallet }))[0]!.name;
     expect(await page.getByTestId('trader-name').innerText()).toBe(name);
 
     // Each window: the rank, P&L and volume the venue gives for this user, or "not ranked".

@@ -10,8 +10,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toMicros } from '../src/shared/domain/money.js';
 import { usdMicros } from '../src/renderer/src/ui/money.js';
-import { catalogChanged } from '../src/venue/market-index.js';
-import { type App, call, otherTrader, skipReason, SPEC_ONLY, startApp } from './support.js';
+import { activeMarkets, type App, call, EASY_NOW, otherTrader, skipReason, SPEC_ONLY, startApp, yesOf } from './support.js';
 
 const reason = skipReason();
 
@@ -36,18 +35,18 @@ describe.skipIf(reason !== undefined)(`portfolio P&L (${reason ?? 'Chromium + bu
     const { venue } = app;
     await dispatch('accounts.unlock', { passphrase: 'e2e passphrase' });
     account = await app.account('Paper');
-    const m = venue.db.prepare("SELECT condition_id AS cid, question FROM markets WHERE status = 'active' AND neg_risk = 0 AND json_array_length(outcomes) = 2 ORDER BY id LIMIT 1 OFFSET 7").get() as { cid: string; question: string };
+    const found = activeMarkets(await app.admin.world()).filter((x) => !x.negRisk && x.outcomes.length === 2)[7]!;
+    const m = { cid: found.conditionId, question: found.question };
     // Whole cents, small minimum, no fees: every figure is the plain arithmetic of the header.
-    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0, maker_base_fee = 0, taker_base_fee = 0, fee_rate = 0 WHERE condition_id = ?').run(m.cid);
-    catalogChanged(venue.db);
-    const yes = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(m.cid) as { token_id: string }).token_id;
+    await app.admin.setTrading(m.cid, { ...EASY_NOW, makerBaseFee: 0, takerBaseFee: 0, feeRate: 0 });
+    const yes = yesOf(found);
     market = { ...m, yes };
     if (!SPEC_ONLY) startCash = toMicros((await dispatch<{ data: { balance: string } }>('portfolio.balance', { accountId: account.id })).data.balance) as bigint;
 
     // Someone else rests the other side each time; the account takes it, fill or kill, as the ticket would.
     const other = await otherTrader(venue);
-    venue.exchange.fund(other.address.toLowerCase(), 1_000_000_000);
-    venue.exchange.mint(other.address.toLowerCase(), m.cid, 50_000_000, 500_000);
+    await app.admin.setCash(other.address, '1000');
+    await app.admin.mint(m.cid, other.address, '50');
     const trade = async (side: 'BUY' | 'SELL', price: string, size: string): Promise<void> => {
       const rested = await other.post([other.order(yes, side === 'BUY' ? 'SELL' : 'BUY', price, size)]);
       expect(rested.body[0], JSON.stringify(rested.body[0])).toMatchObject({ success: true, status: 'live' });
@@ -63,7 +62,7 @@ describe.skipIf(reason !== undefined)(`portfolio P&L (${reason ?? 'Chromium + bu
   });
 
   it('shows the held position unrealised, then +$3.03 realised once resolved and redeemed, with value = cash + positions', async () => {
-    const { page, venue } = app;
+    const { page } = app;
     await page.reload();
     await openPortfolio();
     // Held: 9 at 73¢ after a 60¢ gain on the first round.
@@ -82,9 +81,9 @@ describe.skipIf(reason !== undefined)(`portfolio P&L (${reason ?? 'Chromium + bu
     await app.shot('portfolio-pnl-held');
 
     // Resolved for the held outcome and redeemed: by the app where the venue redeems, else on the venue itself.
-    venue.exchange.setMarketStatus(market.cid, 'resolved', 0);
+    await app.admin.setStatus(market.cid, 'resolved', 0);
     if (SPEC_ONLY) {
-      expect(venue.exchange.redeem(account.address.toLowerCase(), market.cid).payout).toBe(9_000_000);
+      expect(await app.admin.redeem(market.cid, account.address)).toBe('9');
       app.skew.ms += 15_001; // the core's answers age past their freshness, as they would by waiting
     } else {
       expect(await dispatch<{ payout: string }>('portfolio.redeem', { accountId: account.id, conditionId: market.cid })).toMatchObject({ payout: '9' });
@@ -150,11 +149,11 @@ describe.skipIf(reason !== undefined)(`portfolio P&L (${reason ?? 'Chromium + bu
   });
 
   it('counts the cash an open buy holds: the venue’s figure, or Kairos’s journal where the venue reports none', async () => {
-    const { page, venue } = app;
-    const cid = (venue.db.prepare("SELECT condition_id AS cid FROM markets WHERE status = 'active' AND neg_risk = 0 ORDER BY id LIMIT 1 OFFSET 9").get() as { cid: string }).cid;
-    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(cid);
-    catalogChanged(venue.db);
-    const tokenId = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(cid) as { token_id: string }).token_id;
+    const { page } = app;
+    const found = activeMarkets(await app.admin.world()).filter((x) => !x.negRisk)[9]!;
+    const cid = found.conditionId;
+    await app.admin.setTrading(cid, EASY_NOW);
+    const tokenId = yesOf(found);
     const [placed] = await dispatch<Array<{ success: boolean; status?: string }>>('orders.submit', { accountId: account.id, lines: [{ conditionId: cid, tokenId, side: 'BUY', price: '0.05', size: '10' }] });
     expect(placed).toMatchObject({ success: true, status: 'live' });
     await page.getByTestId('portfolio').getByRole('button', { name: 'Refresh' }).click();

@@ -10,8 +10,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toMicros } from '../src/shared/domain/money.js';
 import { sumMicros, usdMicros } from '../src/renderer/src/ui/money.js';
-import { catalogChanged } from '../src/venue/market-index.js';
-import { type App, call, otherTrader, skipReason, SPEC_ONLY, startApp } from './support.js';
+import { activeMarkets, type App, call, EASY_NOW, otherTrader, skipReason, SPEC_ONLY, startApp, yesOf } from './support.js';
 
 /** What the cash tiles say on a venue that reports no cash balance (features/portfolio/Cash.tsx). */
 const NOT_REPORTED = { balance: 'cash balance not reported by this venue', available: 'not reported by this venue', equity: '— (no cash balance)' };
@@ -26,6 +25,9 @@ describe.skipIf(reason !== undefined)(`portfolio (${reason ?? 'Chromium + built 
   let account: { id: string; address: string };
   /** Two markets the account buys in, in title order, with what it bought. */
   let markets: Array<{ cid: string; question: string; size: string; price: string }>;
+  /** The Yes token of each market of the venue, by condition id. */
+  let yesTokens: Map<string, string>;
+  const token = (cid: string): string => yesTokens.get(cid) as string;
   /** The account's trades so far. */
   let tradeCount = 0;
 
@@ -58,25 +60,26 @@ describe.skipIf(reason !== undefined)(`portfolio (${reason ?? 'Chromium + built 
     await dispatch('accounts.unlock', { passphrase: 'e2e passphrase' });
     account = await app.account('Paper');
     // Two markets whose titles differ from the first word, so title sorts and searches tell them apart.
-    const candidates = venue.db
-      .prepare("SELECT condition_id AS cid, question FROM markets WHERE status = 'active' AND neg_risk = 0 AND question NOT LIKE '%,%' ORDER BY id LIMIT 50")
-      .all() as Array<{ cid: string; question: string }>;
+    const world = await app.admin.world();
+    yesTokens = new Map(world.markets.map((m) => [m.conditionId, yesOf(m)]));
+    const candidates = activeMarkets(world)
+      .filter((m) => !m.negRisk && !m.question.includes(','))
+      .slice(0, 50)
+      .map((m) => ({ cid: m.conditionId, question: m.question }));
     const first = candidates[0] as { cid: string; question: string };
     const firstWord = (q: string): string => q.split(/\s+/).slice(0, 2).join(' ');
     const picked = [first, candidates.find((m) => firstWord(m.question) !== firstWord(first.question)) as { cid: string; question: string }];
     expect(picked[1]).toBeDefined();
-    for (const m of picked) venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(m.cid);
-    catalogChanged(venue.db);
+    for (const m of picked) await app.admin.setTrading(m.cid, EASY_NOW);
     markets = picked
       .map((m, i) => ({ ...m, size: i === 0 ? '20' : '10', price: i === 0 ? '0.4' : '0.55' }))
       .sort((x, y) => (x.question.toLowerCase() < y.question.toLowerCase() ? -1 : 1));
-    const token = (cid: string): string => (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(cid) as { token_id: string }).token_id;
 
     // A trader rests sells; the account buys into them through the core, as the ticket would.
     const seller = await otherTrader(venue);
     const [a, b] = picked as [{ cid: string; question: string }, { cid: string; question: string }];
-    venue.exchange.mint(seller.address.toLowerCase(), a.cid, 50_000_000, 500_000);
-    venue.exchange.mint(seller.address.toLowerCase(), b.cid, 50_000_000, 500_000);
+    await app.admin.mint(a.cid, seller.address, '50');
+    await app.admin.mint(b.cid, seller.address, '50');
     const rested = await seller.post([seller.order(token(a.cid), 'SELL', '0.4', '20'), seller.order(token(b.cid), 'SELL', '0.55', '10')]);
     expect(rested.body.map((r) => r['status'])).toEqual(['live', 'live']);
     const results = await dispatch<Array<{ success: boolean; status?: string }>>('orders.submit', {
@@ -186,7 +189,7 @@ describe.skipIf(reason !== undefined)(`portfolio (${reason ?? 'Chromium + built 
   });
 
   it('exports the positions as CSV: the header first, trading token ids, exact values; what, whose and when in the name', async () => {
-    const { page, venue } = app;
+    const { page } = app;
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('region', { name: 'Positions' }).getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^kairos-positions-${account.address.slice(0, 8).toLowerCase()}-\\d{8}-\\d{4}\\.csv$`));
     const lines = readFileSync(await download.path(), 'utf8').split('\r\n');
@@ -194,8 +197,7 @@ describe.skipIf(reason !== undefined)(`portfolio (${reason ?? 'Chromium + built 
     const byToken = new Map(lines.slice(1).filter(Boolean).map((l) => [l.split(',')[3], l.split(',')] as const));
     expect(byToken.size).toBe(2);
     for (const m of markets) {
-      const token = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(m.cid) as { token_id: string }).token_id;
-      const cells = byToken.get(token) as string[];
+      const cells = byToken.get(token(m.cid)) as string[];
       expect(cells[0]).toBe(m.question);
       expect(cells.slice(4, 6)).toEqual([m.size, m.price]);
     }
@@ -213,11 +215,11 @@ describe.skipIf(reason !== undefined)(`portfolio (${reason ?? 'Chromium + built 
   });
 
   it.skipIf(SPEC_ONLY)('is refreshed by an order placed or cancelled while another screen is open', async () => {
-    const { page, venue } = app;
+    const { page } = app;
     const reserved = (): Promise<string> => page.getByTestId('cash').locator('[data-field=reserved]').innerText();
     const openOrders = page.locator('[data-testid=open-order]');
     const cid = (markets[0] as { cid: string }).cid;
-    const tokenId = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(cid) as { token_id: string }).token_id;
+    const tokenId = token(cid);
     // A fresh answer: within its freshness window and before its timer, only the event asks again.
     await page.getByTestId('portfolio').getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(reserved).toBe('$0.50');
@@ -246,9 +248,9 @@ describe.skipIf(reason !== undefined)(`portfolio (${reason ?? 'Chromium + built 
     const held = (): Promise<string> => page.locator(`[data-testid=positions] tr[data-asset="${cid}:0"] [data-field=size]`).innerText();
     const trades = page.locator('[data-testid=trades] tbody tr[data-side]');
     const openOrders = page.locator('[data-testid=open-order]');
-    const tokenId = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(cid) as { token_id: string }).token_id;
+    const tokenId = token(cid);
     const seller = await otherTrader(venue);
-    venue.exchange.mint(seller.address.toLowerCase(), cid, 10_000_000, 500_000);
+    await app.admin.mint(cid, seller.address, '10');
     const rested = await seller.post([seller.order(tokenId, 'SELL', m.price, '5')]);
     expect(rested.body.map((r) => r['status'])).toEqual(['live']);
     // A fresh answer: within its freshness window and before its timer, only the event asks again.

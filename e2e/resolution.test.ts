@@ -7,8 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toMicros } from '../src/shared/domain/money.js';
 import { usdMicros } from '../src/renderer/src/ui/money.js';
-import { catalogChanged } from '../src/venue/market-index.js';
-import { type App, call, otherTrader, skipReason, SPEC_ONLY, startApp } from './support.js';
+import { type App, call, EASY_NOW, otherTrader, skipReason, SPEC_ONLY, startApp } from './support.js';
 
 const reason = skipReason();
 
@@ -29,18 +28,16 @@ describe.skipIf(reason !== undefined)(`resolved markets (${reason ?? 'Chromium +
     await page.waitForSelector('[data-testid=market-row]');
     // A listed two-outcome market, so the test can open it from the list.
     const titles = await page.locator('[data-testid=market-row] > span[title]').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
-    const byTitle = venue.db.prepare("SELECT condition_id AS cid, question FROM markets WHERE question = ? AND status = 'active' AND neg_risk = 0 AND json_array_length(outcomes) = 2");
-    const found = titles.map((t) => byTitle.get(t) as { cid: string; question: string } | undefined).find((m) => m !== undefined);
+    const world = await app.admin.world();
+    const found = titles.map((t) => world.markets.find((m) => m.question === t && m.status === 'active' && !m.negRisk && m.outcomes.length === 2)).find((m) => m !== undefined);
     expect(found).toBeDefined();
-    const { cid, question } = found as { cid: string; question: string };
-    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(cid);
-    catalogChanged(venue.db);
-    const tokens = venue.db.prepare('SELECT token_id, outcome FROM tokens WHERE condition_id = ? ORDER BY outcome_index').all(cid) as Array<{ token_id: string; outcome: string }>;
-    market = { cid, question, yes: tokens[0]?.outcome as string, no: tokens[1]?.outcome as string, yesToken: tokens[0]?.token_id as string };
+    const { conditionId: cid, question, outcomes, tokens } = found!;
+    await app.admin.setTrading(cid, EASY_NOW);
+    market = { cid, question, yes: outcomes[0] as string, no: outcomes[1] as string, yesToken: tokens[0] as string };
 
     // Another trader offers 10 of the first outcome at 40¢; the account buys them, as the ticket would.
     const seller = await otherTrader(venue);
-    venue.exchange.mint(seller.address.toLowerCase(), cid, 50_000_000, 500_000);
+    await app.admin.mint(cid, seller.address, '50');
     expect((await seller.post([seller.order(market.yesToken, 'SELL', '0.4', '10')])).body[0]).toMatchObject({ success: true, status: 'live' });
     const bought = await dispatch<Array<{ success: boolean; status?: string }>>('orders.submit', { accountId: account.id, lines: [{ conditionId: cid, tokenId: market.yesToken, side: 'BUY', price: '0.4', size: '10', type: 'FOK' }] });
     expect(bought.map((r) => [r.success, r.status])).toEqual([[true, 'matched']]);
@@ -78,11 +75,11 @@ describe.skipIf(reason !== undefined)(`resolved markets (${reason ?? 'Chromium +
   });
 
   it('shows the winner and the settlement on the market page, no trading, and what the tokens are worth', async () => {
-    const { page, venue } = app;
+    const { page } = app;
     // While it trades, the page offers the order entry.
     await page.getByLabel('Limit price (cents)').waitFor({ timeout: 10_000 });
 
-    venue.exchange.setMarketStatus(market.cid, 'resolved', 0);
+    await app.admin.setStatus(market.cid, 'resolved', 0);
     const block = page.getByTestId('resolution');
     await block.waitFor({ timeout: 30_000 });
     await expect.poll(() => block.getByTestId('resolution-verdict').innerText(), { timeout: 15_000 }).toBe(`${market.yes} won`);
@@ -118,11 +115,12 @@ describe.skipIf(reason !== undefined)(`resolved markets (${reason ?? 'Chromium +
   });
 
   it('says "Trading ended" with no order entry for a market closed without a result', async () => {
-    const { page, venue } = app;
+    const { page } = app;
     const titles = await page.locator('[data-testid=market-row] > span[title]').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
-    const open = venue.db.prepare("SELECT condition_id AS cid, question FROM markets WHERE question = ? AND status = 'active' AND condition_id != ?");
-    const other = titles.map((t) => open.get(t, market.cid) as { cid: string; question: string } | undefined).find((m) => m !== undefined) as { cid: string; question: string };
-    venue.exchange.setMarketStatus(other.cid, 'closed');
+    const world = await app.admin.world();
+    const open = titles.map((t) => world.markets.find((m) => m.question === t && m.status === 'active' && m.conditionId !== market.cid)).find((m) => m !== undefined)!;
+    const other = { cid: open.conditionId, question: open.question };
+    await app.admin.setStatus(other.cid, 'closed');
     await page.getByRole('listbox', { name: 'Markets' }).getByTitle(other.question, { exact: true }).click();
     const block = page.getByTestId('resolution');
     await expect.poll(() => block.getByTestId('resolution-verdict').innerText().catch(() => ''), { timeout: 20_000 }).toBe('Trading ended — no result reported yet');

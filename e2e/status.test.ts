@@ -8,8 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_TRADE_24H } from '../src/main/core/services/bracket.js';
 import { adminCommand } from '../src/venue/admin.js';
-import { catalogChanged } from '../src/venue/market-index.js';
-import { quoteOutcomes, skipReason, startApp, type App } from './support.js';
+import { EASY_NOW, marketsByEvent, quoteOutcomes, skipReason, startApp, yesOf, type App } from './support.js';
 
 const reason = skipReason();
 
@@ -35,21 +34,20 @@ describe.skipIf(reason !== undefined)(`market status on every screen (${reason ?
 
   beforeAll(async () => {
     app = await startApp();
-    const { venue } = app;
-    ev = venue.db
-      .prepare(
-        `SELECT e.id, e.title, COUNT(*) AS markets FROM events e JOIN markets m ON m.event_id = e.id WHERE e.neg_risk = 1 AND m.status = 'active'
-           AND NOT EXISTS (SELECT 1 FROM markets p WHERE p.event_id = e.id AND p.status <> 'active') GROUP BY e.id HAVING COUNT(*) BETWEEN 4 AND 9 ORDER BY e.id LIMIT 1`,
-      )
-      .get() as typeof ev;
-    expect(ev).toBeDefined();
-    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE event_id = ?').run(ev.id);
-    catalogChanged(venue.db);
-    const markets = venue.db.prepare('SELECT condition_id AS cid, question FROM markets WHERE event_id = ? ORDER BY id').all(ev.id) as Array<{ cid: string; question: string }>;
-    [won, closed] = markets as [typeof won, typeof closed];
+    const world = await app.admin.world();
+    const byEvent = marketsByEvent(world);
+    // A negative-risk event of 4 to 9 outcomes, all of them open.
+    const found = world.events.find((e) => {
+      const ms = byEvent.get(e.id) ?? [];
+      return e.negRisk && ms.length >= 4 && ms.length <= 9 && ms.every((m) => m.status === 'active');
+    });
+    expect(found).toBeDefined();
+    const markets = (byEvent.get(found!.id) ?? []).map((m) => ({ cid: m.conditionId, question: m.question, yes: yesOf(m) }));
+    ev = { id: found!.id, title: found!.title, markets: markets.length };
+    await app.admin.setEventTrading(ev.id, EASY_NOW);
+    [won, closed] = [markets[0]!, markets[1]!];
     // Every outcome offered at 10¢: while all are open, buying every one costs under 100¢.
-    const yesOf = venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').pluck();
-    await quoteOutcomes(app, markets.map((m) => ({ cid: m.cid, yes: yesOf.get(m.cid) as string })), [['SELL', '0.1']]);
+    await quoteOutcomes(app, markets, [['SELL', '0.1']]);
   }, 120_000);
   afterAll(async () => {
     await app?.close();

@@ -8,12 +8,10 @@ import type { SecretCipher } from '../src/main/core/ports.js';
 import { localProfile } from '../src/main/core/local-profile.js';
 import { CHEAP_SCRYPT } from '../src/main/core/test-support.js';
 import { startHost, type RunningHost } from '../src/host/server.js';
-import { ensureApiKey } from '../src/venue/auth/keys.js';
+import { adminClient, type AdminClient, type TradingSettings, type World, type WorldMarket } from '../src/venue/admin-client.js';
 import { hashId } from '../src/venue/ids.js';
-import { DEFAULT_SETTINGS } from '../src/venue/settings.js';
 import { startTestVenue, type TestVenue } from '../src/venue/test-support.js';
 import { Trader } from '../src/venue/trading/test-trader.js';
-import { catalogChanged } from '../src/venue/market-index.js';
 
 /**
  * The peer the browser suite runs against: the full local venue, or — in the `e2e-spec-only`
@@ -46,6 +44,8 @@ export function skipReason(): string | undefined {
 
 export interface App {
   venue: TestVenue;
+  /** The venue's arranging routes: tests set markets up and find things through them, never through its database file. */
+  admin: AdminClient;
   core: Core;
   host: RunningHost;
   browser: Browser;
@@ -98,6 +98,7 @@ export async function startApp(opts: AppOptions = {}): Promise<App> {
     ...(opts.instantRetries ? { now: () => Date.now() + waited.ms } : {}),
     ...(specOnly ? { specOnly: true, representation: 'varied' as const } : {}),
     ...(misbehave ? { misbehave: true } : {}),
+    adminRoutes: true,
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'kairos-e2e-'));
   const skew = { ms: 0 };
@@ -124,6 +125,7 @@ export async function startApp(opts: AppOptions = {}): Promise<App> {
   mkdirSync(SHOTS, { recursive: true });
   const app: App = {
     venue,
+    admin: adminClient(venue.dataDir),
     core,
     host,
     browser,
@@ -221,14 +223,49 @@ async function importStartLineAccount(core: Core, venue: TestVenue, label: strin
 let traders = 0;
 /**
  * Someone else on the venue, with API credentials: from its key endpoint where it has one; on the
- * spec-only venue, which has none, registered in its key store as its operator would.
+ * spec-only venue, which has none, registered by its operator through the admin routes.
  */
 export async function otherTrader(venue: TestVenue): Promise<Trader> {
   if (!venue.specOnly) return Trader.create(venue.urls);
   const key = hashId(`e2e-trader:${process.pid}:${Date.now()}:${++traders}`);
-  const address = Trader.addressOf(key);
-  const creds = ensureApiKey({ db: venue.db, dataDir: venue.dataDir, now: Date.now, settings: DEFAULT_SETTINGS }, address, '0');
-  return Trader.fromAccount(venue.urls, { address, private_key: key, api_key: creds.apiKey, secret: creds.secret, passphrase: creds.passphrase }, venue.orderDomain);
+  const creds = await adminClient(venue.dataDir).registerAccount(Trader.addressOf(key));
+  return Trader.fromAccount(venue.urls, { address: creds.address, private_key: key, api_key: creds.apiKey, secret: creds.secret, passphrase: creds.passphrase }, venue.orderDomain);
+}
+
+/** Tick 0.01, minimum 5 shares, no taker delay, no address screening: a book a test fills itself at cent prices. */
+export const EASY: TradingSettings = { tickSize: '0.01', minSize: 5, takerDelay: false, screening: false };
+/** The same, and orders cancellable as soon as they rest. */
+export const EASY_NOW: TradingSettings = { ...EASY, minOrderAge: 0 };
+
+/** The venue's market with this question (and whatever else `also` asks), or an error saying none is. */
+export function marketTitled(world: World, question: string, also: (m: WorldMarket) => boolean = () => true): WorldMarket {
+  const m = world.markets.find((x) => x.question === question && also(x));
+  if (!m) throw new Error(`no market of the venue is titled "${question}"${also.length ? ' and fits the test' : ''}`);
+  return m;
+}
+
+/** The active markets of the venue, oldest first. */
+export function activeMarkets(world: World): WorldMarket[] {
+  return world.markets.filter((m) => m.status === 'active');
+}
+
+/** Markets per event among those `which` keeps: event id -> its markets, in id order. */
+export function marketsByEvent(world: World, which: (m: WorldMarket) => boolean = () => true): Map<number, WorldMarket[]> {
+  const out = new Map<number, WorldMarket[]>();
+  for (const m of world.markets) if (which(m)) out.set(m.eventId, [...(out.get(m.eventId) ?? []), m]);
+  return out;
+}
+
+/** A market as the tests name it (the venue's column names). */
+export function marketRow(m: WorldMarket): { condition_id: string; question: string; neg_risk: number } {
+  return { condition_id: m.conditionId, question: m.question, neg_risk: m.negRisk ? 1 : 0 };
+}
+
+/** Its first outcome's token. */
+export function yesOf(m: WorldMarket): string {
+  const t = m.tokens[0];
+  if (t === undefined) throw new Error(`market ${m.conditionId} has no tokens`);
+  return t;
 }
 
 /** A listed market whose book a test fills itself, with a funded maker holding its tokens. */
@@ -240,24 +277,22 @@ export interface QuietMarket {
 }
 
 /**
- * The first market of the list, made quiet: its tick set (in micro-units), no delays or screening,
+ * The first market of the list, made quiet: its tick set, no delays or screening,
  * every resting order cancelled, and a maker funded with cash and 200 of each outcome.
  */
-export async function quietFirstMarket(app: App, tickMicros: number): Promise<QuietMarket> {
-  const { venue, page } = app;
+export async function quietFirstMarket(app: App, tickSize: NonNullable<TradingSettings['tickSize']>): Promise<QuietMarket> {
+  const { venue, page, admin } = app;
   await page.waitForSelector('[data-testid=market-row]');
   const title = (await page.locator('[data-testid=market-row] > span[title]').first().getAttribute('title')) ?? '';
-  const market = venue.db.prepare("SELECT condition_id, question, neg_risk FROM markets WHERE question = ? AND status = 'active'").get(title) as QuietMarket['market'] | undefined;
-  if (!market) throw new Error(`the first listed market (${title}) is not an active market of the venue`);
-  venue.db.prepare('UPDATE markets SET tick_size = ?, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(tickMicros, market.condition_id);
-  catalogChanged(venue.db);
-  const resting = venue.db.prepare("SELECT id, owner FROM orders WHERE condition_id = ? AND status IN ('live', 'delayed')").all(market.condition_id) as Array<{ id: string; owner: string }>;
-  for (const owner of new Set(resting.map((r) => r.owner))) venue.exchange.cancel(owner, resting.filter((r) => r.owner === owner).map((r) => r.id));
-  const yes = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? ORDER BY outcome_index').get(market.condition_id) as { token_id: string }).token_id;
+  const found = (await admin.world()).markets.find((m) => m.question === title && m.status === 'active');
+  if (!found) throw new Error(`the first listed market (${title}) is not an active market of the venue`);
+  const market = marketRow(found);
+  await admin.setTrading(market.condition_id, { ...EASY_NOW, tickSize });
+  await admin.cancelResting(market.condition_id);
   const maker = await otherTrader(venue);
-  venue.exchange.fund(maker.address.toLowerCase(), 500_000_000);
-  venue.exchange.mint(maker.address.toLowerCase(), market.condition_id, 200_000_000, 500_000);
-  return { market, yes, maker };
+  await app.admin.setCash(maker.address, '500');
+  await app.admin.mint(market.condition_id, maker.address, '200');
+  return { market, yes: yesOf(found), maker };
 }
 
 /**
@@ -269,7 +304,7 @@ export async function quoteOutcomes(app: App, outcomes: ReadonlyArray<{ cid: str
   const { venue, page } = app;
   const maker = venue.specOnly ? Trader.fromAccount(venue.urls, venue.account!, venue.orderDomain!) : await Trader.create(venue.urls);
   for (const m of outcomes) {
-    venue.exchange.mint(maker.address.toLowerCase(), m.cid, 50_000_000, 500_000);
+    await app.admin.mint(m.cid, maker.address, '50');
     const r = await maker.post(quotes.map(([side, price]) => maker.order(m.yes, side, price, '10', { negRisk: true })));
     if (!r.body.every((x) => x['success'] === true)) throw new Error(`the maker's quotes were refused: ${JSON.stringify(r.body)}`);
   }

@@ -2,8 +2,7 @@
 // what is still throttled after the retries shows its countdown on the line, and is retried on
 // its own once the countdown ends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogChanged } from '../src/venue/market-index.js';
-import { SPEC_ONLY, skipReason, startApp, type App } from './support.js';
+import { activeMarkets, EASY, SPEC_ONLY, skipReason, startApp, yesOf, type App } from './support.js';
 
 const reason = skipReason();
 
@@ -17,11 +16,11 @@ describe.skipIf(reason !== undefined)(`throttled lines (${reason ?? 'Chromium + 
   });
 
   it('shows a countdown on each line still throttled after the retries', async () => {
-    const { page, venue, core } = app;
-    const m = venue.db.prepare("SELECT condition_id FROM markets WHERE status = 'active' ORDER BY id LIMIT 1").get() as { condition_id: string };
-    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0 WHERE condition_id = ?').run(m.condition_id);
-    catalogChanged(venue.db);
-    const token = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(m.condition_id) as { token_id: string }).token_id;
+    const { page, core } = app;
+    const first = activeMarkets(await app.admin.world())[0]!;
+    const m = { condition_id: first.conditionId };
+    await app.admin.setTrading(m.condition_id, EASY);
+    const token = yesOf(first);
     await core.router.dispatch('accounts.unlock', { passphrase: 'e2e passphrase' });
     await app.account();
     await core.router.dispatch('settings.set', { confirm: false });

@@ -7,8 +7,7 @@
 // checked" note and needs the confirmation step's explicit yes, and open orders come from the
 // journal. A second suite starts with no order domain and chooses it in Settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogChanged } from '../src/venue/market-index.js';
-import { createVault, otherTrader, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
+import { activeMarkets, createVault, EASY_NOW, marketRow, otherTrader, SPEC_ONLY, skipReason, startApp, yesOf, type App } from './support.js';
 
 const reason = skipReason();
 /** The venue the app starts on: the embedded one, or the deployment added as a remote venue. */
@@ -43,14 +42,14 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
   beforeAll(async () => {
     app = await startApp();
     const { venue } = app;
-    market = venue.db.prepare("SELECT condition_id, question, neg_risk FROM markets WHERE status = 'active' AND question NOT LIKE '%''%' ORDER BY id LIMIT 1").get() as typeof market;
-    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(market.condition_id);
-    catalogChanged(venue.db);
-    yes = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(market.condition_id) as { token_id: string }).token_id;
-    no = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 1').get(market.condition_id) as { token_id: string }).token_id;
+    // The first open market whose question has no apostrophe: the test types and looks it up by name.
+    const m = activeMarkets(await app.admin.world()).find((x) => !x.question.includes("'"))!;
+    market = marketRow(m);
+    await app.admin.setTrading(market.condition_id, EASY_NOW);
+    [yes, no] = m.tokens as [string, string];
     // Someone offers 20 Yes at 0.45: the top rung of the ladder will fill against it.
     const maker = await otherTrader(venue);
-    venue.exchange.mint(maker.address.toLowerCase(), market.condition_id, 100_000_000, 500_000);
+    await app.admin.mint(market.condition_id, maker.address, '100');
     const placed = await maker.post([maker.order(yes, 'SELL', '0.45', '20', { negRisk: market.neg_risk === 1 })]);
     expect(placed.body[0]).toMatchObject({ success: true });
   }, 60_000);
@@ -377,7 +376,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     await page.reload();
     // A fresh offer of Yes at 50¢, so the best ask is known.
     const maker = await otherTrader(venue);
-    venue.exchange.mint(maker.address.toLowerCase(), market.condition_id, 50_000_000, 500_000);
+    await app.admin.mint(market.condition_id, maker.address, '50');
     expect((await maker.post([maker.order(yes, 'SELL', '0.5', '20', { negRisk: market.neg_risk === 1 })])).body[0]).toMatchObject({ success: true });
     await page.getByRole('button', { name: 'Order ticket' }).click();
     // The five lines of the first batch, once the draft is loaded.
@@ -559,11 +558,10 @@ describe.skipIf(reason !== undefined || !SPEC_ONLY)(`order signing chosen in Set
   let yes: string;
   beforeAll(async () => {
     app = await startApp({ signing: false });
-    const { venue } = app;
-    market = venue.db.prepare("SELECT condition_id, question FROM markets WHERE status = 'active' AND neg_risk = 0 AND question NOT LIKE '%''%' ORDER BY id LIMIT 1").get() as typeof market;
-    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(market.condition_id);
-    catalogChanged(venue.db);
-    yes = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? AND outcome_index = 0').get(market.condition_id) as { token_id: string }).token_id;
+    const m = activeMarkets(await app.admin.world()).find((x) => !x.negRisk && !x.question.includes("'"))!;
+    market = { condition_id: m.conditionId, question: m.question };
+    await app.admin.setTrading(market.condition_id, EASY_NOW);
+    yes = yesOf(m);
   }, 60_000);
   afterAll(async () => {
     await app?.close();

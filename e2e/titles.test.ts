@@ -2,7 +2,7 @@
 // on December 9?") wrap to a second line rather than losing their middle, with the whole title in
 // the tooltip: the markets list, the watchlist, an event's outcomes and the search hits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { skipReason, startApp, type App } from './support.js';
+import { activeMarkets, marketsByEvent, skipReason, startApp, type App } from './support.js';
 
 const reason = skipReason();
 
@@ -59,14 +59,19 @@ describe.skipIf(reason !== undefined)(`list titles (${reason ?? 'Chromium + buil
   });
 
   it('the search hits, the watchlist and an event’s outcomes show their titles whole too', async () => {
-    const { page, venue } = app;
+    const { page } = app;
     await page.getByPlaceholder(/Search markets, events, traders/).fill('Will');
     await page.locator('.sh-panel .sh-title').first().waitFor();
     expect(await cut(app, '.sh-panel .sh-title')).toEqual([]);
     await bothThemes(app, 'titles-search-hits');
     await page.keyboard.press('Escape');
 
-    const long = venue.db.prepare("SELECT condition_id AS id, question FROM markets WHERE status = 'active' ORDER BY LENGTH(question) DESC LIMIT 5").all() as Array<{ id: string; question: string }>;
+    const world = await app.admin.world();
+    const chars = (t: string) => [...t].length;
+    const long = activeMarkets(world)
+      .sort((a, b) => chars(b.question) - chars(a.question) || a.id - b.id)
+      .slice(0, 5)
+      .map((m) => ({ id: m.conditionId, question: m.question }));
     for (const m of long) expect(await app.core.router.dispatch('watchlist.add', { kind: 'market', id: m.id, title: m.question })).toMatchObject({ ok: true });
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Watchlist', exact: true }).click();
     await expect.poll(() => page.getByTestId('watchlist-market').count(), { timeout: 10_000 }).toBe(5);
@@ -74,7 +79,11 @@ describe.skipIf(reason !== undefined)(`list titles (${reason ?? 'Chromium + buil
     await bothThemes(app, 'titles-watchlist');
 
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Events', exact: true }).click();
-    const many = venue.db.prepare('SELECT e.id FROM events e JOIN markets m ON m.event_id = e.id WHERE e.active = 1 AND e.closed = 0 GROUP BY e.id ORDER BY COUNT(*) DESC, e.id LIMIT 1').pluck().get() as string;
+    // The listed event with the most markets.
+    const byEvent = marketsByEvent(world);
+    const many = world.events
+      .filter((e) => e.active && !e.closed && byEvent.has(e.id))
+      .reduce((x, y) => ((byEvent.get(y.id)?.length ?? 0) > (byEvent.get(x.id)?.length ?? 0) ? y : x)).id;
     await page.getByTestId('event-row').first().waitFor();
     // The Events list too: titles on up to two lines, their start and end in view.
     expect(await cut(app, '[data-testid=event-row] > span.two-lines')).toEqual([]);

@@ -5,8 +5,7 @@
 // sync, and says why it is empty with a button that clears the filter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert } from '../src/shared/ipc/watchlist.js';
-import { catalogChanged } from '../src/venue/market-index.js';
-import { otherTrader, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
+import { EASY_NOW, marketRow, marketTitled, otherTrader, SPEC_ONLY, skipReason, startApp, yesOf, type App } from './support.js';
 
 const reason = skipReason();
 
@@ -29,23 +28,20 @@ describe.skipIf(reason !== undefined)(`watchlist and alerts (${reason ?? 'Chromi
   const rowTitles = () => app.page.locator('[data-testid=market-row] > span.q').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
 
   /** The listed market with this question, made easy to trade (tick 1¢, minimum 5, no delays). */
-  function market(question: string): Market {
-    const { venue } = app;
-    const m = venue.db.prepare("SELECT condition_id, question, neg_risk FROM markets WHERE question = ? AND status = 'active'").get(question) as Omit<Market, 'yes'>;
-    venue.db.prepare('UPDATE markets SET tick_size = 10000, min_size = 5, taker_delay = 0, screening = 0, min_order_age = 0 WHERE condition_id = ?').run(m.condition_id);
-    catalogChanged(venue.db);
-    const yes = (venue.db.prepare('SELECT token_id FROM tokens WHERE condition_id = ? ORDER BY outcome_index').get(m.condition_id) as { token_id: string }).token_id;
-    return { ...m, yes };
+  async function market(question: string): Promise<Market> {
+    const m = marketTitled(await app.admin.world(), question, (x) => x.status === 'active');
+    await app.admin.setTrading(m.conditionId, EASY_NOW);
+    return { ...marketRow(m), yes: yesOf(m) };
   }
 
   /** Another trader bids for `size` Yes at `price` and a third sells into it: Yes last trades at `price`. */
   async function tradeAt(m: Market, price: string, size = '5'): Promise<void> {
     const { venue } = app;
     const buyer = await otherTrader(venue);
-    venue.exchange.fund(buyer.address.toLowerCase(), 2_000_000_000);
+    await app.admin.setCash(buyer.address, '2000');
     expect((await buyer.post([buyer.order(m.yes, 'BUY', price, size, { negRisk: m.neg_risk === 1 })])).body).toMatchObject([{ success: true }]);
     const seller = await otherTrader(venue);
-    venue.exchange.mint(seller.address.toLowerCase(), m.condition_id, 1_000_000_000, 500_000);
+    await app.admin.mint(m.condition_id, seller.address, '1000');
     expect((await seller.post([seller.order(m.yes, 'SELL', price, size, { type: 'FAK', negRisk: m.neg_risk === 1 })])).body).toMatchObject([{ success: true }]);
   }
 
@@ -108,7 +104,7 @@ describe.skipIf(reason !== undefined)(`watchlist and alerts (${reason ?? 'Chromi
     const { page } = app;
     await page.getByRole('button', { name: 'Markets', exact: true }).click();
     const question = (await page.locator('[data-testid=market-row] > span.q').nth(4).getAttribute('title')) as string;
-    const m = market(question);
+    const m = await market(question);
     await tradeAt(m, '0.40');
     await page.getByTitle(question, { exact: true }).click();
     await page.getByTestId('market-question').filter({ hasText: question }).waitFor({ timeout: 15_000 });
@@ -166,8 +162,9 @@ describe.skipIf(reason !== undefined)(`watchlist and alerts (${reason ?? 'Chromi
     // A market far down the list trades a lot; a sync brings its 24h volume in while the pointer is on the list.
     const before = await rowTitles();
     // The lowest shown market that trades (not paused, nor a mirror).
-    const active = (q: string) => app.venue.db.prepare("SELECT 1 FROM markets WHERE question = ? AND status = 'active' AND mirror_condition_id IS NULL").get(q) !== undefined;
-    const mover = market(before.slice(8, 16).reverse().find(active) as string);
+    const world = await app.admin.world();
+    const active = (q: string) => world.markets.some((m) => m.question === q && m.status === 'active' && m.mirrorConditionId === null);
+    const mover = await market(before.slice(8, 16).reverse().find(active) as string);
     await page.locator('[data-testid=market-row]').nth(3).hover();
     await tradeAt(mover, '0.5', '1000');
     app.skew.ms += 11 * 60_000;

@@ -3,7 +3,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { openDb } from './db/open.js';
 import { HttpError, badParam } from './errors.js';
@@ -25,11 +25,7 @@ const statusBody = z.object({ status: z.enum(STATUSES), winner: z.number().int()
 /** Registers `POST /admin/markets/:conditionId/status`, callable from this machine with the run token. */
 export function registerAdmin(app: FastifyInstance, exchange: Exchange, token: string): void {
   app.post('/admin/markets/:conditionId/status', async (req) => {
-    const ip = req.socket.remoteAddress ?? '';
-    if (ip !== '127.0.0.1' && ip !== '::1' && ip !== '::ffff:127.0.0.1') throw new HttpError(403, 'FORBIDDEN', 'admin routes answer loopback clients only');
-    const given = Buffer.from(String(req.headers['x-admin-token'] ?? ''));
-    const want = Buffer.from(token);
-    if (given.length !== want.length || !timingSafeEqual(given, want)) throw new HttpError(401, 'UNAUTHORIZED', `missing or wrong x-admin-token (see ${RUN_FILE} in the data dir)`);
+    adminGuard(req, token);
     const body = statusBody.safeParse(req.body);
     if (!body.success) throw badParam('body', 'body must be {"status": "active|paused|closed|resolved|archived", "winner"?: outcome index}');
     const { conditionId } = req.params as { conditionId: string };
@@ -40,6 +36,28 @@ export function registerAdmin(app: FastifyInstance, exchange: Exchange, token: s
       throw err;
     }
   });
+}
+
+/** The first problem zod found, as a 400 naming the field. */
+export function invalid(error: z.ZodError, where: string): never {
+  const issue = error.issues[0];
+  const field = issue?.path.join('.') || where;
+  throw badParam(field, `${where}: ${field === where ? '' : `${field}: `}${issue?.message ?? 'invalid'}`);
+}
+
+export function parse<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
+  const r = schema.safeParse(value ?? {});
+  if (!r.success) invalid(r.error, where);
+  return r.data;
+}
+
+/** Admin routes answer this machine only, and only with the run token of the data dir. */
+export function adminGuard(req: FastifyRequest, token: string): void {
+  const ip = req.socket.remoteAddress ?? '';
+  if (ip !== '127.0.0.1' && ip !== '::1' && ip !== '::ffff:127.0.0.1') throw new HttpError(403, 'FORBIDDEN', 'admin routes answer loopback clients only');
+  const given = Buffer.from(String(req.headers['x-admin-token'] ?? ''));
+  const want = Buffer.from(token);
+  if (given.length !== want.length || !timingSafeEqual(given, want)) throw new HttpError(401, 'UNAUTHORIZED', `missing or wrong x-admin-token (see ${RUN_FILE} in the data dir)`);
 }
 
 export function applyStatus(exchange: Exchange, conditionId: string, status: MarketStatus, winner?: number): { conditionId: string; status: MarketStatus; cancelledOrders: number } {

@@ -77,6 +77,7 @@ async function main(): Promise<void> {
       'spec-only': { type: 'boolean', default: false },
       representation: { type: 'string', default: 'plain' },
       misbehave: { type: 'boolean', default: false },
+      'admin-routes': { type: 'boolean', default: false },
       reset: { type: 'boolean', default: false },
       'exit-with-parent': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
         '                        [--no-simulator] [--paper-cash USD] [--header-prefix SERVICE] [--chain-id 31337]\n' +
         '                        [--exchange-name NAME] [--exchange-address 0x…] [--neg-risk-exchange-address 0x…]\n' +
         '                        [--block 0xADDRESS]… [--spec-only] [--representation plain|varied] [--misbehave]\n' +
-        '                        [--reset] [--exit-with-parent]\n' +
+        '                        [--admin-routes] [--reset] [--exit-with-parent]\n' +
         '       npm run venue -- admin <resolve|pause|activate|close|archive> <condition_id> [winner] [--data-dir DIR]\n',
     );
     return;
@@ -195,6 +196,7 @@ async function main(): Promise<void> {
     specOnly: values['spec-only'],
     representation,
     misbehave: values.misbehave,
+    adminRoutes: values['admin-routes'],
   });
   process.stderr.write(`venue: data in ${dataDir} (size ${getMeta(venue.db, 'size') ?? 'unknown'}), ready in ${Date.now() - started} ms\n`);
   // Spec-only mode adds the paper account and the order domain: it has no key endpoint or /version.

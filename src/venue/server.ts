@@ -20,6 +20,7 @@ import { DEFAULT_SETTINGS } from './settings.js';
 import { Simulator, type SimulatorOptions } from './simulator.js';
 import { useNativeSecp256k1 } from '../native/secp256k1.js';
 import { newAdminToken, registerAdmin, removeRunFile, writeRunFile } from './admin.js';
+import { refuseAdminRoutes, registerAdminRoutes } from './admin-routes.js';
 import { presenter, type Representation } from './representation.js';
 import { IGNORED_FILTERS, misbehavingPresenter } from './misbehaving.js';
 import { masterKey } from './auth/keys.js';
@@ -59,6 +60,8 @@ export interface VenueOptions extends WorldOptions {
   misbehave?: boolean;
   /** The live market channel (venue-profile I; full mode only): its ping interval and such. */
   live?: LiveOptions;
+  /** The arranging routes under /admin (admin-routes.ts): off unless asked for (`--admin-routes`). */
+  adminRoutes?: boolean;
 }
 
 export interface VenueUrls {
@@ -230,6 +233,8 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
   live?.attach(app);
   const adminToken = newAdminToken();
   registerAdmin(app, ctx.exchange, adminToken);
+  if (opts.adminRoutes) registerAdminRoutes(app, ctx, adminToken);
+  else refuseAdminRoutes(app);
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
