@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, SHOTS, SPEC_ONLY, skipReason } from './support.js';
+import { launchChromium, screenshot, SPEC_ONLY, skipReason } from './support.js';
 
 const reason = skipReason() ?? (SPEC_ONLY ? 'the host runs its own embedded venue: run with the full venue' : undefined);
 
@@ -86,7 +86,7 @@ describe.skipIf(reason !== undefined)(`launch (${reason ?? 'Chromium + built ren
     const generating = /^Generating the venue's world: (\d+)% \((?:[a-z ]+|[a-z ]+ [\d,]+ of [\d,]+)\)…$/;
     expect((await note.textContent())?.replace(/\s+/g, ' ').trim()).toMatch(/^Starting the local venue \(first start: generating its world\)…$|^Generating the venue's world: /);
     expect(await page.getByRole('status').filter({ hasText: 'Offline:' }).count()).toBe(0);
-    await page.screenshot({ path: join(SHOTS, 'launch-starting.png') });
+    await screenshot(page, 'launch-starting');
     await page.getByTestId('market-row').first().waitFor({ timeout: 60_000 });
     await expect.poll(() => note.count(), { timeout: 10_000 }).toBe(0);
     // On the way, the note said how far the world had come, never going back.

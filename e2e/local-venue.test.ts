@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, SHOTS, SPEC_ONLY, skipReason } from './support.js';
+import { launchChromium, screenshot, SPEC_ONLY, skipReason } from './support.js';
 
 const reason = skipReason() ?? (SPEC_ONLY ? 'the host runs its own embedded venue: run with the full venue' : undefined);
 
@@ -73,15 +73,15 @@ describe.skipIf(reason !== undefined)(`the embedded venue in the status bar (${r
     await expect.poll(words, { timeout: 30_000 }).toBe('Local venue stopped — Restart');
     expect(await note().getAttribute('title')).toBe('It exited again (stopped by a signal) after being restarted.');
     await theme('light');
-    await page.screenshot({ path: join(SHOTS, 'venue-down.png') });
+    await screenshot(page, 'venue-down');
     await theme('dark');
-    await page.screenshot({ path: join(SHOTS, 'venue-down-dark.png') });
+    await screenshot(page, 'venue-down-dark');
     await theme('light');
 
     // Restart: said while it starts, gone once it runs, and the venue answers again.
     await note().getByRole('button', { name: 'Restart' }).click();
     await note().filter({ hasText: 'Restarting the local venue…' }).waitFor({ timeout: 5_000 });
-    await page.screenshot({ path: join(SHOTS, 'venue-restarting.png') });
+    await screenshot(page, 'venue-restarting');
     await expect.poll(() => note().count(), { timeout: 30_000 }).toBe(0);
     expect(logged.join('\n')).toMatch(/restarting the local venue on request/);
     await page.getByRole('button', { name: 'Leaderboard' }).click();

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Trader } from '../src/venue/trading/test-trader.js';
-import { EASY_NOW, marketRow, otherTrader, SHOTS, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
+import { EASY_NOW, marketRow, otherTrader, screenshot, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
 
 const reason = skipReason();
 /** What the entry says where the venue reports no balances (core preview, ticket checks.ts). */
@@ -197,7 +197,7 @@ describe.skipIf(reason !== undefined)(`market page trading (${reason ?? 'Chromiu
     const chart = await page.getByTestId('price-chart').boundingBox();
     const book = await page.getByTestId('book').boundingBox();
     expect(book && chart && book.x > chart.x + chart.width).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/market-trade-wide.png` });
+    await screenshot(page, 'market-trade-wide');
     await page.setViewportSize({ width: 1280, height: 800 });
     await size.fill('');
   });

@@ -24,6 +24,18 @@ export const MISBEHAVING = process.env['KAIROS_E2E_PEER'] === 'misbehaving';
 export const SPEC_ONLY = process.env['KAIROS_E2E_PEER'] === 'spec-only' || MISBEHAVING;
 export const PEER = MISBEHAVING ? 'misbehaving' : SPEC_ONLY ? 'spec-only' : 'full';
 export const SHOTS = resolve(MISBEHAVING ? 'e2e/screenshots/misbehaving' : SPEC_ONLY ? 'e2e/screenshots/spec-only' : 'e2e/screenshots');
+/**
+ * Screenshots are for people looking at the screens (`KAIROS_SHOTS=1`); no test reads them, and
+ * the suite's some 270 of them cost a Chromium encode each, so a plain run takes none.
+ */
+export const SHOTS_ON = process.env['KAIROS_SHOTS'] === '1';
+
+/** Saves what the page shows as SHOTS/<name>.png, when screenshots are on. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SHOTS_ON) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 export const RENDERER = resolve('out/renderer');
 
@@ -122,7 +134,6 @@ export async function startApp(opts: AppOptions = {}): Promise<App> {
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(host.url);
-  mkdirSync(SHOTS, { recursive: true });
   const app: App = {
     venue,
     admin: adminClient(venue.dataDir),
@@ -136,7 +147,7 @@ export async function startApp(opts: AppOptions = {}): Promise<App> {
       return specOnly ? importStartLineAccount(app.core, venue, label) : call(app.core, 'accounts.createLocal', { label });
     },
     shot: async (name) => {
-      await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+      await screenshot(page, name);
     },
     async restart() {
       await app.host.close();
