@@ -8,14 +8,14 @@ import type { createClients } from './clients/index.js';
 import { Activity } from './activity.js';
 import { privateDir } from './cache/index.js';
 import { closer, type CloseOptions } from './closer.js';
-import { FRESH, type CoreContext } from './context.js';
+import { FRESH, startingWait, type CoreContext } from './context.js';
 import { accountsDomain, openVault, type AccountsOptions } from './domains/accounts/accounts.js';
 import { alertsDomain, type AlertsOptions } from './domains/alerts/alerts.js';
 import { appDomain, type AppOptions } from './domains/app/app.js';
 import { draftsDomain } from './domains/drafts/drafts.js';
 import { liveDomain } from './domains/live/live.js';
 import { marketsDomain, type StatusOptions } from './domains/markets/index.js';
-import { ordersDomain, type WatchOptions } from './domains/orders/index.js';
+import { journals, ordersDomain, type WatchOptions } from './domains/orders/index.js';
 import { portfolioDomain } from './domains/portfolio/portfolio.js';
 import { ProfileStore, profilesDomain } from './domains/profiles/profiles.js';
 import { settingsDomain } from './domains/settings/settings.js';
@@ -75,22 +75,8 @@ export function createCore(opts: CoreOptions): Core {
   };
   privateDir(opts.dataDir);
   const profiles = new ProfileStore(opts.dataDir, { id: opts.defaultProfile.id ?? 'local', ...opts.defaultProfile });
-  let started: Promise<void> | undefined;
   const sessions = new Sessions(profiles.active, {
-    dataDir: opts.dataDir, clock, emit, log, pollSeconds: FRESH.prices / 1000,
-    venueStarting: () => {
-      const local = opts.localVenue;
-      if (local?.status().state !== 'starting') return undefined;
-      // One wait shared by every read made while it starts.
-      return (started ??= new Promise<void>((done) => {
-        const off = local.onStatus((st) => {
-          if (st.state === 'starting') return;
-          off();
-          started = undefined;
-          done();
-        });
-      }));
-    },
+    dataDir: opts.dataDir, clock, emit, log, pollSeconds: FRESH.prices / 1000, venueStarting: startingWait(opts.localVenue),
     ...(opts.http ? { http: opts.http } : {}),
     ...(opts.live ? { live: opts.live } : {}),
   });
@@ -104,16 +90,17 @@ export function createCore(opts: CoreOptions): Core {
     closing: close.closing,
   };
 
+  const journal = journals();
   const accounts = accountsDomain(ctx, opts);
   const watchlist = watchlistDomain(ctx);
   const markets = marketsDomain(ctx, opts, { readings, watchlist });
-  const portfolio = portfolioDomain(ctx, accounts, markets);
+  const portfolio = portfolioDomain(ctx, accounts, { resolutions: markets.resolutions, journal });
   const live = liveDomain(ctx);
   const sync = syncDomain(ctx);
   const domains = new Registrar([
     appDomain(ctx, opts, { cacheReset: () => sync.forget(ctx.session()) }),
     profilesDomain(ctx, profiles, opts), settingsDomain(ctx), draftsDomain(ctx), accounts, watchlist, markets, portfolio, live, sync,
-    ordersDomain(ctx, opts, { accounts, markets, portfolio, live }),
+    ordersDomain(ctx, opts, { journal, accounts, markets, portfolio, live }),
     alertsDomain(ctx, opts, { markets, readings }),
   ], emit, close.closing);
   const router = new Router(domains.handlers, { logger: log, ...(opts.checkOutputs ? { checkOutputs: true } : {}) });

@@ -15,7 +15,7 @@ import { alertOut, holds, Readings, ruleWords, valueWords, type PriceSeen } from
 import { FRESH, type CoreContext, type HandlersOf } from '../../context.js';
 import type { Markets } from '../markets/markets.js';
 import type { PriceReadings } from '../../readings.js';
-import { cachedMarkets, catalogMarket } from '../watchlist/watchlist.js';
+import { cachedMarkets, catalogMarket } from '../markets/catalog-reads.js';
 
 export type { PriceSeen } from './alert-rules.js';
 

@@ -5,7 +5,7 @@ import type { CallArgs, CallOutput } from '@shared/ipc/contract.js';
 import { perSession, type Session } from '../../session.js';
 import { changes24h, readsBack24h, withCatalogChanges, type ChangeTrade } from './bracket.js';
 import type { CoreContext, HandlersOf } from '../../context.js';
-import { cachedMarkets, catalogMarket } from '../watchlist/watchlist.js';
+import { cachedMarkets, catalogMarket } from './catalog-reads.js';
 
 /** Trades read per group of markets, newest first: enough to reach back a day on all but the busiest. */
 const TRADES = 2000;

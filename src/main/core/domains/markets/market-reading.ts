@@ -7,7 +7,7 @@ import type { CatalogMarket, MarketSettings, TradingMarket } from '@shared/spec/
 import { formatMicros, toMicros } from '@shared/domain/money.js';
 import type { Session } from '../../session.js';
 import { FRESH } from '../../context.js';
-import { catalogMarket } from '../watchlist/watchlist.js';
+import { catalogMarket } from './catalog-reads.js';
 
 export interface MarketSources {
   trading?: TradingMarket | undefined;

@@ -15,7 +15,7 @@ export const STATUS_EVERY = 4_000;
 /** Closed markets read when the newest one changed, newest update first: more than close within one pass. */
 export const STATUS_PAGE = 25;
 
-/** The keys under which screens watch live prices (services/live.ts). */
+/** The keys under which screens watch live prices (domains/live/live.ts). */
 const SCREEN_WATCH = 'screen:';
 
 export interface StatusOptions {

@@ -1,6 +1,6 @@
 // Markets: the list over the synced catalog, local search, and one market's detail — its
 // catalog record, trading settings, quotes per outcome, book, price history, trades, holders.
-// Also the market reads other services lean on: a market as trading gives it, and labels.
+// Also the market reads other domains lean on: a market as trading gives it, and labels.
 // Book and price reads come from the live feed's books where they are current (live/serve.ts).
 import { choosePrice } from '@shared/domain/price.js';
 import type { CallArgs } from '@shared/ipc/contract.js';

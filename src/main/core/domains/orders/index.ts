@@ -9,6 +9,7 @@ import type { Accounts } from '../accounts/accounts.js';
 import type { Live } from '../live/live.js';
 import type { Markets } from '../markets/markets.js';
 import type { Portfolio } from '../portfolio/portfolio.js';
+import type { JournalOf } from './journal.js';
 import { openOrdersReader } from './open-orders.js';
 import { ordersService } from './orders.js';
 import { previewService } from './preview.js';
@@ -17,8 +18,11 @@ import { restingWatch } from './resting.js';
 import { watchService, type WatchOptions } from './watch.js';
 
 export type { WatchOptions } from './watch.js';
+export { journals, type JournalOf } from './journal.js';
 
 export interface OrdersDomainDeps {
+  /** The journal's statements per Session, made before the domains that read it. */
+  journal: JournalOf;
   accounts: Accounts;
   markets: Markets;
   portfolio: Portfolio;
@@ -29,17 +33,18 @@ const ORDER_CALLS = ['orders.open', 'orders.journal'] as const satisfies readonl
 const PORTFOLIO_CALLS = ['portfolio.positions', 'portfolio.balance', 'portfolio.trades', 'portfolio.history', 'portfolio.pnl'] as const satisfies readonly CallName[];
 
 export function ordersDomain(ctx: CoreContext, opts: WatchOptions, deps: OrdersDomainDeps) {
-  const { accounts, markets, portfolio } = deps;
-  const reader = openOrdersReader(ctx, { accounts, markets });
-  const { lookForLost } = lostOrdersService(ctx, { markets, openOrdersOf: reader.openOrdersOf, accountChanged: reader.accountChanged });
-  const preview = previewService(ctx, { accounts, markets, portfolio, openOrders: (s, a) => reader.openOrdersOf(s, a) });
-  const resting = restingWatch(deps.live);
-  const watch = watchService(ctx, opts, { accounts, markets, portfolio, reader, lookForLost, resting });
+  const { accounts, markets, portfolio, journal } = deps;
+  const reader = openOrdersReader(ctx, { accounts, markets, journal });
+  const { lookForLost } = lostOrdersService(ctx, { markets, journal, openOrdersOf: reader.openOrdersOf, accountChanged: reader.accountChanged });
+  const preview = previewService(ctx, { accounts, markets, portfolio, journal, openOrders: (s, a) => reader.openOrdersOf(s, a) });
+  const resting = restingWatch(deps.live, journal);
+  const watch = watchService(ctx, opts, { accounts, markets, portfolio, journal, reader, lookForLost, resting });
   const orders = ordersService(ctx, {
     accounts,
     markets,
     checks: preview,
     reader,
+    journal,
     onSubmitted: (s) => {
       watch?.watcher.kick();
       resting.ordersChanged(s);
@@ -59,7 +64,5 @@ export function ordersDomain(ctx: CoreContext, opts: WatchOptions, deps: OrdersD
     stop: () => watch?.watcher.stop(),
     // Rows still being sent as the core closes are marked unknown, the last thing before the files close.
     close: () => orders.abandonSending(ctx.session()),
-    /** The watcher (tests run a pass at will); absent when watching is off. */
-    watch,
   };
 }

@@ -1,86 +1,14 @@
 // Fills and resolutions for the accounts of the active profile. The journal is the memory: a fill
 // is a rise of an order's matched size, or an order that left the book while its market still
 // trades; a resolution is a held market that became redeemable or closed, told once per account
-// (the `notices` table), so a restart neither repeats one nor forgets one.
-import type Database from 'better-sqlite3';
-import { centsText, formatMicros, parseMicros } from '@shared/domain/money.js';
+// (the `notices` table, through the journal), so a restart neither repeats one nor forgets one.
+import { centsText, parseMicros } from '@shared/domain/money.js';
 import type { Notice } from '@shared/ipc/contract.js';
 import type { Position, TradingMarket } from '@shared/spec/index.js';
 import type { Logger } from '../../ports.js';
+import type { JournalRow, OrderJournal, Settled } from './journal.js';
 
-export interface JournalRow {
-  order_id: string;
-  account_id: string;
-  token_id: string;
-  condition_id: string | null;
-  side: 'BUY' | 'SELL';
-  price: string;
-  size: string;
-  type: string;
-  state: string;
-  size_matched: string;
-  sent_at: number;
-  updated_at: number;
-  expires_at: number | null;
-}
-
-/** What reconciling needs of an open order as the venue lists it. */
-export interface SeenOrder {
-  id: string;
-  market: string;
-  size_matched: string;
-}
-
-export interface Settled {
-  /** Orders whose journal state or matched size changed. */
-  changed: string[];
-  /** Orders still resting that matched more than before. */
-  grew: Array<{ row: JournalRow; matched: string }>;
-  /** Orders that left the book without a cancel of ours: filled, expired, or cancelled by the venue. */
-  gone: JournalRow[];
-}
-
-// States an order listed as open may be brought (back) to open: never from a cancel of ours, since
-// an answer asked just before the cancel still lists the order.
-const LISTABLE = new Set(['sending', 'unknown', 'open', 'partly_filled', 'filled', 'closed']);
 const micros = (d: string | null | undefined): bigint => (d ? (parseMicros(d) ?? 0n) : 0n);
-
-/**
- * Brings the journal in step with the venue's open orders as asked at `askedAt`. An answer asked
- * before our last change to a row says nothing new about it, and an order sent after the question
- * cannot be judged gone from its answer.
- */
-export function reconcile(db: Database.Database, accountId: string, open: readonly SeenOrder[], askedAt: number, now: number): Settled {
-  const out: Settled = { changed: [], grew: [], gone: [] };
-  const get = db.prepare('SELECT * FROM journal WHERE order_id = ? AND account_id = ?');
-  const update = db.prepare('UPDATE journal SET state = ?, size_matched = ?, condition_id = COALESCE(condition_id, ?), updated_at = ? WHERE order_id = ?');
-  const resting = db.prepare("SELECT * FROM journal WHERE account_id = ? AND state IN ('open', 'partly_filled') AND sent_at < ? AND updated_at < ?");
-  const close = db.prepare("UPDATE journal SET state = 'closed', updated_at = ? WHERE order_id = ?");
-  db.transaction(() => {
-    const listed = new Set<string>();
-    for (const o of open) {
-      listed.add(o.id);
-      const row = get.get(o.id, accountId) as JournalRow | undefined;
-      if (!row || !LISTABLE.has(row.state) || row.updated_at >= askedAt) continue;
-      const before = micros(row.size_matched);
-      const seen = micros(o.size_matched);
-      const after = seen > before ? seen : before;
-      const state = after > 0n ? 'partly_filled' : 'open';
-      if (state === row.state && after === before && row.condition_id) continue;
-      update.run(state, formatMicros(after), o.market || null, now, o.id);
-      out.changed.push(o.id);
-      // A match on arrival (state `filled`) was shown with the submit's result; only later ones are news.
-      if (after > before && (row.state === 'open' || row.state === 'partly_filled')) out.grew.push({ row, matched: formatMicros(after) });
-    }
-    for (const row of resting.all(accountId, askedAt, askedAt) as JournalRow[]) {
-      if (listed.has(row.order_id)) continue;
-      close.run(now, row.order_id);
-      out.changed.push(row.order_id);
-      out.gone.push(row);
-    }
-  })();
-  return out;
-}
 
 export interface SettleIo {
   now(): number;
@@ -91,11 +19,10 @@ export interface SettleIo {
 }
 
 /** Tells what became of the orders that left the book, and raises a notice per fill. */
-export async function settle(db: Database.Database, accountId: string, s: Settled, io: SettleIo): Promise<void> {
+export async function settle(journal: OrderJournal, accountId: string, s: Settled, io: SettleIo): Promise<void> {
   for (const row of s.gone) {
     const verdict = await judgeGone(row, io);
-    if (verdict === 'filled') db.prepare("UPDATE journal SET state = 'filled', size_matched = size, updated_at = ? WHERE order_id = ?").run(io.now(), row.order_id);
-    else if (verdict === 'expired') db.prepare("UPDATE journal SET state = 'expired', updated_at = ? WHERE order_id = ?").run(io.now(), row.order_id);
+    if (verdict !== 'closed') journal.gone(row.order_id, verdict, io.now());
     if (verdict === 'filled') io.notify(await fillNotice(row, row.size, 'Order filled', accountId, io));
   }
   for (const { row, matched } of s.grew) io.notify(await fillNotice(row, matched, 'Order partly filled', accountId, io));
@@ -143,7 +70,8 @@ export interface WatchDeps {
   profile(): string;
   /** The active profile's accounts, or undefined while the vault is locked. */
   accounts(): WatchedAccount[] | undefined;
-  journal(): Database.Database;
+  /** The active profile's order journal (the notices told are kept there too). */
+  journal(): OrderJournal;
   /** Reads the account's open orders, settling the journal (and raising fill notices) on the way. */
   openOrders(a: WatchedAccount): Promise<unknown>;
   /** Looks for the account's orders whose answer was lost, until each is settled or given up on. */
@@ -232,8 +160,8 @@ export class Watcher {
 
   /** Held markets that resolved or closed since the account was first watched. */
   private async resolutions(a: WatchedAccount): Promise<void> {
-    const db = this.deps.journal();
-    const told = new Set((db.prepare('SELECT key FROM notices WHERE account_id = ?').all(a.id) as Array<{ key: string }>).map((r) => r.key));
+    const journal = this.deps.journal();
+    const told = journal.told(a.id);
     // The first pass only learns what is already over: that is not news.
     const first = !told.has('baseline');
     const held = new Map<string, Position[]>();
@@ -241,7 +169,6 @@ export class Watcher {
       if (!p.conditionId || !(Number(p.size ?? 0) > 0)) continue;
       held.set(p.conditionId, [...(held.get(p.conditionId) ?? []), p]);
     }
-    const record = db.prepare('INSERT OR IGNORE INTO notices (account_id, key, at) VALUES (?, ?, ?)');
     for (const [conditionId, positions] of held) {
       if (told.has(`resolved:${conditionId}`)) continue;
       const redeemable = positions.some((p) => p.redeemable === true);
@@ -252,8 +179,8 @@ export class Watcher {
       const closed = resolved || m?.closed === true;
       if (!closed || (!resolved && told.has(`closed:${conditionId}`))) continue;
       const at = this.deps.now();
-      record.run(a.id, `closed:${conditionId}`, at);
-      if (resolved) record.run(a.id, `resolved:${conditionId}`, at);
+      journal.tell(a.id, `closed:${conditionId}`, at);
+      if (resolved) journal.tell(a.id, `resolved:${conditionId}`, at);
       if (first) continue;
       const question = m?.question ?? positions[0]?.title ?? conditionId;
       const holding = positions.map((p) => `${Number(p.size).toLocaleString('en-US', { maximumFractionDigits: 2 })} ${p.outcome ?? ''}`.trim()).join(', ');
@@ -266,6 +193,6 @@ export class Watcher {
         at,
       });
     }
-    if (first) record.run(a.id, 'baseline', this.deps.now());
+    if (first) journal.tell(a.id, 'baseline', this.deps.now());
   }
 }

@@ -9,12 +9,13 @@ import type { Accounts } from '../accounts/accounts.js';
 import { FRESH, type CoreContext } from '../../context.js';
 import type { Markets } from '../markets/markets.js';
 import { positionsQuery } from '../portfolio/portfolio.js';
-import { reconcile, settle } from './notices.js';
+import type { JournalOf } from './journal.js';
+import { settle } from './notices.js';
 import { tellLostFill } from './reconcile.js';
 
 export type OpenOrders = ReturnType<typeof openOrdersReader>;
 
-export function openOrdersReader(ctx: CoreContext, deps: { accounts: Accounts; markets: Markets }) {
+export function openOrdersReader(ctx: CoreContext, deps: { accounts: Accounts; markets: Markets; journal: JournalOf }) {
   const { accounts, markets } = deps;
 
   /**
@@ -49,19 +50,20 @@ export function openOrdersReader(ctx: CoreContext, deps: { accounts: Accounts; m
     });
     if (!r.stale && s.isOpen) {
       // Lost orders listed here are found: one that matched meanwhile is a fill no answer told.
-      const lost = new Map(s.user.unknownOrders(a.id).map((o) => [o.orderId, parseMicros(o.sizeMatched) ?? 0n]));
-      const settled = reconcile(s.user.db, a.id, r.data.orders, r.data.askedAt, ctx.clock.now());
+      const journal = deps.journal(s);
+      const lost = new Map(journal.unknownOrders(a.id).map((o) => [o.orderId, parseMicros(o.sizeMatched) ?? 0n]));
+      const settled = journal.reconcile(a.id, r.data.orders, r.data.askedAt, ctx.clock.now());
       const io = {
         now: () => ctx.clock.now(),
         market: (conditionId: string, maxAgeMs: number) => markets.market(s, conditionId, maxAgeMs),
         label: markets.labeller(s),
         notify: (n: Notice) => ctx.emit('notices.raised', n),
       };
-      await settle(s.user.db, a.id, settled, io);
+      await settle(journal, a.id, settled, io);
       if (settled.changed.length > 0) ctx.emit('orders.updated', { accountId: a.id, orderIds: settled.changed });
       for (const o of r.data.orders) {
         const before = lost.get(o.id);
-        if (before !== undefined && settled.changed.includes(o.id) && (parseMicros(o.size_matched) ?? 0n) > before) await tellLostFill(s.user, a.id, o.id, o.size_matched, io);
+        if (before !== undefined && settled.changed.includes(o.id) && (parseMicros(o.size_matched) ?? 0n) > before) await tellLostFill(journal, a.id, o.id, o.size_matched, io);
       }
     }
     return r;

@@ -1,6 +1,6 @@
 // Orders of the vault's accounts: sending a signed batch (in chunks the venue takes, retrying
 // only throttled lines, never re-sending one whose answer was lost), cancelling, the open orders
-// (which also bring the journal in step), and the journal of every order sent.
+// as listed (read by open-orders.ts, which brings the journal in step), and the journal.
 import { randomBytes } from 'node:crypto';
 import type { CallArgs, CallOutput } from '@shared/ipc/contract.js';
 import { orderHash, signOrder, toWireOrder } from '@shared/crypto/index.js';
@@ -12,7 +12,7 @@ import { signable, type BuiltLine, type MarketRules } from '../../orders/build.j
 import { AppError } from '../../router.js';
 import type { Session } from '../../session.js';
 import { averagePrice, stateOfAnswer } from '../../user-data/fills.js';
-import type { JournalPut } from '../../user-data/store.js';
+import type { JournalOf, JournalPut } from './journal.js';
 import type { AccountSummary } from '../../vault/vault.js';
 import type { Accounts } from '../accounts/accounts.js';
 import type { CoreContext, HandlersOf } from '../../context.js';
@@ -32,6 +32,7 @@ export interface OrdersDeps {
   checks: Pick<Preview, 'checkLines'>;
   /** The open orders' read (which settles the journal). */
   reader: OpenOrders;
+  journal: JournalOf;
   /** After a batch: fills are worth looking for soon. */
   onSubmitted: (s: Session) => void;
 }
@@ -84,7 +85,7 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
       const line = lines[i] as (typeof lines)[number];
       // The journal learns each order's market from its first row, for settling it later.
       const expiresAt = line.type === 'GTD' ? (line.expiration ?? null) : null;
-      s.user.journalPut({ orderId, accountId, tokenId: line.tokenId, side: line.side, price: line.price, size: line.size, type: line.type, state, at: ctx.clock.now(), code, message, conditionId: line.conditionId, expiresAt, ...answer });
+      deps.journal(s).write({ orderId, accountId, tokenId: line.tokenId, side: line.side, price: line.price, size: line.size, type: line.type, state, at: ctx.clock.now(), code, message, conditionId: line.conditionId, expiresAt, ...answer });
     };
     let pending = lines.map((_, i) => i).filter((i) => {
       const c = checks[i];
@@ -167,7 +168,7 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
       }
     } finally {
       // Whatever threw (the journal itself, an answer of the wrong length): no row stays 'sending'.
-      s.user.journalUnsent(written, ctx.clock.now(), 'SEND_FAILED', 'sending did not finish; not re-sent — check open orders and trades');
+      deps.journal(s).unsent(written, ctx.clock.now(), 'SEND_FAILED', 'sending did not finish; not re-sent — check open orders and trades');
       accountChanged(s, acct);
       ctx.emit('orders.updated', { accountId, orderIds: [...new Set(written)] });
       deps.onSubmitted(s);
@@ -194,7 +195,7 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
       const acct = accounts.account(accountId);
       const sign = await accounts.signedFor(s, acct);
       const r = await s.capabilities.use('cancel', () => (all ? s.clients.trading.cancelAll(sign) : s.clients.trading.cancel(orderIds ?? [], sign)));
-      s.user.journalCancelled(r.canceled, ctx.clock.now());
+      deps.journal(s).cancelled(r.canceled, ctx.clock.now());
       accountChanged(s, acct);
       if (r.canceled.length > 0) ctx.emit('orders.updated', { accountId, orderIds: r.canceled });
       return { canceled: r.canceled, notCanceled: r.not_canceled };
@@ -203,7 +204,7 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
       const s = ctx.session();
       const r = await deps.reader.openOrdersOf(s, accounts.account(accountId));
       // An answer asked before a cancel of ours still lists what that cancel took off the book.
-      const cancelled = s.user.cancelledSince(accountId, r.data.askedAt);
+      const cancelled = deps.journal(s).cancelledSince(accountId, r.data.askedAt);
       const listed = r.data.orders.filter((o) => !cancelled.has(o.id));
       const labelOf = markets.labeller(s);
       const data = await Promise.all(listed.map(async (o) => ({ ...o, ...(await labelOf(o.market, o.asset_id).then((l) => (l.question ? { question: l.question } : {}))) })));
@@ -212,7 +213,7 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
     'orders.journal': async ({ accountId, limit }) => {
       const s = ctx.session();
       const labelOf = markets.labeller(s);
-      return Promise.all(s.user.journal(accountId, limit).map(async (e) => ({ ...e, ...(await labelOf(e.conditionId, e.tokenId)) })));
+      return Promise.all(deps.journal(s).entries(accountId, limit).map(async (e) => ({ ...e, ...(await labelOf(e.conditionId, e.tokenId)) })));
     },
   };
 
@@ -221,8 +222,9 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
    * so the next start looks for them on the venue rather than leaving them 'sending' for good.
    */
   const abandonSending = (s: Session): void => {
-    const ids = (s.user.db.prepare("SELECT order_id FROM journal WHERE state = 'sending'").all() as Array<{ order_id: string }>).map((r) => r.order_id);
-    if (ids.length > 0) s.user.journalUnsent(ids, ctx.clock.now(), 'SEND_FAILED', 'Kairos closed while this was being sent; not re-sent — check open orders and trades');
+    const journal = deps.journal(s);
+    const ids = journal.sending();
+    if (ids.length > 0) journal.unsent(ids, ctx.clock.now(), 'SEND_FAILED', 'Kairos closed while this was being sent; not re-sent — check open orders and trades');
   };
 
   return { handlers, abandonSending };

@@ -15,6 +15,7 @@ import { FRESH, type CoreContext, type HandlersOf } from '../../context.js';
 import type { Markets } from '../markets/markets.js';
 import { marketReading } from '../markets/market-reading.js';
 import type { Portfolio } from '../portfolio/portfolio.js';
+import type { JournalOf } from './journal.js';
 
 export type Line = CallArgs<'orders.preview'>['lines'][number];
 export type Checked = {
@@ -32,7 +33,8 @@ export interface PreviewDeps {
   accounts: Accounts;
   markets: Markets;
   portfolio: Portfolio;
-  /** Every open order of the account (the orders service's read, which also settles the journal). */
+  journal: JournalOf;
+  /** Every open order of the account (open-orders.ts's read, which also settles the journal). */
   openOrders(s: Session, a: AccountSummary): Promise<{ data: { orders: Array<{ side: string; asset_id: string; original_size: string; size_matched: string }> } }>;
 }
 
@@ -127,7 +129,7 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
       }
     } catch (err) {
       if ((err as { code?: string }).code !== 'NOT_OFFERED') throw err;
-      for (const o of s.user.openSells(a.id)) add(o.tokenId, (parseMicros(o.size) ?? 0n) - (parseMicros(o.sizeMatched) ?? 0n));
+      for (const o of deps.journal(s).reservable(a.id, 'SELL')) add(o.tokenId, (parseMicros(o.size) ?? 0n) - (parseMicros(o.sizeMatched) ?? 0n));
     }
     return out;
   };

@@ -3,9 +3,9 @@
 // order only. A fill found either way is told as the watcher tells every fill, once.
 import { formatMicros, parseMicros } from '@shared/domain/money.js';
 import type { Notice } from '@shared/ipc/contract.js';
-import { fillNotice, type JournalRow } from './notices.js';
+import { GAVE_UP, type JournalOf, type MarketOrder, type OrderJournal, type UnknownOrder } from './journal.js';
+import { fillNotice } from './notices.js';
 import type { Session } from '../../session.js';
-import { GAVE_UP, type MarketOrder, type UnknownOrder, type UserData } from '../../user-data/store.js';
 import type { AccountSummary } from '../../vault/vault.js';
 import { FRESH, type CoreContext } from '../../context.js';
 import type { Markets } from '../markets/markets.js';
@@ -29,10 +29,10 @@ export interface FillIo {
  * Tells that `matched` of a lost order is now known filled, with the watcher's fill notice, once
  * per order and amount (the `notices` table remembers it across passes and restarts).
  */
-export async function tellLostFill(user: UserData, accountId: string, orderId: string, matched: string, io: FillIo): Promise<void> {
-  const row = user.db.prepare('SELECT * FROM journal WHERE order_id = ? AND account_id = ?').get(orderId, accountId) as JournalRow | undefined;
+export async function tellLostFill(journal: OrderJournal, accountId: string, orderId: string, matched: string, io: FillIo): Promise<void> {
+  const row = journal.row(orderId, accountId);
   if (!row || micros(matched) <= 0n) return;
-  if (!user.tell(accountId, `fill:${orderId}:${formatMicros(micros(matched))}`, io.now())) return;
+  if (!journal.tell(accountId, `fill:${orderId}:${formatMicros(micros(matched))}`, io.now())) return;
   const title = micros(matched) >= micros(row.size) ? 'Order filled' : 'Order partly filled';
   io.notify(await fillNotice(row, formatMicros(micros(matched)), title, accountId, io));
 }
@@ -64,13 +64,13 @@ function claimantOf(o: MarketOrder, lost: boolean, counted: bigint, openKnown: b
  * The trades of one market the account's lost orders there get this pass: the account's orders on
  * the market compete for its trades not counted before, earliest placed first.
  */
-function newTradesOf(user: UserData, accountId: string, conditionId: string, lost: readonly UnknownOrder[], trades: KeyedTrade[], counted: Map<string, { orderId: string; size: string }>, openKnown: boolean): Map<string, KeyedTrade[]> {
+function newTradesOf(journal: OrderJournal, accountId: string, conditionId: string, lost: readonly UnknownOrder[], trades: KeyedTrade[], counted: Map<string, { orderId: string; size: string }>, openKnown: boolean): Map<string, KeyedTrade[]> {
   const lostIds = new Set(lost.map((o) => o.orderId));
   const countedFor = new Map<string, bigint>();
   for (const c of counted.values()) countedFor.set(c.orderId, (countedFor.get(c.orderId) ?? 0n) + micros(c.size));
   // Only orders alike to a lost one can take its trades.
   const alike = new Set(lost.map((o) => `${o.tokenId}|${o.side}|${micros(o.price)}`));
-  const claimants = user
+  const claimants = journal
     .ordersOn(accountId, conditionId)
     .filter((o) => alike.has(`${o.tokenId}|${o.side}|${micros(o.price)}`))
     .map((o) => claimantOf(o, lostIds.has(o.orderId), countedFor.get(o.orderId) ?? 0n, openKnown))
@@ -81,6 +81,7 @@ function newTradesOf(user: UserData, accountId: string, conditionId: string, los
 
 export interface LostDeps {
   markets: Markets;
+  journal: JournalOf;
   /** Reads the account's open orders, bringing the journal in step (lost orders listed there too). */
   openOrdersOf(s: Session, a: AccountSummary, maxAge: number): Promise<unknown>;
   /** After a change to the account's orders: its reads are due again. */
@@ -98,14 +99,15 @@ export function lostOrdersService(ctx: CoreContext, deps: LostDeps) {
    * on: it stays 'unknown', saying so. A fill found is told once.
    */
   const lookForLost = async (s: Session, a: AccountSummary, maxAge: number = FRESH.prices): Promise<void> => {
-    if (s.user.unknownOrders(a.id).length === 0) return;
+    const journal = deps.journal(s);
+    if (journal.unknownOrders(a.id).length === 0) return;
     if (s.capabilities.mayHave('openOrders')) await deps.openOrdersOf(s, a, maxAge).catch(() => undefined);
-    const lost = s.user.unknownOrders(a.id);
+    const lost = journal.unknownOrders(a.id);
     if (lost.length === 0 || !s.isOpen) return;
     // The journal knows what rests only where the venue lists open orders.
     const openKnown = s.capabilities.state('openOrders') === 'offered';
     const user = a.address.toLowerCase();
-    const counted = s.user.tradeClaims(a.id);
+    const counted = journal.tradeClaims(a.id);
     const byMarket = new Map<string, UnknownOrder[]>();
     for (const o of lost) if (o.conditionId) byMarket.set(o.conditionId, [...(byMarket.get(o.conditionId) ?? []), o]);
     const got = new Map<string, KeyedTrade[]>();
@@ -118,7 +120,7 @@ export function lostOrdersService(ctx: CoreContext, deps: LostDeps) {
       if (!found || !s.isOpen) continue;
       read.add(conditionId);
       const trades = keyTrades(found[0] as AccountTrade[], found[1]);
-      for (const [id, ts] of newTradesOf(s.user, a.id, conditionId, orders, trades, counted, openKnown)) got.set(id, ts);
+      for (const [id, ts] of newTradesOf(journal, a.id, conditionId, orders, trades, counted, openKnown)) got.set(id, ts);
     }
 
     const changed: string[] = [];
@@ -129,15 +131,15 @@ export function lostOrdersService(ctx: CoreContext, deps: LostDeps) {
       let matched = before;
       if (o.conditionId && read.has(o.conditionId)) {
         const claims = (got.get(o.orderId) ?? []).map((t) => ({ key: t.key, size: formatMicros(t.size) }));
-        const all = s.user.claimTrades(a.id, o.orderId, claims, now);
+        const all = journal.claimTrades(a.id, o.orderId, claims, now);
         const total = sum(all.map((c) => c.size));
         const size = micros(o.size);
         if (total > matched) matched = total > size ? size : total;
       }
       const text = formatMicros(matched);
-      if (matched === micros(o.size)) s.user.journalFound(o.orderId, { state: 'filled' }, now);
-      else if (now - o.sentAt >= LOOK_FOR_MS) s.user.journalFound(o.orderId, { state: 'unknown', sizeMatched: text, code: GAVE_UP, message: `not found on the venue after ${LOOK_FOR_MS / 60_000} minutes; check its trades` }, now);
-      else if (matched !== before) s.user.journalFound(o.orderId, { state: 'unknown', sizeMatched: text }, now);
+      if (matched === micros(o.size)) journal.found(o.orderId, { state: 'filled' }, now);
+      else if (now - o.sentAt >= LOOK_FOR_MS) journal.found(o.orderId, { state: 'unknown', sizeMatched: text, code: GAVE_UP, message: `not found on the venue after ${LOOK_FOR_MS / 60_000} minutes; check its trades` }, now);
+      else if (matched !== before) journal.found(o.orderId, { state: 'unknown', sizeMatched: text }, now);
       else continue;
       changed.push(o.orderId);
       if (matched > before) grew.push({ orderId: o.orderId, matched: text });
@@ -146,7 +148,7 @@ export function lostOrdersService(ctx: CoreContext, deps: LostDeps) {
     deps.accountChanged(s, a);
     ctx.emit('orders.updated', { accountId: a.id, orderIds: changed });
     const io = { now: () => ctx.clock.now(), label: markets.labeller(s), notify: (n: Notice) => ctx.emit('notices.raised', n) };
-    for (const g of grew) await tellLostFill(s.user, a.id, g.orderId, g.matched, io);
+    for (const g of grew) await tellLostFill(journal, a.id, g.orderId, g.matched, io);
   };
 
   return { lookForLost };

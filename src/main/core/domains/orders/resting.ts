@@ -2,23 +2,23 @@
 // for the moment the venue reports a trade on its token.
 import { perSession, type Session } from '../../session.js';
 import type { Live } from '../live/live.js';
+import type { JournalOf } from './journal.js';
 
 /** The core's own watch: tokens with orders of ours resting on them. */
 const ORDERS_KEY = 'core:open-orders';
-const RESTING = "('open', 'partly_filled', 'unknown')";
 
 /** A trade on a token these accounts have orders on: their orders are worth reading now. */
 export type FillsLikely = (s: Session, accountIds: string[]) => void;
 
 export type RestingWatch = ReturnType<typeof restingWatch>;
 
-export function restingWatch(live: Live) {
+export function restingWatch(live: Live, journal: JournalOf) {
   const listeners = new Set<FillsLikely>();
   const hooked = perSession((s) => {
     s.live.onTrade((tokenId) => {
       if (!s.isOpen || listeners.size === 0) return;
-      const rows = s.user.db.prepare(`SELECT DISTINCT account_id FROM journal WHERE token_id = ? AND state IN ${RESTING}`).all(tokenId) as Array<{ account_id: string }>;
-      if (rows.length > 0) for (const l of listeners) l(s, rows.map((r) => r.account_id));
+      const accounts = journal(s).followedOn(tokenId);
+      if (accounts.length > 0) for (const l of listeners) l(s, accounts);
     });
     return true;
   });
@@ -37,8 +37,7 @@ export function restingWatch(live: Live) {
     ordersChanged(s: Session): void {
       if (!s.isOpen || listeners.size === 0) return;
       hooked(s);
-      const rows = s.user.db.prepare(`SELECT DISTINCT token_id FROM journal WHERE state IN ${RESTING} ORDER BY token_id LIMIT 500`).all() as Array<{ token_id: string }>;
-      live.follow(s, ORDERS_KEY, rows.map((r) => r.token_id));
+      live.follow(s, ORDERS_KEY, journal(s).followedTokens(500));
     },
   };
 }

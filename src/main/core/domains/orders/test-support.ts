@@ -1,4 +1,4 @@
-// Shared by the order services' tests: a relay in front of a test venue's trading surface that
+// Shared by the orders domain's tests: a relay in front of a test venue's trading surface that
 // can lose the answer to a request, drop it unsent or answer it itself, and a core behind it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';

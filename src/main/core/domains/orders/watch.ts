@@ -7,6 +7,7 @@ import type { AccountSummary } from '../../vault/vault.js';
 import type { Accounts } from '../accounts/accounts.js';
 import { FRESH, type CoreContext } from '../../context.js';
 import type { Markets } from '../markets/markets.js';
+import type { JournalOf } from './journal.js';
 import type { OpenOrders } from './open-orders.js';
 import type { RestingWatch } from './resting.js';
 import type { Portfolio } from '../portfolio/portfolio.js';
@@ -29,6 +30,7 @@ export interface WatchDeps {
   markets: Markets;
   portfolio: Portfolio;
   reader: Pick<OpenOrders, 'openOrdersOf'>;
+  journal: JournalOf;
   /** Looks for the account's orders whose answer was lost (reconcile.ts). */
   lookForLost(s: Session, a: AccountSummary, maxAge: number): Promise<void>;
   /** The live feed follows the tokens of resting orders, and tells when one trades. */
@@ -44,7 +46,7 @@ export function watchService(ctx: CoreContext, opts: WatchOptions, deps: WatchDe
       now: () => ctx.clock.now(),
       profile: () => ctx.session().profile.id,
       accounts: () => (ctx.vault().isLocked() ? undefined : ctx.vault().list(ctx.session().profile.id)),
-      journal: () => ctx.session().user.db,
+      journal: () => deps.journal(ctx.session()),
       openOrders: async (a) => {
         const s = ctx.session();
         deps.resting.hook(s);
@@ -57,12 +59,12 @@ export function watchService(ctx: CoreContext, opts: WatchOptions, deps: WatchDe
           // No open-orders list to settle the journal with: orders resting on a closed market
           // are off the book all the same, so they do not read "live" for good.
           const closed: string[] = [];
-          for (const o of s.user.resting(a.id)) {
+          for (const o of deps.journal(s).resting(a.id)) {
             const m = await deps.markets.market(s, o.conditionId, Math.max(FRESH.data, every)).catch(() => undefined);
             if (m?.closed === true) closed.push(o.orderId);
           }
           if (closed.length > 0 && s.isOpen) {
-            s.user.journalClosed(closed, ctx.clock.now());
+            deps.journal(s).closed(closed, ctx.clock.now());
             ctx.emit('orders.updated', { accountId: a.id, orderIds: closed });
           }
           return undefined;

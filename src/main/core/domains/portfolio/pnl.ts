@@ -14,6 +14,7 @@ import type { CachedResult } from '../../cache/index.js';
 import type { Session } from '../../session.js';
 import type { AccountSummary } from '../../vault/vault.js';
 import type { Accounts } from '../accounts/accounts.js';
+import type { OrderJournal } from '../orders/journal.js';
 import { FRESH, type CoreContext, type HandlersOf } from '../../context.js';
 
 /** Outcome labels and token ids of a market do not change: a day-old copy names them. */
@@ -30,6 +31,8 @@ export interface PnlDeps {
   balanceOf(s: Session, a: AccountSummary): Promise<Balance>;
   positionsOf(s: Session, a: { address: string }, maxAge: number): Promise<CachedResult<Position[]>>;
   resolutions(conditionIds: string[]): Promise<MarketResolution[]>;
+  /** The orders domain's journal: the orders this app sent that may still hold cash on the book. */
+  journal: (s: Session) => Pick<OrderJournal, 'reservable'>;
 }
 
 const text = formatMicros;
@@ -80,7 +83,7 @@ export function pnlService(ctx: CoreContext, accounts: Accounts, deps: PnlDeps) 
   /** Cash open buys hold: the venue's figure, or Kairos's journal of the orders it sent that still rest. */
   const reservedOf = (s: Session, a: AccountSummary, balance: Balance | undefined): AccountPnl['reserved'] => {
     if (balance) return { amount: text(toMicros(balance.data.reserved) ?? 0n), source: 'venue', orders: 0 };
-    const open = s.user.openOrders(a.id, 'BUY');
+    const open = deps.journal(s).reservable(a.id, 'BUY');
     let amount = 0n;
     for (const o of open) {
       const rest = (toMicros(o.size) ?? 0n) - (toMicros(o.sizeMatched) ?? 0n);

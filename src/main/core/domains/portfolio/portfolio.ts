@@ -8,7 +8,7 @@ import type { AccountSummary } from '../../vault/vault.js';
 import type { Accounts } from '../accounts/accounts.js';
 import { FRESH, type CoreContext, type HandlersOf } from '../../context.js';
 import type { Invalidates } from '../../registrar.js';
-import { pnlService } from './pnl.js';
+import { pnlService, type PnlDeps } from './pnl.js';
 import { redeemService } from './redeem.js';
 
 /** What other domains read of an account's money: its cash and its positions. */
@@ -20,6 +20,8 @@ export const positionsQuery = (a: { address: string }) => ({ user: a.address.toL
 export interface PortfolioDeps {
   /** Where each market stands (the markets domain's `markets.resolution`). */
   resolutions(conditionIds: string[]): Promise<MarketResolution[]>;
+  /** The orders domain's journal, read for the orders this app sent that still hold cash. */
+  journal: PnlDeps['journal'];
 }
 
 export function portfolioDomain(ctx: CoreContext, accounts: Accounts, deps: PortfolioDeps) {
@@ -44,7 +46,7 @@ export function portfolioDomain(ctx: CoreContext, accounts: Accounts, deps: Port
   };
 
   const redeem = redeemService(ctx, accounts, { changed });
-  const pnl = pnlService(ctx, accounts, { balanceOf, positionsOf, resolutions: deps.resolutions });
+  const pnl = pnlService(ctx, accounts, { balanceOf, positionsOf, resolutions: deps.resolutions, journal: deps.journal });
 
   const handlers: HandlersOf<'portfolio.positions' | 'portfolio.trades' | 'portfolio.history' | 'portfolio.balance' | 'portfolio.pnl' | 'portfolio.redeem'> = {
     ...redeem.handlers,

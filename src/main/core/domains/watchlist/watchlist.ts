@@ -4,43 +4,15 @@
 // the markets list's "Watchlist only" filter finds it too.
 import type { CallOutput } from '@shared/ipc/contract.js';
 import type { WatchItem } from '@shared/ipc/watchlist.js';
-import type { CatalogMarket } from '@shared/spec/index.js';
-import type { CachedResult } from '../../cache/index.js';
 import type { ListedMarket } from '../../cache/list.js';
 import type { Session } from '../../session.js';
-import { FRESH, type CoreContext, type HandlersOf } from '../../context.js';
+import type { CoreContext, HandlersOf } from '../../context.js';
+import { cachedMarkets, ensureCached } from '../markets/catalog-reads.js';
 
 type Row = Pick<ListedMarket, 'outcomes' | 'outcomePrices' | 'clobTokenIds' | 'volume24hr' | 'volume' | 'liquidity' | 'endDate' | 'active' | 'closed' | 'archived' | 'acceptingOrders'>;
 
 const marketStatus = (m: Row): WatchItem['status'] =>
   m.archived ? 'archived' : m.closed ? 'closed' : m.active ? (m.acceptingOrders === false ? 'paused' : 'open') : 'closed';
-
-/** The synced catalog's rows of these markets (any status), by lower-case condition id. */
-export function cachedMarkets(s: Session, conditionIds: readonly string[]): Map<string, ListedMarket> {
-  if (conditionIds.length === 0) return new Map();
-  const page = s.cache.listMarkets({ status: 'all', mirror: 'any', sort: 'volume24hr', ascending: false, limit: 500, offset: 0, conditionIds });
-  return new Map(page.rows.map((r) => [r.conditionId.toLowerCase(), r]));
-}
-
-/**
- * Reads the markets the cache lacks from the venue by condition id and keeps them in the cache.
- * Best effort: a venue that cannot be reached leaves them as starred (their title kept).
- */
-export async function ensureCached(s: Session, conditionIds: readonly string[]): Promise<void> {
-  const have = cachedMarkets(s, conditionIds);
-  for (const cid of conditionIds.filter((c) => !have.has(c.toLowerCase()))) await catalogMarket(s, cid).catch(() => undefined);
-}
-
-/** The venue's catalog record of one market, read by condition id (kept in the cache, and in its catalog). */
-export function catalogMarket(s: Session, conditionId: string): Promise<CachedResult<CatalogMarket[]>> {
-  const cid = conditionId.toLowerCase();
-  return s.cached('catalog', '/markets', { conditionId: cid, limit: 1 }, FRESH.catalog, async () => {
-    const rows = await s.clients.catalog.markets({ conditionId: cid, limit: 1 });
-    const own = rows.filter((m) => String(m.conditionId).toLowerCase() === cid);
-    s.cache.ingest('markets', own);
-    return own;
-  });
-}
 
 function itemOf(s: Session, w: { kind: 'market' | 'event'; id: string; ref: string; title: string; addedAt: number }, markets: Map<string, ListedMarket>): WatchItem {
   const base = { kind: w.kind, id: w.id, ref: w.ref, title: w.title, addedAt: w.addedAt };
