@@ -14,7 +14,6 @@ import type { CachedResult } from '../../cache/index.js';
 import type { Session } from '../../session.js';
 import type { AccountSummary } from '../../vault/vault.js';
 import type { Accounts } from '../accounts/accounts.js';
-import type { OrderJournal } from '../orders/journal.js';
 import { FRESH, type CoreContext, type HandlersOf } from '../../context.js';
 
 /** Outcome labels and token ids of a market do not change: a day-old copy names them. */
@@ -27,12 +26,17 @@ const POSITIONS_MAX = 500;
 
 type Balance = CachedResult<{ balance: string; reserved: string; available: string }>;
 
+/** What the P&L reads of the order journal (the orders domain's, handed in). */
+export interface ReservedOrders {
+  reservable(accountId: string, side: 'BUY' | 'SELL'): Array<{ tokenId: string; price: string; size: string; sizeMatched: string }>;
+}
+
 export interface PnlDeps {
   balanceOf(s: Session, a: AccountSummary): Promise<Balance>;
   positionsOf(s: Session, a: { address: string }, maxAge: number): Promise<CachedResult<Position[]>>;
   resolutions(conditionIds: string[]): Promise<MarketResolution[]>;
   /** The orders domain's journal: the orders this app sent that may still hold cash on the book. */
-  journal: (s: Session) => Pick<OrderJournal, 'reservable'>;
+  journal: (s: Session) => ReservedOrders;
 }
 
 const text = formatMicros;
