@@ -5,10 +5,11 @@ import { CALL_NAMES, type CallName, type EventName, type EventPayload } from '@s
 import type { Handlers } from './router.js';
 import { Registrar, type Domain } from './registrar.js';
 
-/** A handler for every call not named by `except`: what the other domains would serve. */
-function rest(except: readonly CallName[]): Domain {
+/** A handler for every call not named by `except` (a call, or a prefix such as `orders.`): what the other domains would serve. */
+function rest(except: readonly string[]): Domain {
   const handlers: Partial<Handlers> = {};
-  for (const n of CALL_NAMES) if (!except.includes(n)) (handlers as Record<string, () => unknown>)[n] = () => ({});
+  const left = (n: CallName): boolean => !except.some((e) => (e.endsWith('.') ? n.startsWith(e) : n === e));
+  for (const n of CALL_NAMES) if (left(n)) (handlers as Record<string, () => unknown>)[n] = () => ({});
   return { name: 'rest', handlers };
 }
 
@@ -28,6 +29,12 @@ describe('the registrar', () => {
     const { emit } = recorder();
     const twice: Domain = { name: 'orders', handlers: { 'orders.open': () => ({ data: [], fetchedAt: 0, stale: false, ageMs: 0 }) } };
     expect(() => new Registrar([rest([]), twice], emit)).toThrow('the call orders.open is handled by two domains, "rest" and "orders"');
+  });
+
+  it('refuses a contract prefix split between two domains', () => {
+    const { emit } = recorder();
+    const cancels: Domain = { name: 'cancels', handlers: { 'orders.cancel': () => ({ canceled: [], notCanceled: {} }) } };
+    expect(() => new Registrar([rest(['orders.cancel']), cancels], emit)).toThrow('the calls orders.* are served by two domains, "rest" and "cancels"');
   });
 
   it('refuses a contract call no domain handles', () => {
@@ -79,6 +86,9 @@ describe('the registrar', () => {
           return { canceled: ['o1'], notCanceled: {} };
         },
         'orders.submit': () => [],
+        'orders.preview': () => [],
+        'orders.open': () => ({ data: [], fetchedAt: 0, stale: false, ageMs: 0 }),
+        'orders.journal': () => [],
       },
       invalidates: {
         'orders.cancel': ['orders.open', 'orders.journal', 'orders.open'],
@@ -86,7 +96,7 @@ describe('the registrar', () => {
         'orders.submit': (_args, out) => (out === undefined ? ['portfolio.balance'] : []),
       },
     };
-    const r = new Registrar([rest(['orders.cancel', 'orders.submit']), orders], emit, () => closing);
+    const r = new Registrar([rest(['orders.']), orders], emit, () => closing);
     const cancel = r.handlers['orders.cancel'];
     await expect(cancel({ accountId: 'a', all: true })).resolves.toEqual({ canceled: ['o1'], notCanceled: {} });
     expect(pushed).toEqual([{ name: 'calls.stale', payload: { names: ['orders.open', 'orders.journal'] } }]);

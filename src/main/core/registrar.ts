@@ -1,8 +1,9 @@
 // The core's domains and the one place they are put together: each domain serves its part of the
 // contract, may run background work between `start` and `stop`, and says which answers a call of
-// its makes stale. The registrar refuses two domains of one name or two handlers of one call,
-// starts the domains in the order listed and stops them in reverse, and after a call that makes
-// answers stale pushes `calls.stale`, so the screens ask again without listing them by hand.
+// its makes stale. The registrar refuses two domains of one name, two handlers of one call and a
+// contract prefix split between domains, starts the domains in the order listed and stops them in
+// reverse, and after a call that makes answers stale pushes `calls.stale`, so the screens ask
+// again without listing them by hand.
 import { CALL_NAMES, type CallArgs, type CallName, type CallOutput } from '@shared/ipc/contract.js';
 import type { Logger } from './ports.js';
 import type { Handlers } from './router.js';
@@ -35,7 +36,7 @@ export class Registrar {
 
   /**
    * `emit` carries `calls.stale`; `closing` says the core is closing (nothing more is pushed).
-   * Throws when two domains share a name, two handle one call, or a call has no handler.
+   * Throws when two domains share a name, two handle one call or one prefix, or a call has no handler.
    */
   constructor(
     private readonly domains: readonly Domain[],
@@ -44,6 +45,8 @@ export class Registrar {
   ) {
     const names = new Set<string>();
     const owner = new Map<string, string>();
+    // Each contract prefix (`orders.`, `venue.` …) belongs to one domain: a newcomer finds it in one folder.
+    const prefixOwner = new Map<string, string>();
     const all: Partial<Record<CallName, (args: unknown) => unknown>> = {};
     for (const d of domains) {
       if (names.has(d.name)) throw new Error(`two core domains are named "${d.name}"`);
@@ -52,6 +55,10 @@ export class Registrar {
         const first = owner.get(call);
         if (first !== undefined) throw new Error(`the call ${call} is handled by two domains, "${first}" and "${d.name}"`);
         owner.set(call, d.name);
+        const prefix = call.slice(0, call.indexOf('.'));
+        const holder = prefixOwner.get(prefix);
+        if (holder !== undefined && holder !== d.name) throw new Error(`the calls ${prefix}.* are served by two domains, "${holder}" and "${d.name}"`);
+        prefixOwner.set(prefix, d.name);
         all[call] = handler;
       }
     }
