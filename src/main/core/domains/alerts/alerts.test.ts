@@ -1,7 +1,7 @@
 // Price alerts through the core, on a real venue and a real user-data file: another trader moves
 // a market's price across an alert's level and it fires once, re-arms when the price goes back,
 // fires again on the next crossing, stays quiet while paused — whether the price is seen by a
-// screen's read or by the alerts' own timer — and keeps its firings across a restart.
+// screen's read, by a live push or by the alerts' own timer — and keeps its firings across a restart.
 import { describe, expect, it, vi } from 'vitest';
 import type { Alert } from '@shared/ipc/watchlist.js';
 import { Trader } from '../../../../venue/trading/test-trader.js';
@@ -110,6 +110,18 @@ describe('price alerts', () => {
     expect(again.notices).toEqual([]);
     for (const a of kept) expect(await again.ok('alerts.remove', { id: a.id })).toEqual({ removed: true });
     expect(await again.ok('alerts.list')).toEqual([]);
+  });
+
+  it('fire on a live push alone: a watched token trading across the level, with no read and no timer', async () => {
+    const m = tradable(h.venue, 3);
+    const app = start({ alerts: false });
+    await tradeAt(m, '0.40');
+    await app.ok('alerts.create', { conditionId: m.cid, condition: { kind: 'price', outcome: 0, op: '>=', price: '0.45' } });
+    await app.ok('live.watch', { key: 'market-page', tokenIds: [m.tokens[0]] });
+    await vi.waitFor(async () => expect(await app.ok('live.status')).toMatchObject({ state: 'live' }), { timeout: 5000, interval: 50 });
+    await tradeAt(m, '0.47');
+    await vi.waitFor(() => expect(app.notices).toEqual([expect.objectContaining({ kind: 'alert', title: 'Alert — Yes ≥ 45¢', body: `Yes at 47¢ · ${m.question}` })]), { timeout: 5000, interval: 50 });
+    for (const a of await app.ok<Alert[]>('alerts.list')) await app.ok('alerts.remove', { id: a.id });
   });
 
   it('checks markets nothing reads on its own timer: a spread alert and a price alert fire without any screen open', async () => {
