@@ -22,9 +22,17 @@ describe('the layer table', () => {
 
   it('keeps the core away from the venue and electron, except the venue in tests', async () => {
     const code = "import { openDb } from '../../../venue/db/open.js';\nexport const x = openDb;\n";
-    expect(await problems('src/main/core/services/bad.ts', code)).toEqual([expect.stringContaining('over HTTP only')]);
-    expect(await problems('src/main/core/services/bad.test.ts', code)).toEqual([]);
-    expect(await problems('src/main/core/services/bad.ts', "import { app } from 'electron';\nexport const x = app;\n")).toEqual([expect.stringContaining('may not import electron')]);
+    expect(await problems('src/main/core/cache/bad.ts', code)).toEqual([expect.stringContaining('over HTTP only')]);
+    expect(await problems('src/main/core/cache/bad.test.ts', code)).toEqual([]);
+    expect(await problems('src/main/core/cache/bad.ts', "import { app } from 'electron';\nexport const x = app;\n")).toEqual([expect.stringContaining('may not import electron')]);
+  });
+
+  it("keeps the core's shared parts out of its domains: only createCore lists them", async () => {
+    const code = "import { ordersDomain } from '../domains/orders/index.js';\nexport const x = ordersDomain;\n";
+    expect(await problems('src/main/core/cache/bad.ts', code)).toEqual([expect.stringContaining('src/main/core may not import src/main/core/domains')]);
+    expect(await problems('src/main/core/index.ts', "import { ordersDomain } from './domains/orders/index.js';\nexport const x = ordersDomain;\n")).toEqual([]);
+    expect(await problems('src/main/core/domains/alerts/bad.ts', "import { Sessions } from '../../session.js';\nimport { ordersDomain } from '../orders/index.js';\nexport const x = [Sessions, ordersDomain];\n")).toEqual([]);
+    expect(await problems('src/main/core/domains/alerts/bad.ts', "import { app } from 'electron';\nexport const x = app;\n")).toEqual([expect.stringContaining('may not import electron')]);
   });
 
   it('keeps the venue and shared code from importing the app', async () => {

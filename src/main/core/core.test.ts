@@ -1,6 +1,6 @@
 // The core as the renderer meets it: the router over the contract, offline answers, and every
-// contract entry answering with output that fits the contract. Each feature's own behaviour is
-// tested beside its service (services/*.test.ts).
+// contract entry answering with output that fits the contract, and what a call makes stale. Each
+// feature's own behaviour is tested beside its domain (domains/<name>/*.test.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -119,6 +119,37 @@ describe('contract and router', () => {
     expect(await ok('accounts.lock')).toEqual({ locked: true });
     await ok('cache.reset');
     expect(CALL_NAMES.filter((n) => !called.has(n))).toEqual([]);
+  });
+});
+
+describe('what a call makes stale', () => {
+  it('is pushed as calls.stale once the call ran, worked or not, and nothing for a read', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'kairos-core-stale-'));
+    const seen: unknown[] = [];
+    const c = coreFor(d, h.venue, { emit: (name, payload) => name === 'calls.stale' && void seen.push(payload) });
+    const call = caller(() => c);
+    try {
+      await call.ok('accounts.unlock', { passphrase: 'pw' });
+      expect(seen).toEqual([{ names: ['accounts.list'] }]);
+      const acct = await call.ok<{ id: string }>('accounts.createLocal', {});
+      expect(seen.at(-1)).toEqual({ names: ['accounts.list'] });
+      await call.ok('accounts.list');
+      await call.ok('profiles.list');
+      expect(seen).toHaveLength(2);
+      const { venue } = h;
+      await call.ok('profiles.add', { name: 'Again', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' });
+      expect(seen.at(-1)).toEqual({ names: ['profiles.list'] });
+      // Refused by the venue (nothing of ours rests there): the orders are asked again all the same.
+      await call.ok('orders.cancel', { accountId: acct.id, orderIds: ['0xnone'] });
+      expect(seen.at(-1)).toEqual({ names: ['orders.open', 'orders.journal'] });
+      const m = tradable(venue);
+      const line = { conditionId: m.cid, tokenId: m.tokens[0], side: 'BUY', price: '0.02', size: '5' };
+      expect((await call.fails('orders.submit', { accountId: 'nobody', lines: [line] })).code).toBe('NO_ACCOUNT');
+      expect(seen.at(-1)).toEqual({ names: ['orders.open', 'orders.journal', 'portfolio.positions', 'portfolio.balance', 'portfolio.trades', 'portfolio.history', 'portfolio.pnl'] });
+    } finally {
+      await c.close();
+      rmSync(d, { recursive: true, force: true });
+    }
   });
 });
 

@@ -404,6 +404,8 @@ export const events = {
   'watchlist.changed': z.object({ kind: WatchTarget.shape.kind, id: z.string(), starred: z.boolean() }),
   /** An alert was made, changed, removed or fired. */
   'alerts.changed': z.object({ id: z.number().int(), fired: z.boolean() }),
+  /** A call just ran that changes what these calls answer (an order sent, a profile added…): screens ask again. */
+  'calls.stale': z.object({ names: z.array(z.custom<CallName>((v) => isCallName(v), 'not a call name')) }),
 } as const;
 
 export type Events = typeof events;

@@ -76,7 +76,7 @@ export const CALL_NAMES: readonly string[] = [
   'alerts.remove',
 ];
 
-export const EVENT_NAMES: readonly string[] = ['sync.progressed', 'orders.updated', 'notices.raised', 'connection.changed', 'update.status', 'capabilities.changed', 'venue.status', 'market.live', 'live.status', 'markets.status', 'watchlist.changed', 'alerts.changed'];
+export const EVENT_NAMES: readonly string[] = ['sync.progressed', 'orders.updated', 'notices.raised', 'connection.changed', 'update.status', 'capabilities.changed', 'venue.status', 'market.live', 'live.status', 'markets.status', 'watchlist.changed', 'alerts.changed', 'calls.stale'];
 
 const CHANNEL_PREFIX = 'kairos:';
 

@@ -46,7 +46,7 @@ describe('portfolio snapshots', () => {
   });
 
   it('leave out rows of older releases, which held the positions alone', () => {
-    user.db.prepare("INSERT INTO snapshots (account, at, value_micros, cash_pnl_micros, positions) VALUES ('0xold', 5, 12500000, -500000, '[]')").run();
+    user.store((db) => db).prepare("INSERT INTO snapshots (account, at, value_micros, cash_pnl_micros, positions) VALUES ('0xold', 5, 12500000, -500000, '[]')").run();
     expect(store.history('0xold')).toEqual([]);
   });
 

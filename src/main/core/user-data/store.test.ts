@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '@shared/storage/migrate.js';
 import { USER_MIGRATIONS } from './migrations.js';
+import { OrderJournal } from '../domains/orders/journal.js';
 import { UserData, userDataFile } from './store.js';
 
 const dirs: string[] = [];
@@ -20,6 +21,9 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
+/** The file's own connection, for what a migration test reads beside the stores. */
+const raw = (u: UserData): Database.Database => u.store((db) => db);
+const journalOf = (u: UserData): OrderJournal => u.store((db) => new OrderJournal(db));
 const columns = (db: Database.Database, table: string) => (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name);
 const order = { order_id: '0xabc', account_id: 'a1', token_id: '42', side: 'BUY', price: '0.4', size: '10', type: 'GTC', state: 'open', sent_at: 1, updated_at: 2 };
 const insertOrder = (db: Database.Database) =>
@@ -60,19 +64,19 @@ describe('user-data migrations', () => {
     file.close();
 
     const user = UserData.open(dir, 'local', () => 99);
-    expect(user.db.pragma('user_version', { simple: true })).toBe(USER_MIGRATIONS.length);
-    expect(user.journal(undefined, 10)).toEqual([expect.objectContaining({ orderId: '0xabc', state: 'open' })]);
+    expect(raw(user).pragma('user_version', { simple: true })).toBe(USER_MIGRATIONS.length);
+    expect(journalOf(user).entries(undefined, 10)).toEqual([expect.objectContaining({ orderId: '0xabc', state: 'open' })]);
     // Kept (not drawn: older rows held the positions alone, see migration 7).
-    expect(user.db.prepare("SELECT COUNT(*) FROM snapshots WHERE account = '0xab'").pluck().get()).toBe(1);
-    expect(user.tell('a1', 'baseline', 5)).toBe(false);
-    expect(user.tell('a1', 'fill:0xabc:5', 5)).toBe(true);
-    expect(user.tell('a1', 'fill:0xabc:5', 6)).toBe(false);
-    expect(columns(user.db, 'trade_claims')).toEqual(['account_id', 'trade_key', 'order_id', 'size', 'at']);
+    expect(raw(user).prepare("SELECT COUNT(*) FROM snapshots WHERE account = '0xab'").pluck().get()).toBe(1);
+    expect(journalOf(user).tell('a1', 'baseline', 5)).toBe(false);
+    expect(journalOf(user).tell('a1', 'fill:0xabc:5', 5)).toBe(true);
+    expect(journalOf(user).tell('a1', 'fill:0xabc:5', 6)).toBe(false);
+    expect(columns(raw(user), 'trade_claims')).toEqual(['account_id', 'trade_key', 'order_id', 'size', 'at']);
     // A trade counted for one order is not counted again for another.
-    expect(user.claimTrades('a1', '0xabc', [{ key: 't1#1', size: '5' }], 7)).toEqual([{ key: 't1#1', size: '5' }]);
-    expect(user.claimTrades('a1', '0xdef', [{ key: 't1#1', size: '5' }, { key: 't2#1', size: '2.5' }], 8)).toEqual([{ key: 't2#1', size: '2.5' }]);
-    expect(user.tradeClaims('a1')).toEqual(new Map([['t1#1', { orderId: '0xabc', size: '5' }], ['t2#1', { orderId: '0xdef', size: '2.5' }]]));
-    expect(user.tradeClaims('a2').size).toBe(0);
+    expect(journalOf(user).claimTrades('a1', '0xabc', [{ key: 't1#1', size: '5' }], 7)).toEqual([{ key: 't1#1', size: '5' }]);
+    expect(journalOf(user).claimTrades('a1', '0xdef', [{ key: 't1#1', size: '5' }, { key: 't2#1', size: '2.5' }], 8)).toEqual([{ key: 't2#1', size: '2.5' }]);
+    expect(journalOf(user).tradeClaims('a1')).toEqual(new Map([['t1#1', { orderId: '0xabc', size: '5' }], ['t2#1', { orderId: '0xdef', size: '2.5' }]]));
+    expect(journalOf(user).tradeClaims('a2').size).toBe(0);
     user.close();
   });
 
@@ -94,21 +98,21 @@ describe('user-data migrations', () => {
     file.close();
 
     const user = UserData.open(dir, 'local', () => 99);
-    expect(user.db.pragma('user_version', { simple: true })).toBe(USER_MIGRATIONS.length);
-    expect(columns(user.db, 'journal')).toEqual(expect.arrayContaining(['venue_status', 'making_amount', 'taking_amount']));
-    const [old] = user.journal(undefined, 10);
+    expect(raw(user).pragma('user_version', { simple: true })).toBe(USER_MIGRATIONS.length);
+    expect(columns(raw(user), 'journal')).toEqual(expect.arrayContaining(['venue_status', 'making_amount', 'taking_amount']));
+    const [old] = journalOf(user).entries(undefined, 10);
     expect(old).toMatchObject({ orderId: '0xabc', state: 'filled', sizeMatched: '10', code: 'X', message: 'kept' });
     expect(old?.status).toBeUndefined();
     expect(old?.avgPrice).toBeUndefined();
-    expect(user.tradeClaims('a1').size).toBe(1);
+    expect(journalOf(user).tradeClaims('a1').size).toBe(1);
 
     // A new order: sent, then answered; a later row without an answer keeps the one it had.
     const row = { orderId: '0xdef', accountId: 'a1', tokenId: '42', side: 'BUY', price: '0.5', size: '10', type: 'GTC', code: null, message: null };
-    user.journalPut({ ...row, state: 'sending', at: 100 });
-    expect(user.journal(undefined, 10)[0]).toMatchObject({ orderId: '0xdef', state: 'sending', sizeMatched: '0' });
-    user.journalPut({ ...row, state: 'partly_filled', at: 101, status: 'matched', makingAmount: '2000000', takingAmount: '4000000', sizeMatched: '4' });
-    user.journalPut({ ...row, state: 'partly_filled', at: 102 });
-    expect(user.journal(undefined, 10)[0]).toMatchObject({ orderId: '0xdef', state: 'partly_filled', sizeMatched: '4', status: 'matched', avgPrice: '0.5' });
+    journalOf(user).write({ ...row, state: 'sending', at: 100 });
+    expect(journalOf(user).entries(undefined, 10)[0]).toMatchObject({ orderId: '0xdef', state: 'sending', sizeMatched: '0' });
+    journalOf(user).write({ ...row, state: 'partly_filled', at: 101, status: 'matched', makingAmount: '2000000', takingAmount: '4000000', sizeMatched: '4' });
+    journalOf(user).write({ ...row, state: 'partly_filled', at: 102 });
+    expect(journalOf(user).entries(undefined, 10)[0]).toMatchObject({ orderId: '0xdef', state: 'partly_filled', sizeMatched: '4', status: 'matched', avgPrice: '0.5' });
     user.close();
   });
 });
@@ -129,16 +133,16 @@ describe('user-data migration 6', () => {
     file.close();
 
     const user = UserData.open(dir, 'local', () => 99);
-    expect(user.db.pragma('user_version', { simple: true })).toBe(USER_MIGRATIONS.length);
-    expect(user.journal(undefined, 10)).toEqual([expect.objectContaining({ orderId: '0xabc', state: 'open', status: 'live' })]);
-    expect(user.tell('a1', 'baseline', 5)).toBe(false);
+    expect(raw(user).pragma('user_version', { simple: true })).toBe(USER_MIGRATIONS.length);
+    expect(journalOf(user).entries(undefined, 10)).toEqual([expect.objectContaining({ orderId: '0xabc', state: 'open', status: 'live' })]);
+    expect(journalOf(user).tell('a1', 'baseline', 5)).toBe(false);
     // Kept, but not drawn: it held the positions alone, without cash or realised P&L (migration 7).
-    expect(user.db.prepare("SELECT value_micros FROM snapshots WHERE account = '0xab'").pluck().get()).toBe(12500000);
+    expect(raw(user).prepare("SELECT value_micros FROM snapshots WHERE account = '0xab'").pluck().get()).toBe(12500000);
     expect(user.snapshots.history('0xab')).toEqual([]);
     expect(user.draft()).toMatchObject({ lines: [{ key: 'k1', price: '0.4', size: '10' }], updatedAt: 4 });
-    expect(user.tradeClaims('a1')).toEqual(new Map([['t1#1', { orderId: '0xabc', size: '5' }]]));
-    expect(columns(user.db, 'watchlist')).toEqual(['kind', 'id', 'ref', 'title', 'added_at']);
-    expect(columns(user.db, 'alerts')).toEqual(expect.arrayContaining(['condition_id', 'kind', 'outcome', 'op', 'threshold_micros', 'paused', 'armed', 'value_micros', 'checked_at']));
+    expect(journalOf(user).tradeClaims('a1')).toEqual(new Map([['t1#1', { orderId: '0xabc', size: '5' }]]));
+    expect(columns(raw(user), 'watchlist')).toEqual(['kind', 'id', 'ref', 'title', 'added_at']);
+    expect(columns(raw(user), 'alerts')).toEqual(expect.arrayContaining(['condition_id', 'kind', 'outcome', 'op', 'threshold_micros', 'paused', 'armed', 'value_micros', 'checked_at']));
     expect(user.watch.list()).toEqual([]);
     expect(user.watch.alerts()).toEqual([]);
     user.close();
@@ -177,7 +181,7 @@ describe('user-data migration 6', () => {
     expect(again.watch.fires(id).count).toBe(2);
     expect(again.watch.remove('event', '7')).toBe(true);
     expect(again.watch.removeAlert(id)).toBe(true);
-    expect(again.db.prepare('SELECT COUNT(*) FROM alert_fires').pluck().get()).toBe(0);
+    expect(raw(again).prepare('SELECT COUNT(*) FROM alert_fires').pluck().get()).toBe(0);
     again.close();
   });
 });
@@ -202,9 +206,9 @@ describe('opening a profile’s user data', () => {
     const user = UserData.open(dir, 'local', () => 99);
     expect(existsSync(join(dir, 'journal-local.sqlite'))).toBe(false);
     expect(user.path).toBe(userDataFile(dir, 'local'));
-    expect(user.journal(undefined, 10)).toEqual([expect.objectContaining({ orderId: '0xabc', state: 'open', sizeMatched: '0' })]);
+    expect(journalOf(user).entries(undefined, 10)).toEqual([expect.objectContaining({ orderId: '0xabc', state: 'open', sizeMatched: '0' })]);
     // Kept, but not drawn: it held the positions alone, without cash or realised P&L (migration 7).
-    expect(user.db.prepare("SELECT value_micros FROM snapshots WHERE account = '0xab'").pluck().get()).toBe(12500000);
+    expect(raw(user).prepare("SELECT value_micros FROM snapshots WHERE account = '0xab'").pluck().get()).toBe(12500000);
     expect(user.snapshots.history('0xab')).toEqual([]);
     expect(user.draft()).toMatchObject({ lines: [{ key: 'k1', price: '0.4x', size: '10' }], updatedAt: 5 });
     user.saveDraft({ lines: [], results: {}, updatedAt: 6 });
@@ -213,7 +217,7 @@ describe('opening a profile’s user data', () => {
     // Brought in once: the old draft file does not come back over a newer draft.
     const again = UserData.open(dir, 'local', () => 100);
     expect(again.draft()).toEqual({ lines: [], results: {}, updatedAt: 6 });
-    expect(again.db.prepare("SELECT COUNT(*) FROM snapshots WHERE account = '0xab'").pluck().get()).toBe(1);
+    expect(raw(again).prepare("SELECT COUNT(*) FROM snapshots WHERE account = '0xab'").pluck().get()).toBe(1);
     again.close();
   });
 

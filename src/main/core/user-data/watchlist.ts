@@ -1,6 +1,6 @@
 // The watchlist and price alerts of a profile, in its user-data file (migration 6). Thresholds
 // and values are micro units, compared as integers; the store knows nothing of where prices come
-// from (services/alerts.ts).
+// from (domains/alerts/alerts.ts).
 import type Database from 'better-sqlite3';
 
 export type WatchKind = 'market' | 'event';

@@ -125,6 +125,17 @@ describe('refreshing on events', () => {
     expect([...transport.listeners.values()].every((s) => s.size === 0)).toBe(true);
   });
 
+  it('marks what the core names stale after a call of its (calls.stale), and nothing else', async () => {
+    const client = cacheWith('accounts.list', 'profiles.list', 'orders.open');
+    const transport = fakeTransport();
+    refreshOnEvents(transport, client);
+    transport.emit('calls.stale', { names: ['accounts.list', 'orders.open'] });
+    await Promise.resolve();
+    expect(invalidated(client, 'accounts.list')).toEqual([true]);
+    expect(invalidated(client, 'orders.open')).toEqual([true]);
+    expect(invalidated(client, 'profiles.list')).toEqual([false]);
+  });
+
   it('asks again at once for what is on screen', async () => {
     const client = cacheWith();
     let asked = 0;

@@ -129,6 +129,8 @@ export const STALE: StaleMap = {
   // A star changes the watchlist, and the markets list where it shows the watchlist only.
   'watchlist.changed': ['watchlist.list', { key: keyOf('markets.list', { watchlist: true }) }],
   'alerts.changed': ['alerts.list'],
+  // The core says what a call it just ran (an order sent, a profile added, a vault unlocked) made stale.
+  'calls.stale': (e) => e.names,
 };
 
 export function staleFor<E extends EventName>(event: E, payload: EventPayload<E>, seen: Seen): readonly Stale[] {
@@ -198,6 +200,12 @@ export function refreshOnEvents(transport: Pick<Transport, 'on'>, client: QueryC
     for (const off of offs) off();
     for (const s of spaced.values()) if (s.timer) clearTimeout(s.timer);
   };
+}
+
+/** A refresh button's action: the trader asks for these calls again now. */
+export function useRefresh(names: readonly CallName[]): () => void {
+  const client = useQueryClient();
+  return () => void staleCalls(client, names);
 }
 
 /** Used once, at the root of the renderer. */

@@ -1,14 +1,11 @@
 // Order entry on the market page: outcome, Buy/Sell, a limit price in cents, a size in shares or
 // an amount in dollars, the order type; checked live by the core (`orders.preview`) and sent
 // (`orders.submit`) as one line, through the ticket's checks and confirmation step.
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import type { DraftLine } from '@shared/ipc/contract';
 import { dollarsText, toMicros } from '@shared/domain/money';
 import { ORDER_TYPES, type OrderType } from '@shared/spec/trading';
 import { useCall } from '../../api/hooks';
-import { staleCalls } from '../../api/keys';
-import { ORDER_CALLS, PORTFOLIO_CALLS } from '../../api/stale';
 import { call, IpcCallError } from '../../api/transport';
 import { useUi } from '../../state/ui';
 import { useAccount } from '../../ui/AccountPicker';
@@ -97,7 +94,6 @@ export function OrderEntry(props: {
   const settings = useCall('settings.get', {});
   const offline = useUi((s) => s.offline.trading);
   const go = useUi((s) => s.go);
-  const client = useQueryClient();
   const push = useToasts((s) => s.push);
   const addToTicket = useTicket((t) => t.add);
   const [sending, setSending] = useState(false);
@@ -151,8 +147,7 @@ export function OrderEntry(props: {
         if (r.success) set({ size: '' });
       }
     } catch (err) {
-      // A lost answer may still have placed the order: the open orders and cash are asked again.
-      void staleCalls(client, [...ORDER_CALLS, ...PORTFOLIO_CALLS]);
+      // A lost answer may still have placed the order: the core makes the open orders and cash stale.
       // A lost answer and a refusal of the credentials already say whether the order was placed.
       const known = err instanceof IpcCallError && (err.code === 'ANSWER_LOST' || err.code === 'UNAUTHORIZED');
       setResult({ ok: false, text: `${err instanceof Error ? err.message : String(err)}${known ? '' : ' — the order is not known to have been placed'}`, side: line.side, outcome: current?.outcome ?? '', at: Date.now() });

@@ -2,11 +2,8 @@
 // outcome choice drives both; a click on a book level fills the entry; the account's resting
 // orders are marked in the book with a cancel. A closed market shows its book and no entry.
 import { centsText } from '@shared/domain/money';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useCall, useMutate } from '../../api/hooks';
-import { staleCalls } from '../../api/keys';
-import { ORDER_CALLS } from '../../api/stale';
 import { useUi } from '../../state/ui';
 import { useAccount } from '../../ui/AccountPicker';
 import { useRouteState } from '../../ui/useVenue';
@@ -37,7 +34,6 @@ export function Trade(props: {
   const own = useMemo(() => ownByLevel(open.data?.data ?? [], tokenId), [open.data, tokenId]);
 
   const cancel = useMutate('orders.cancel');
-  const client = useQueryClient();
   const tradingDown = useUi((s) => s.offline.trading);
   const noCancel = useRouteState('cancel') === 'lacking' || isNotOffered(cancel.error);
   const [cancelNote, setCancelNote] = useState<{ ok: boolean; text: string } | undefined>();
@@ -67,7 +63,6 @@ export function Trade(props: {
         },
         onError: (err) => setCancelNote({ ok: false, text: `Not cancelled at ${at}: ${err.message}` }),
         onSettled: () => {
-          void staleCalls(client, ORDER_CALLS);
           feed.refreshSoon();
         },
       },

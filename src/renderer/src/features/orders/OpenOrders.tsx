@@ -1,11 +1,8 @@
 // The account's open orders with cancel one, cancel selected and cancel all, and what the venue
 // answered for each order. Listed by the venue when it can; otherwise from the journal's orders
 // that are still resting, with the reason said.
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMutate } from '../../api/hooks';
-import { staleCalls } from '../../api/keys';
-import { ORDER_CALLS } from '../../api/stale';
 import type { IpcCallError } from '../../api/transport';
 import { useUi } from '../../state/ui';
 import { cents } from '../../ui/format';
@@ -60,7 +57,6 @@ export function OpenOrders({
   const tradingDown = useUi((s) => s.offline.trading);
   const go = useUi((s) => s.go);
   const cancel = useMutate('orders.cancel');
-  const client = useQueryClient();
   const now = useNow(1000);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [outcome, setOutcome] = useState<Outcome | undefined>();
@@ -101,8 +97,6 @@ export function OpenOrders({
       {
         onSuccess: (r) => setOutcome({ canceled: r.canceled, notCanceled: r.notCanceled, rows: known }),
         onError: (err) => setOutcome({ error: err.message }),
-        // Also when nothing was cancelled (no event then): the venue may know the orders as gone.
-        onSettled: () => void staleCalls(client, ORDER_CALLS),
       },
     );
   };

@@ -2,14 +2,13 @@
 // unrealised) now and over time, positions open (with the data surface's sorts, filters and exact
 // totals) and closed (with what they realised), trades, and CSV exports. Every part opens from the
 // core's cache when the venue is unreachable, with its "as of" time.
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { AccountSummary, CallInput } from '@shared/ipc/contract';
 import { toMicros } from '@shared/domain/money';
 import type { Trade } from '@shared/spec/data';
 import { useCall, useCallPages } from '../../api/hooks';
-import { staleCalls } from '../../api/keys';
-import { PORTFOLIO_CALLS } from '../../api/stale';
+import { PORTFOLIO_CALLS, useRefresh } from '../../api/stale';
 import { useUi } from '../../state/ui';
 import { useAccount } from '../../ui/AccountPicker';
 import { asOf, cents, dateTime, size } from '../../ui/format';
@@ -77,7 +76,6 @@ export function PortfolioScreen(): React.JSX.Element {
 
 function Portfolio({ account, locked }: { account: AccountSummary; locked: boolean }): React.JSX.Element {
   const view = usePortfolioView();
-  const client = useQueryClient();
   const address = account.address;
 
   // The title search goes out once typing pauses.
@@ -114,18 +112,7 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
 
   const from = useMemo(() => rangeStart(view.range), [view.range]);
   const history = useCall('portfolio.history', { accountId: account.id, ...(from !== undefined ? { from } : {}) }, { placeholderData: keepPreviousData });
-  // A newer P&L answer is a new snapshot, and maybe new fills: the chart and trades follow.
-  // The first answer too, for the chart only: its snapshot is stored as it arrives, which may be
-  // after the chart's first read (trades are being read for the first time alongside it).
-  const positionsAt = pnl.data?.fetchedAt;
-  const seenAt = useRef<number | undefined>(undefined);
-  useEffect(() => {
-    if (positionsAt === undefined) return;
-    const before = seenAt.current;
-    seenAt.current = positionsAt;
-    if (before === positionsAt) return;
-    void staleCalls(client, before === undefined ? ['portfolio.history'] : ['portfolio.history', 'portfolio.trades']);
-  }, [positionsAt, client]);
+  // A newer P&L answer took a snapshot: the core makes the chart (and the trades) stale.
 
   const tradesInput: CallInput<'portfolio.trades'> = {
     address,
@@ -145,7 +132,7 @@ function Portfolio({ account, locked }: { account: AccountSummary; locked: boole
 
   // The page's own stamp: the oldest answer that came from the cache because the venue was away.
   const staleAt = [positions.data, balance.data, pnl.data, ...(trades.data?.pages ?? [])].filter((d) => d?.stale).map((d) => d?.fetchedAt as number);
-  const refresh = (): void => void staleCalls(client, PORTFOLIO_CALLS);
+  const refresh = useRefresh(PORTFOLIO_CALLS);
 
   const rows = useMemo(() => positions.data?.data ?? [], [positions.data]);
   // Markets the positions hint have ended: whether they resolved, and to what (winning tokens are worth $1).

@@ -1,14 +1,11 @@
 // Redeeming a resolved market's winning tokens into cash: a "Redeem $12.34" button with a
 // confirmation and the result in words, where the venue offers it (venue-profile E). Where it
 // does not, words say to redeem on the venue itself — never a button that cannot work.
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { create } from 'zustand';
 import type { MarketResolution } from '@shared/ipc/resolution';
 import { useMutate } from '../../api/hooks';
-import { staleCalls } from '../../api/keys';
-import { PORTFOLIO_CALLS } from '../../api/stale';
 import { usdMicros } from '../../ui/money';
 import { useToasts } from '../../ui/Toasts';
 import { isNotOffered } from '../../ui/venue';
@@ -33,7 +30,6 @@ export function Redeem(props: {
   blocked?: string | undefined;
 }): React.JSX.Element {
   const redeem = useMutate('portfolio.redeem');
-  const client = useQueryClient();
   const push = useToasts((s) => s.push);
   const note = useRedeemNote((s) => s.set);
   const [asking, setAsking] = useState(false);
@@ -58,7 +54,6 @@ export function Redeem(props: {
         },
         onSettled: () => {
           setAsking(false);
-          void staleCalls(client, [...PORTFOLIO_CALLS, 'markets.resolution']);
         },
       },
     );

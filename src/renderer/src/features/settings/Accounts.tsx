@@ -1,10 +1,8 @@
 // Settings → Accounts and key vault: the vault's state (unlock, the first passphrase, the move to
 // the system keychain), the active venue's accounts, creating one on the venue and importing a
 // wallet key. Secrets are typed here and go straight to the main process's vault.
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCall, useMutate } from '../../api/hooks';
-import { staleCalls } from '../../api/keys';
 import type { IpcCallError } from '../../api/transport';
 import { Failure } from '../../ui/states';
 import { useUi } from '../../state/ui';
@@ -17,8 +15,6 @@ type Next = 'create' | 'import';
 
 export function Accounts(): React.JSX.Element {
   const accounts = useCall('accounts.list', {});
-  const client = useQueryClient();
-  const refresh = (): Promise<void> => staleCalls(client, ['accounts.list']);
   const lock = useMutate('accounts.lock');
   const startByKeychain = useMutate('accounts.unlock');
   const create = useMutate('accounts.createLocal');
@@ -48,7 +44,6 @@ export function Accounts(): React.JSX.Element {
       onSuccess: (a) => {
         setLabel('');
         setAccount(a.id);
-        void refresh();
         push('good', `Account ${a.label ?? a.address} created with its venue API key`);
       },
     });
@@ -60,7 +55,7 @@ export function Accounts(): React.JSX.Element {
   /** An account action: on a vault not made yet, the vault comes first. */
   const start = (next: Next): void => {
     if (!fresh) return next === 'create' ? createAccount() : setShowImport((v) => !v);
-    if (vault?.protection === 'keychain') startByKeychain.mutate({}, { onSuccess: () => (void refresh(), proceed(next)) });
+    if (vault?.protection === 'keychain') startByKeychain.mutate({}, { onSuccess: () => proceed(next) });
     else setPending(next);
   };
 
@@ -68,22 +63,22 @@ export function Accounts(): React.JSX.Element {
     <section className="section" aria-label="Accounts">
       <h2>Accounts and key vault</h2>
       {!vault ? null : pending ? (
-        <CreatePassphrase then={pending === 'create' ? 'the account' : 'import the key'} onCreated={() => (void refresh(), proceed(pending))} onCancel={() => setPending(undefined)} />
+        <CreatePassphrase then={pending === 'create' ? 'the account' : 'import the key'} onCreated={() => proceed(pending)} onCancel={() => setPending(undefined)} />
       ) : fresh ? (
         <p className="muted" data-testid="vault-none">
           No key vault yet: Kairos makes it when you create or import your first account
           {vault.protection === 'keychain' ? ', protected by the system keychain.' : ', with a passphrase you choose then.'}
         </p>
       ) : locked ? (
-        <UnlockVault vault={vault} onDone={() => void refresh()} />
+        <UnlockVault vault={vault} />
       ) : (
         <>
           <div className="inline">
             <span className="yes">Vault unlocked</span>
             <span className="muted" data-testid="vault-protection">{vault.protection === 'keychain' ? 'protected by the system keychain' : 'protected by your passphrase'}</span>
-            <button onClick={() => lock.mutate({}, { onSuccess: () => void refresh() })}>Lock now</button>
+            <button onClick={() => lock.mutate({})}>Lock now</button>
           </div>
-          {vault.protection === 'passphrase' && vault.keychain && !notNow ? <MoveToKeychain onMoved={() => void refresh()} onDismiss={() => setNotNow(true)} /> : null}
+          {vault.protection === 'passphrase' && vault.keychain && !notNow ? <MoveToKeychain onDismiss={() => setNotNow(true)} /> : null}
         </>
       )}
       <Failure error={startByKeychain.error} />
@@ -102,7 +97,7 @@ export function Accounts(): React.JSX.Element {
                 {confirmDelete === a.id ? (
                   <span className="inline">
                     <span className="no">Delete the key for good?</span>
-                    <button onClick={() => remove.mutate({ id: a.id }, { onSuccess: () => (setConfirmDelete(undefined), void refresh()) })}>Delete</button>
+                    <button onClick={() => remove.mutate({ id: a.id }, { onSuccess: () => setConfirmDelete(undefined) })}>Delete</button>
                     <button onClick={() => setConfirmDelete(undefined)}>Keep</button>
                   </span>
                 ) : (
@@ -139,7 +134,7 @@ export function Accounts(): React.JSX.Element {
         </button>
       </div>
       <Failure error={create.error} />
-      {showImport ? <ImportForm credentialsRequired={!canCreate} pending={importKey.isPending} error={importKey.error} onSubmit={(input) => importKey.mutate(input, { onSuccess: (a) => (setShowImport(false), setAccount(a.id), void refresh()) })} /> : null}
+      {showImport ? <ImportForm credentialsRequired={!canCreate} pending={importKey.isPending} error={importKey.error} onSubmit={(input) => importKey.mutate(input, { onSuccess: (a) => (setShowImport(false), setAccount(a.id)) })} /> : null}
     </section>
   );
 }

@@ -11,14 +11,14 @@ import { checkNewPassphrase } from './passphrase';
 export type VaultState = CallOutput<'accounts.list'>['vault'];
 
 /** The vault exists and is locked: a passphrase to type, or the keychain to ask. */
-export function UnlockVault({ vault, onDone }: { vault: VaultState; onDone(): void }): React.JSX.Element {
+export function UnlockVault({ vault, onDone }: { vault: VaultState; onDone?(): void }): React.JSX.Element {
   const unlock = useMutate('accounts.unlock');
   const [passphrase, setPassphrase] = useState('');
   if (vault.protection === 'keychain') {
     return (
       <div className="inline">
         <span>The vault is locked. The system keychain protects it.</span>
-        <button disabled={unlock.isPending} onClick={() => unlock.mutate({}, { onSuccess: onDone })}>Unlock</button>
+        <button disabled={unlock.isPending} onClick={() => unlock.mutate({}, { onSuccess: () => onDone?.() })}>Unlock</button>
         <Failure error={unlock.error} />
       </div>
     );
@@ -28,7 +28,7 @@ export function UnlockVault({ vault, onDone }: { vault: VaultState; onDone(): vo
       className="inline"
       onSubmit={(e) => {
         e.preventDefault();
-        unlock.mutate({ passphrase }, { onSuccess: () => (setPassphrase(''), onDone()) });
+        unlock.mutate({ passphrase }, { onSuccess: () => (setPassphrase(''), onDone?.()) });
       }}
     >
       <span>The vault is locked.</span>
@@ -86,7 +86,7 @@ export function CreatePassphrase({ then, onCreated, onCancel }: { then: string; 
 }
 
 /** Offered after a passphrase unlock where a system keychain is available. */
-export function MoveToKeychain({ onMoved, onDismiss }: { onMoved(): void; onDismiss(): void }): React.JSX.Element {
+export function MoveToKeychain({ onMoved, onDismiss }: { onMoved?(): void; onDismiss(): void }): React.JSX.Element {
   const move = useMutate('accounts.moveToKeychain');
   const push = useToasts((s) => s.push);
   return (
@@ -96,7 +96,7 @@ export function MoveToKeychain({ onMoved, onDismiss }: { onMoved(): void; onDism
         the passphrase then no longer opens it.
       </p>
       <div className="inline">
-        <button className="primary" disabled={move.isPending} onClick={() => move.mutate({}, { onSuccess: () => (push('good', 'The vault is now protected by the system keychain'), onMoved()) })}>
+        <button className="primary" disabled={move.isPending} onClick={() => move.mutate({}, { onSuccess: () => (push('good', 'The vault is now protected by the system keychain'), onMoved?.()) })}>
           {move.isPending ? 'Moving…' : 'Move the vault to the system keychain'}
         </button>
         <button onClick={onDismiss}>Not now</button>

@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CallOutput } from '@shared/ipc/contract';
 import { useCall, useMutate } from '../../api/hooks';
-import { staleCalls } from '../../api/keys';
 import { afterVenueChange, beforeVenueChange } from '../../api/switch';
 import { Failure } from '../../ui/states';
 import { useCapabilities } from '../../ui/useVenue';
@@ -77,13 +76,12 @@ export function Venues(): React.JSX.Element {
             setSigning(undefined);
             // The active venue signs with it from now on: the core opened a new session for it.
             if (p.id === active) await afterVenueChange(client);
-            else await staleCalls(client, ['profiles.list']);
           }}
         />
       ) : null}
       <Offers />
       <div className="inline" style={{ marginTop: 8 }}>
-        <button onClick={() => test.mutate({}, { onSuccess: () => void staleCalls(client, ['venue.capabilities']) })}>Test connection (active venue)</button>
+        <button onClick={() => test.mutate({})}>Test connection (active venue)</button>
         <button onClick={() => setAdding((v) => !v)} aria-expanded={adding}>Add a remote venue…</button>
       </div>
       {adding ? (
@@ -91,7 +89,7 @@ export function Venues(): React.JSX.Element {
           className="grid-form"
           onSubmit={(e) => {
             e.preventDefault();
-            add.mutate(draft, { onSuccess: () => (setDraft(EMPTY_PROFILE), setAdding(false), void staleCalls(client, ['profiles.list'])) });
+            add.mutate(draft, { onSuccess: () => (setDraft(EMPTY_PROFILE), setAdding(false)) });
           }}
         >
           {(

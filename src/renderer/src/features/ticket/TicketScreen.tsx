@@ -1,13 +1,12 @@
 // The batch order ticket: up to 15 lines checked live by the core (tick, minimum size, price
 // bounds, market open, cash and tokens for the whole batch), previewed in money, then signed and
 // sent in one batch with each line's result shown beside it.
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { CallInput, DraftLine } from '@shared/ipc/contract';
 import { sumMicros } from '../../ui/money';
 import { useCall } from '../../api/hooks';
-import { keyOf, staleCalls } from '../../api/keys';
-import { ORDER_CALLS, PORTFOLIO_CALLS } from '../../api/stale';
+import { keyOf } from '../../api/keys';
 import { call, IpcCallError } from '../../api/transport';
 import { useUi } from '../../state/ui';
 import { useToasts } from '../../ui/Toasts';
@@ -58,7 +57,6 @@ export function TicketScreen(): React.JSX.Element {
   const accounts = useCall('accounts.list', {});
   const balance = useCall('portfolio.balance', { accountId: accountId ?? '' }, { enabled: Boolean(accountId), refetchInterval: (q) => (isNotOffered(q.state.error) ? false : 10_000) });
   const push = useToasts((s) => s.push);
-  const client = useQueryClient();
   const [sending, setSending] = useState(false);
   // The keys of the lines the confirmation step is about.
   const [confirming, setConfirming] = useState<string[] | undefined>();
@@ -131,8 +129,7 @@ export function TicketScreen(): React.JSX.Element {
       // Cash and open orders follow from the core's `orders.updated` (api/stale.ts).
       push(okCount === out.length ? 'good' : 'bad', `${okCount} of ${out.length} orders accepted`);
     } catch (err) {
-      // No event without an answer, yet a lost answer may have placed orders: ask again.
-      void staleCalls(client, [...ORDER_CALLS, ...PORTFOLIO_CALLS]);
+      // A lost answer may have placed orders: the core makes the open orders and cash stale.
       // NOT_OFFERED: nothing was signed (no order domain known, say); its words say where to set it.
       setSendError(
         err instanceof IpcCallError

@@ -1,0 +1,84 @@
+// The app itself: what it is and where its data lives, updates, emptying the cache, the venue
+// as the app runs it (the embedded venue's process, its status and a restart once it is down;
+// what the active venue offers), and trimming the young generation's memory while it runs.
+import { secp256k1BackendName } from '@shared/crypto/index.js';
+import type { CallOutput } from '@shared/ipc/contract.js';
+import { trimYoungGeneration } from '../../../../native/memory.js';
+import type { UpdateStatus } from '../../updates.js';
+import type { LocalVenue } from '../../ports.js';
+import { AppError } from '../../router.js';
+import type { CoreContext, HandlersOf } from '../../context.js';
+import type { Domain } from '../../registrar.js';
+
+type AppCalls = 'app.info' | 'app.revealDataFolder' | 'app.checkForUpdates' | 'cache.reset' | 'venue.status' | 'venue.restart' | 'venue.capabilities';
+
+export interface AppOptions {
+  /** Opens a folder in the OS file manager (Electron's shell); the browser host has none. */
+  reveal?: (path: string) => Promise<boolean>;
+  /** Auto-update, where the host has it (the installed desktop app). */
+  updates?: { check(): Promise<UpdateStatus> };
+  /** The embedded venue the host started and watches; absent when the host started none. */
+  localVenue?: LocalVenue;
+}
+
+export interface AppDeps {
+  /** After the cache is emptied: what the sync knew of it is forgotten too. */
+  cacheReset(): void;
+}
+
+export function appDomain(ctx: CoreContext, opts: AppOptions, deps: AppDeps): Domain {
+  const { localVenue } = opts;
+  /** The embedded venue when it is the active profile's venue. */
+  const activeLocal = (): LocalVenue | undefined => (localVenue && ctx.session().profile.kind === 'local' ? localVenue : undefined);
+  const venueStatus = (): CallOutput<'venue.status'> => ({ local: activeLocal()?.status() ?? null });
+
+  // Every change the supervisor reports reaches the windows, whichever profile is active: a
+  // switch back to the local venue finds its state already said.
+  const unsubscribe = localVenue?.onStatus((status) => ctx.emit('venue.status', status));
+
+  const handlers: HandlersOf<AppCalls> = {
+    'app.info': () => ({ version: ctx.version, platform: process.platform, dataDir: ctx.dataDir, secp256k1: secp256k1BackendName() }),
+    'app.revealDataFolder': async () => ({ path: ctx.dataDir, revealed: opts.reveal ? await opts.reveal(ctx.dataDir) : false }),
+    'app.checkForUpdates': () => opts.updates?.check() ?? { state: 'disabled' as const, currentVersion: ctx.version, message: 'updates come with the installed desktop app' },
+    /** Every profile's cache goes; the vault, user data and settings stay. */
+    'cache.reset': () => {
+      if (ctx.activity.busy()) throw new AppError('BUSY', 'orders are being sent; reset the cache once they are done');
+      const removed = ctx.session().resetCache();
+      deps.cacheReset();
+      return removed;
+    },
+    'venue.status': venueStatus,
+    'venue.capabilities': () => {
+      const s = ctx.session();
+      return { profileId: s.profile.id, routes: s.capabilities.list(), ...s.capabilities.words() };
+    },
+    'venue.restart': async () => {
+      const local = activeLocal();
+      if (!local) {
+        const profile = ctx.session().profile;
+        throw new AppError(
+          'NOT_OFFERED',
+          profile.kind === 'local'
+            ? 'this Kairos did not start the local venue itself, so it cannot restart it'
+            : `${profile.name} is a remote venue: only the local venue Kairos runs can be restarted from here`,
+        );
+      }
+      try {
+        await local.restart();
+      } catch (err) {
+        throw new AppError('OFFLINE', `the local venue could not be restarted: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      return venueStatus();
+    },
+  };
+  let stopTrim: (() => void) | undefined;
+  return {
+    name: 'app',
+    handlers,
+    start: () => void (stopTrim = trimYoungGeneration()),
+    stop: () => {
+      stopTrim?.();
+      unsubscribe?.();
+    },
+  };
+}

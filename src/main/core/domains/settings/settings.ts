@@ -1,0 +1,20 @@
+// App settings: the trading switch, the confirmation step per profile, the theme.
+import type { CoreContext, HandlersOf } from '../../context.js';
+import type { Domain } from '../../registrar.js';
+
+export function settingsDomain(ctx: CoreContext): Domain {
+  const current = () => ({ tradingOff: ctx.prefs.get().tradingOff, confirm: !ctx.prefs.get().skipConfirm.includes(ctx.session().profile.id), theme: ctx.prefs.get().theme });
+
+  const handlers: HandlersOf<'settings.get' | 'settings.set'> = {
+    'settings.get': () => current(),
+    'settings.set': ({ tradingOff, confirm, theme }) => {
+      const profile = ctx.session().profile.id;
+      const skip = new Set(ctx.prefs.get().skipConfirm);
+      if (confirm === true) skip.delete(profile);
+      if (confirm === false) skip.add(profile);
+      ctx.prefs.set({ ...(tradingOff !== undefined ? { tradingOff } : {}), ...(theme !== undefined ? { theme } : {}), skipConfirm: [...skip] });
+      return current();
+    },
+  };
+  return { name: 'settings', handlers };
+}
