@@ -28,11 +28,6 @@ const rooms = {
     may: ['src/main/core', 'src/main/core/domains', 'src/shared', 'src/native', 'node'],
     why: 'createCore builds the shared context and lists the domains.',
   },
-  // Kept where browser tests have long imported the 24h words from: a re-export of the markets domain.
-  'src/main/core/services/bracket.ts': {
-    may: ['src/main/core/domains'],
-    why: 'a re-export kept for the browser tests that import it from here.',
-  },
   'src/main/electron': {
     may: ['src/main/core', 'src/shared', 'src/native', 'node', 'electron', 'electron-updater'],
     tests: ['src/venue', 'vitest', 'better-sqlite3'],
@@ -68,11 +63,11 @@ const rooms = {
     why: 'native loaders depend on nothing of the app.',
   },
   e2e: {
-    may: ['src/main/core', 'src/host', 'src/venue', 'src/shared', 'src/renderer', 'node', 'playwright-core', 'vitest'],
+    may: ['src/main/core', 'src/main/core/domains', 'src/host', 'src/venue', 'src/shared', 'src/renderer', 'node', 'playwright-core', 'vitest'],
     why: 'browser tests drive the real app against the real venue.',
   },
   bench: {
-    may: ['e2e', 'src/host', 'src/main/core', 'src/native', 'src/shared', 'src/venue', 'node', 'playwright-core', 'ws', 'fast-check', '@polymarket/clob-client-v2', '@ethersproject/wallet'],
+    may: ['e2e', 'src/host', 'src/main/core', 'src/main/core/domains', 'src/native', 'src/shared', 'src/venue', 'node', 'playwright-core', 'ws', 'fast-check', '@polymarket/clob-client-v2', '@ethersproject/wallet'],
     why: 'benchmarks run the real app and venue; the app never imports them.',
   },
   scripts: { may: ['*'], why: 'build, release and lint tooling.' },

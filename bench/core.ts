@@ -13,7 +13,7 @@ import { setSecp256k1Backend, signOrder } from '../src/shared/crypto/index.js';
 import { useNativeSecp256k1 } from '../src/native/secp256k1.js';
 import { createCore } from '../src/main/core/index.js';
 import { localProfile } from '../src/main/core/local-profile.js';
-import { checkLine, signable } from '../src/main/core/orders/build.js';
+import { checkLine, signable } from '../src/main/core/domains/orders/build.js';
 import { startVenue, type WorldSize } from '../src/venue/server.js';
 
 const { values } = parseArgs({ options: { size: { type: 'string', default: 'default' } } });

@@ -6,7 +6,7 @@
 // pay 0. The list's 24h column says why it shows "—". Both peers; screenshots light and dark.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_TRADE_24H } from '../src/main/core/services/bracket.js';
+import { NO_TRADE_24H } from '../src/main/core/domains/markets/bracket.js';
 import { adminCommand } from '../src/venue/admin.js';
 import { EASY_NOW, marketsByEvent, quoteOutcomes, skipReason, startApp, yesOf, type App } from './support.js';
 

@@ -1,6 +1,7 @@
 // What an alert compares, exactly: prices, spreads and volumes in micro units (integers), taken
 // from the latest readings of a market's tokens. Pure: no storage, no venue.
 import { centsText, formatMicros, parseMicros, toMicros, usdText } from '@shared/domain/money.js';
+import { MICROS_PER_DOLLAR } from '@shared/domain/units.js';
 import type { Alert } from '@shared/ipc/watchlist.js';
 import type { PriceSeen } from '../../readings.js';
 import type { AlertRow, AlertRule } from '../../user-data/watchlist.js';
@@ -59,7 +60,7 @@ export class Readings {
     const own = this.tokens.get(token);
     if (own?.last !== undefined) return own.last;
     const other = tokens.length === 2 ? this.tokens.get(tokens[1 - outcome] as string)?.last : undefined;
-    if (other !== undefined) return 1_000_000n - other;
+    if (other !== undefined) return MICROS_PER_DOLLAR - other;
     // Ticks are whole hundredths of a cent or coarser, so the middle is a whole micro.
     if (own?.bid && own.ask) return (own.bid + own.ask) / 2n;
     return undefined;

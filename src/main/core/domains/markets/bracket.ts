@@ -2,6 +2,7 @@
 // 24 hours from the venue's trades, and a bracket's sums of best asks and best bids.
 import { formatMicros, parseMicros, toMicros } from '@shared/domain/money.js';
 import { resolutionOf } from '@shared/domain/resolution.js';
+import { MICROS_PER_DOLLAR } from '@shared/domain/units.js';
 import type { BracketSums, RowStatus } from '@shared/ipc/find.js';
 import type { Trade } from '@shared/spec/index.js';
 
@@ -54,7 +55,7 @@ export function changes24h(markets: readonly ChangeMarket[], trades: readonly Ch
   const yes = (prices: Map<string, bigint>, cid: string, two: boolean): bigint | undefined => {
     const own = prices.get(`${cid}:0`);
     const other = two ? prices.get(`${cid}:1`) : undefined;
-    return own ?? (other === undefined ? undefined : 1_000_000n - other);
+    return own ?? (other === undefined ? undefined : MICROS_PER_DOLLAR - other);
   };
   const out = new Map<string, Change24h>();
   for (const [cid, m] of byCid) {
@@ -129,8 +130,8 @@ export function bracketSums(open: readonly SumOutcome[]): BracketSums {
     ...(bidKnown ? { bids: formatMicros(bids) } : {}),
     missingAsks,
     missingBids,
-    underAsk: askKnown && asks < 1_000_000n,
-    overBid: bidKnown && bids > 1_000_000n,
+    underAsk: askKnown && asks < MICROS_PER_DOLLAR,
+    overBid: bidKnown && bids > MICROS_PER_DOLLAR,
   };
 }
 

@@ -8,7 +8,7 @@ import { parseMicros } from '@shared/domain/money.js';
 import { LIMITS } from '@shared/spec/index.js';
 import { AnswerLostError, HttpStatusError, NetworkError } from '../../http/errors.js';
 import { fillNotice } from './notices.js';
-import { signable, type BuiltLine, type MarketRules } from '../../orders/build.js';
+import { signable, type BuiltLine, type MarketRules } from './build.js';
 import { AppError } from '../../router.js';
 import type { Session } from '../../session.js';
 import { averagePrice, stateOfAnswer } from '../../user-data/fills.js';

@@ -4,10 +4,12 @@
 import type { CallArgs } from '@shared/ipc/contract.js';
 import { formatMicros, parseMicros, tickText } from '@shared/domain/money.js';
 import { priceGuard } from '@shared/domain/price-guard.js';
+import { DEFAULT_TICK } from '@shared/domain/grid.js';
+import { cashFor } from '@shared/domain/units.js';
 import { formatDataTokenId } from '@shared/domain/token-ids.js';
 import { HttpStatusError } from '../../http/errors.js';
-import { checkLine, type BuiltLine, type MarketRules } from '../../orders/build.js';
-import { checkBatch, economics } from '../../orders/economics.js';
+import { checkLine, type BuiltLine, type MarketRules } from './build.js';
+import { checkBatch, economics } from './economics.js';
 import type { Session } from '../../session.js';
 import type { AccountSummary } from '../../vault/vault.js';
 import type { Accounts } from '../accounts/accounts.js';
@@ -161,7 +163,7 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
       const opposite = c.line.side === 'BUY' ? quote?.SELL : quote?.BUY;
       const bestOpposite = opposite !== undefined ? (parseMicros(opposite) ?? undefined) : undefined;
       const micros = (p: string | undefined) => (p !== undefined ? (parseMicros(p) ?? undefined) : undefined);
-      const guard = priceGuard({ side: c.line.side, price: c.built.price, tick: parseMicros(c.rules.tick) ?? 10_000n, bestBid: micros(quote?.BUY), bestAsk: micros(quote?.SELL) });
+      const guard = priceGuard({ side: c.line.side, price: c.built.price, tick: parseMicros(c.rules.tick) ?? DEFAULT_TICK, bestBid: micros(quote?.BUY), bestAsk: micros(quote?.SELL) });
       return { ...economics(c.built, { side: c.line.side, type: c.line.type, postOnly: c.line.postOnly, bestOpposite, takerFeeBps: c.rules.takerFeeBps ?? 0, makerFeeBps: c.rules.makerFeeBps ?? 0 }), ...(guard ? { guard } : {}) };
     });
     const unchecked: string[][] = checked.map(() => []);
@@ -180,7 +182,7 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
       ...(unchecked[i]?.length ? { unchecked: unchecked[i] } : {}),
       ...(c.retryAfterSeconds !== undefined ? { retryAfterSeconds: c.retryAfterSeconds } : {}),
       ...(c.snapped !== undefined ? { price: formatMicros(c.snapped) } : {}),
-      ...(c.built ? { makerAmount: c.built.makerAmount.toString(), takerAmount: c.built.takerAmount.toString(), notional: formatMicros((c.built.size * c.built.price) / 1_000_000n) } : {}),
+      ...(c.built ? { makerAmount: c.built.makerAmount.toString(), takerAmount: c.built.takerAmount.toString(), notional: formatMicros(cashFor(c.built.size, c.built.price)) } : {}),
       ...(money[i] ?? {}),
       ...(c.built ? shapes.get(c.line.conditionId) : {}),
       ...(c.disagreements ? { disagreements: c.disagreements } : {}),
