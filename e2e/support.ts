@@ -47,6 +47,21 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+let sharedBrowser: Promise<Browser> | undefined;
+
+/**
+ * One Chromium per test worker, each app in a context of its own (as separate as two browsers for
+ * what a page keeps): a worker runs many files in turn, and starting and stopping a browser for
+ * each took about a second of two busy cores per file. It ends with the worker (its pipe closes).
+ */
+export function sharedChromium(): Promise<Browser> {
+  sharedBrowser ??= launchChromium().then((b) => {
+    b.on('disconnected', () => (sharedBrowser = undefined));
+    return b;
+  });
+  return sharedBrowser;
+}
+
 /** Why the browser tests cannot run here, or undefined when they can. */
 export function skipReason(): string | undefined {
   if (!existsSync(CHROMIUM)) return `no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
@@ -131,8 +146,9 @@ export async function startApp(opts: AppOptions = {}): Promise<App> {
   if (specOnly) await useDeployment(core, venue, opts.signing ?? true);
   const host = await startHost({ router: core.router, rendererDir: RENDERER });
   hostRef.current = host;
-  const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const browser = await sharedChromium();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
   await page.goto(host.url);
   const app: App = {
     venue,
@@ -158,7 +174,7 @@ export async function startApp(opts: AppOptions = {}): Promise<App> {
       await page.goto(app.host.url);
     },
     async close() {
-      await browser.close();
+      await context.close();
       await app.host.close();
       await app.core.close();
       await venue.stop().catch(() => undefined);
