@@ -51,6 +51,7 @@ describe.skipIf(reason !== undefined)(`catalog list (${reason ?? 'Chromium + bui
     await page.getByLabel('Series').selectOption(String(series?.id));
     await expect.poll(async () => Number((await page.getByTestId('market-count').innerText()).replace(/\D/g, '')), { timeout: 15_000 }).toBeLessThan(active.length);
     await app.shot('markets-series');
-  });
+    // Room for the sync's own 60 s bound above and the steps after it on a loaded machine.
+  }, 120_000);
 
 });
