@@ -6,7 +6,7 @@ import { iso, type RawJson } from '../http.js';
 import { ledgerStamp, walletOrBlank } from '../market-index.js';
 import { MICRO } from '../money.js';
 import { keptAnswer } from './fragments.js';
-import type { Row } from './objects.js';
+import { Filters, type Row } from './objects.js';
 
 export interface CommentsParams {
   limit: number;
@@ -38,25 +38,15 @@ const HOLDER_SQL = `EXISTS (SELECT 1 FROM positions p WHERE p.wallet = c.user_ad
 export function listComments(db: Db, q: CommentsParams): RawJson {
   const parent = commentParent(db, q);
   return keptAnswer(db, `comments ${JSON.stringify(q)}`, ledgerStamp(db, parent?.conditions), () => {
-    const where: string[] = [];
-    const args: Array<string | number> = [];
-    if (q.eventSlug !== undefined) {
-      where.push("c.parent_entity_type = 'Event' AND c.parent_entity_id = (SELECT id FROM events WHERE slug = ?)");
-      args.push(q.eventSlug);
-    }
-    if (q.parentEntityType !== undefined) {
-      where.push('c.parent_entity_type = ?');
-      args.push(q.parentEntityType);
-    }
-    if (q.parentEntityId !== undefined) {
-      where.push('c.parent_entity_id = ?');
-      args.push(Number(q.parentEntityId));
-    }
-    if (q.holdersOnly) where.push(HOLDER_SQL);
+    const f = new Filters()
+      .when(q.eventSlug, "c.parent_entity_type = 'Event' AND c.parent_entity_id = (SELECT id FROM events WHERE slug = ?)")
+      .when(q.parentEntityType, 'c.parent_entity_type = ?')
+      .when(q.parentEntityId === undefined ? undefined : Number(q.parentEntityId), 'c.parent_entity_id = ?')
+      .also(q.holdersOnly === true, HOLDER_SQL);
     const dir = q.ascending ? 'ASC' : 'DESC';
-    const sql = `${COMMENT_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${COMMENT_ORDER[q.order] ?? 'c.created_at'} ${dir}, c.id ${dir} LIMIT ? OFFSET ?`;
+    const sql = `${COMMENT_SELECT} ${f.clause} ORDER BY ${COMMENT_ORDER[q.order] ?? 'c.created_at'} ${dir}, c.id ${dir} LIMIT ? OFFSET ?`;
     // Holders only holds for the replies each comment carries too: they are comments.
-    const value = commentObjects(db, prepared(db, sql).all(...args, q.limit, q.offset) as Row[], true, q.holdersOnly === true);
+    const value = commentObjects(db, prepared(db, sql).all(...f.args, q.limit, q.offset) as Row[], true, q.holdersOnly === true);
     return { value, keep: parent === undefined || value.every((c) => underParent(c, parent)) };
   });
 }

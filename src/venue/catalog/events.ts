@@ -3,7 +3,7 @@ import type { Db } from '../db/open.js';
 import { iso, type RawJson } from '../http.js';
 import { markPrices } from '../market-index.js';
 import { eventsPage, eventTemplate, outcomePrices, pageIds, placeholder, type EventTemplate } from './fragments.js';
-import { eventFlags, eventSummaryFull, EVENT_COLUMNS, flags, orderBy, resolveCreator, tagObject, type Row, type Status } from './objects.js';
+import { eventFlags, Filters, eventSummaryFull, EVENT_COLUMNS, flags, orderBy, resolveCreator, tagObject, type Row, type Status } from './objects.js';
 
 export function listTags(db: Db, q: { limit: number; offset: number }): unknown[] {
   return (db.prepare('SELECT * FROM tags ORDER BY id LIMIT ? OFFSET ?').all(q.limit, q.offset) as Row[]).map(tagObject);
@@ -27,34 +27,16 @@ export interface EventsParams {
 }
 
 export function listEvents(db: Db, q: EventsParams): RawJson {
-  const where: string[] = [];
-  const args: Array<string | number> = [];
-  for (const k of ['active', 'closed', 'archived'] as const) {
-    if (q[k] !== undefined) where.push(`e.${k} = ${q[k] ? 1 : 0}`);
-  }
-  if (q.tagId !== undefined) {
-    where.push('e.id IN (SELECT event_id FROM event_tags WHERE tag_id = ?)');
-    args.push(q.tagId);
-  }
-  if (q.tagSlug !== undefined) {
-    where.push('e.id IN (SELECT et.event_id FROM event_tags et JOIN tags t ON t.id = et.tag_id WHERE t.slug = ?)');
-    args.push(q.tagSlug);
-  }
-  if (q.seriesSlug !== undefined) {
-    where.push('e.series_id = (SELECT id FROM series WHERE slug = ?)');
-    args.push(q.seriesSlug);
-  }
-  if (q.slug !== undefined) {
-    where.push('e.slug = ?');
-    args.push(q.slug);
-  }
   const creator = resolveCreator(db, q.creator);
-  if (creator !== undefined) {
-    where.push('e.id IN (SELECT event_id FROM markets WHERE creator = ?)');
-    args.push(creator);
-  }
-  const sql = `SELECT e.id FROM events e ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${orderBy(EVENT_COLUMNS[q.order] ?? 'id', q.ascending, 'e')} LIMIT ? OFFSET ?`;
-  const ids = pageIds(db, `events ${JSON.stringify(q)}`, () => db.prepare(sql).pluck().all(...args, q.limit, q.offset) as number[]);
+  const f = new Filters();
+  for (const k of ['active', 'closed', 'archived'] as const) f.also(q[k] !== undefined, `e.${k} = ${q[k] ? 1 : 0}`);
+  f.when(q.tagId, 'e.id IN (SELECT event_id FROM event_tags WHERE tag_id = ?)')
+    .when(q.tagSlug, 'e.id IN (SELECT et.event_id FROM event_tags et JOIN tags t ON t.id = et.tag_id WHERE t.slug = ?)')
+    .when(q.seriesSlug, 'e.series_id = (SELECT id FROM series WHERE slug = ?)')
+    .when(q.slug, 'e.slug = ?')
+    .when(creator, 'e.id IN (SELECT event_id FROM markets WHERE creator = ?)');
+  const sql = `SELECT e.id FROM events e ${f.clause} ${orderBy(EVENT_COLUMNS[q.order] ?? 'id', q.ascending, 'e')} LIMIT ? OFFSET ?`;
+  const ids = pageIds(db, `events ${JSON.stringify(q)}`, () => db.prepare(sql).pluck().all(...f.args, q.limit, q.offset) as number[]);
   return eventsPage(db, ids, creator ?? '', (missing) => eventTemplates(db, missing, creator));
 }
 

@@ -5,7 +5,7 @@ import { dayVolumes, lastTradePrices, markPrices, marketVolume } from '../market
 import { MICRO } from '../money.js';
 import { dayChanges } from './day-change.js';
 import { marketsPage, movingFields, pageIds, type StaticMarket } from './fragments.js';
-import { boolFilter, eventSummaryFull, flags, MARKET_COLUMNS, orderBy, resolveCreator, tagObject, type Row, type Status } from './objects.js';
+import { Filters, eventSummaryFull, flags, MARKET_COLUMNS, orderBy, resolveCreator, tagObject, type Row, type Status } from './objects.js';
 import type { BookReader } from './quotes.js';
 
 export interface MarketsParams {
@@ -32,44 +32,23 @@ export function listMarkets(db: Db, q: MarketsParams, now: number, books?: BookR
 }
 
 function marketIds(db: Db, q: MarketsParams): number[] {
-  const where: string[] = [];
-  const args: Array<string | number> = [];
-  boolFilter(where, 'm.status', 'active', q.active);
-  boolFilter(where, 'm.status', 'closed', q.closed);
-  boolFilter(where, 'm.status', 'archived', q.archived);
-  if (q.tagId !== undefined) {
-    where.push('m.id IN (SELECT market_id FROM market_tags WHERE tag_id = ?)');
-    args.push(q.tagId);
-  }
-  if (q.tagSlug !== undefined) {
-    where.push('m.id IN (SELECT mt.market_id FROM market_tags mt JOIN tags t ON t.id = mt.tag_id WHERE t.slug = ?)');
-    args.push(q.tagSlug);
-  }
-  if (q.eventId !== undefined) {
-    where.push('m.event_id = ?');
-    args.push(q.eventId);
-  }
-  if (q.eventSlug !== undefined) {
-    where.push('m.event_id = (SELECT id FROM events WHERE slug = ?)');
-    args.push(q.eventSlug);
-  }
-  if (q.conditionId !== undefined) {
-    where.push('m.condition_id = ?');
-    args.push(q.conditionId.toLowerCase());
-  }
-  if (q.mirror !== undefined) where.push(q.mirror ? 'm.mirror_condition_id IS NOT NULL' : 'm.mirror_condition_id IS NULL');
-  if (q.slug !== undefined) {
-    where.push('m.slug = ?');
-    args.push(q.slug);
-  }
   const creator = resolveCreator(db, q.creator);
-  if (creator !== undefined) {
-    where.push('m.creator = ?');
-    args.push(creator);
-  }
+  const f = new Filters()
+    .status('m.status', 'active', q.active)
+    .status('m.status', 'closed', q.closed)
+    .status('m.status', 'archived', q.archived)
+    .when(q.tagId, 'm.id IN (SELECT market_id FROM market_tags WHERE tag_id = ?)')
+    .when(q.tagSlug, 'm.id IN (SELECT mt.market_id FROM market_tags mt JOIN tags t ON t.id = mt.tag_id WHERE t.slug = ?)')
+    .when(q.eventId, 'm.event_id = ?')
+    .when(q.eventSlug, 'm.event_id = (SELECT id FROM events WHERE slug = ?)')
+    .when(q.conditionId?.toLowerCase(), 'm.condition_id = ?')
+    .also(q.mirror === true, 'm.mirror_condition_id IS NOT NULL')
+    .also(q.mirror === false, 'm.mirror_condition_id IS NULL')
+    .when(q.slug, 'm.slug = ?')
+    .when(creator, 'm.creator = ?');
   // Pick the page's ids first so the sort never carries the wide rows.
-  const idSql = `SELECT m.id FROM markets m ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${orderBy(MARKET_COLUMNS[q.order] ?? 'id', q.ascending, 'm')} LIMIT ? OFFSET ?`;
-  return db.prepare(idSql).pluck().all(...args, q.limit, q.offset) as number[];
+  const idSql = `SELECT m.id FROM markets m ${f.clause} ${orderBy(MARKET_COLUMNS[q.order] ?? 'id', q.ascending, 'm')} LIMIT ? OFFSET ?`;
+  return db.prepare(idSql).pluck().all(...f.args, q.limit, q.offset) as number[];
 }
 
 /** The static JSON of listed markets, by id. */

@@ -26,9 +26,34 @@ export function resolveCreator(db: Db, creator: string | undefined): string | un
   return row?.address ?? '\u0000none';
 }
 
-export function boolFilter(where: string[], column: string, key: keyof typeof STATUS_SQL, value: boolean | undefined): void {
-  if (value === undefined) return;
-  where.push(value ? `${column} ${STATUS_SQL[key]}` : `NOT (${column} ${STATUS_SQL[key]})`);
+/** A listing's WHERE clause, from the filters its query names; values are bound, never spliced. */
+export class Filters {
+  private readonly parts: string[] = [];
+  readonly args: Array<string | number> = [];
+
+  /** `sql` (one `?`, bound to `value`) when the query names the filter. */
+  when(value: string | number | undefined, sql: string): this {
+    if (value === undefined) return this;
+    this.parts.push(sql);
+    this.args.push(value);
+    return this;
+  }
+
+  /** `sql` as it is (no value) when `on`. */
+  also(on: boolean, sql: string): this {
+    if (on) this.parts.push(sql);
+    return this;
+  }
+
+  /** A status flag asked for (true) or against (false); nothing when not asked. */
+  status(column: string, key: keyof typeof STATUS_SQL, value: boolean | undefined): this {
+    if (value !== undefined) this.parts.push(value ? `${column} ${STATUS_SQL[key]}` : `NOT (${column} ${STATUS_SQL[key]})`);
+    return this;
+  }
+
+  get clause(): string {
+    return this.parts.length ? `WHERE ${this.parts.join(' AND ')}` : '';
+  }
 }
 
 export function orderBy(column: string, ascending: boolean, alias: string): string {
