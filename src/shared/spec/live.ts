@@ -9,7 +9,11 @@ import { Book, BookLevel } from './trading.js';
 export const LIVE_MAX_TOKENS = 500;
 /** Messages a client may leave unread before the venue disconnects it. */
 export const LIVE_MAX_BACKLOG = 1000;
-/** Close code for a client that fell more than LIVE_MAX_BACKLOG messages behind: resubscribe. */
+/** Bytes of messages a client may leave unwritten before the venue disconnects it. */
+export const LIVE_MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
+/** Protocol pings in a row a client may leave unanswered (it stopped reading) before it is disconnected. */
+export const LIVE_MAX_UNANSWERED_PINGS = 2;
+/** Close code for a client that fell behind (messages, bytes or unanswered pings): resubscribe. */
 export const LIVE_CLOSE_BEHIND = 4008;
 /** The venue's `{"type":"ping"}` interval. */
 export const LIVE_PING_MS = 10_000;

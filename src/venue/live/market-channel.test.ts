@@ -1,6 +1,6 @@
 // The live market channel (venue-profile I) of a real venue on 127.0.0.1: books and their changes
 // as they happen, whoever makes them, and the channel's bounds.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { Book } from '@shared/spec/trading.js';
@@ -69,11 +69,11 @@ let copies: string[] | undefined;
 
 /** The test world has 120 tokens; the subscription limit needs more: paused copies of one market. */
 function moreTokens(count: number): string[] {
-  copies ??= copyMarkets(501);
+  copies ??= copyMarkets(venue, 501);
   return copies.slice(0, count);
 }
 
-function copyMarkets(count: number): string[] {
+function copyMarkets(venue: TestVenue, count: number): string[] {
   const base = venue.db.prepare("SELECT * FROM markets WHERE status = 'active' AND json_array_length(outcomes) = 2 ORDER BY id LIMIT 1").get() as Record<string, unknown>;
   const maxId = (venue.db.prepare('SELECT MAX(id) AS id FROM markets').get() as { id: number }).id;
   const cols = Object.keys(base);
@@ -238,9 +238,11 @@ describe('the live market channel', () => {
     feed.send({ type: 'subscribe', assets_ids: [ids[500]] });
     const refused = await feed.until('error', (m) => m.type === 'error', from);
     expect(refused).toMatchObject({ code: 'TOO_MANY_SUBSCRIPTIONS', error: expect.stringMatching(/at most 500 tokens.*501/) });
-    // Following again what it follows already sends its book again and counts nothing twice.
+    // Following again what it follows already counts nothing twice (and sends nothing).
+    const again = feed.received.length;
     feed.send({ type: 'subscribe', assets_ids: [ids[0]] });
-    await feed.until('book again', (m) => m.type === 'book' && m.asset_id === ids[0], from);
+    await feed.settled();
+    expect(feed.received.slice(again).filter((m) => m.type !== 'pong')).toEqual([]);
     // Room made by unsubscribing is room to subscribe.
     feed.send({ type: 'unsubscribe', assets_ids: [ids[0]] });
     feed.send({ type: 'subscribe', assets_ids: [ids[500]] });
@@ -292,13 +294,20 @@ describe('the live market channel', () => {
   });
 
   it('cuts off a client that stops reading with 4008 once it is more than 1000 messages behind', async () => {
-    const ids = moreTokens(500);
+    // A venue whose pings come too late to cut the client off first (see the next describe).
+    const late = await startTestVenue({ live: { pingMs: 60_000 } });
+    onTestFinished(() => late.stop());
+    const url = ((await late.get('trading', '/version')).body as { streams: { market: string } }).streams.market;
+    const ids = copyMarkets(late, 500);
     const slow = await Feed.open(url);
     slow.send({ type: 'subscribe', assets_ids: ids });
     await slow.count('book', (m) => m.type === 'book', 500);
     slow.ws.pause();
-    // Each subscription sends 500 books again: far more than the socket buffers hold.
-    for (let i = 0; i < 120; i++) slow.send({ type: 'subscribe', assets_ids: ids });
+    // Each unsubscribe and subscribe again sends 500 books anew: far more than the socket buffers hold.
+    for (let i = 0; i < 120; i++) {
+      slow.send({ type: 'unsubscribe', assets_ids: ids });
+      slow.send({ type: 'subscribe', assets_ids: ids });
+    }
     await sleep(1_000);
     const healthy = await Feed.open(url);
     await healthy.settled(); // the venue serves others meanwhile
@@ -307,6 +316,39 @@ describe('the live market channel', () => {
     expect(closed).toMatchObject({ code: LIVE_CLOSE_BEHIND, reason: expect.stringMatching(/1000 messages behind/) });
     const books = slow.received.filter((m) => m.type === 'book').length;
     expect(books).toBeLessThan(121 * 500);
+    healthy.close();
+  });
+});
+
+describe('a client that asks again or stops reading', () => {
+  it('gets nothing for a subscription to tokens it already follows, and the book of each new one', async () => {
+    const tokens = quotedTokens(6).slice(6);
+    const feed = await Feed.open(url);
+    feed.send({ type: 'subscribe', assets_ids: tokens.slice(0, 4) });
+    await feed.count('book', (m) => m.type === 'book', 4);
+    const from = feed.received.length;
+    for (let i = 0; i < 20; i++) feed.send({ type: 'subscribe', assets_ids: tokens.slice(0, 4) });
+    feed.send({ type: 'subscribe', assets_ids: tokens });
+    await feed.settled();
+    const books = feed.received.slice(from).filter((m) => m.type === 'book');
+    expect(books.map((m) => m.type === 'book' && m.asset_id).sort()).toEqual(tokens.slice(4).sort());
+    feed.close();
+  });
+
+  it('is cut off with 4008 once it leaves two pings unanswered, however much the kernel buffers for it', async () => {
+    const feed = await Feed.open(url);
+    feed.send({ type: 'subscribe', assets_ids: quotedTokens(4) });
+    await feed.count('book', (m) => m.type === 'book', 8);
+    const healthy = await Feed.open(url);
+    // Reads nothing from here on: it cannot answer a ping, though little is sent to it.
+    feed.ws.pause();
+    await sleep(6 * PING_MS);
+    // One that reads keeps its connection through the same pings.
+    await healthy.settled();
+    expect(healthy.ws.readyState).toBe(WebSocket.OPEN);
+    feed.ws.resume();
+    const closed = await Promise.race([feed.closed, sleep(5_000).then(() => undefined)]);
+    expect(closed).toMatchObject({ code: LIVE_CLOSE_BEHIND, reason: expect.stringMatching(/no answer to 2 pings/) });
     healthy.close();
   });
 });

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { formatMicros } from '@shared/domain/money.js';
 import { formatIssue } from '@shared/spec/common.js';
-import { LIVE_CLOSE_BEHIND, LIVE_MAX_BACKLOG, LIVE_MAX_TOKENS, LIVE_PING_MS, LiveClientMessage } from '@shared/spec/live.js';
+import { LIVE_CLOSE_BEHIND, LIVE_MAX_BACKLOG, LIVE_MAX_BACKLOG_BYTES, LIVE_MAX_TOKENS, LIVE_MAX_UNANSWERED_PINGS, LIVE_PING_MS, LiveClientMessage } from '@shared/spec/live.js';
 import type { Audience } from '../audience.js';
 import type { Books } from '../exchange/books.js';
 import type { BookObserver, LevelChange, TradeEvent } from '../exchange/feed.js';
@@ -29,6 +29,10 @@ interface Client {
   tokens: Set<string>;
   /** Messages handed to the socket and not yet written out to the network. */
   unflushed: number;
+  /** Their bytes. */
+  unflushedBytes: number;
+  /** Protocol pings sent since the client last answered one. */
+  unanswered: number;
   /** Cut off or gone: nothing more is sent. */
   done: boolean;
   ping: ReturnType<typeof setInterval>;
@@ -140,9 +144,12 @@ export class MarketChannel implements BookObserver {
   // ---------------------------------------------------------------- clients
 
   private connect(ws: WebSocket): void {
-    const client: Client = { ws, tokens: new Set(), unflushed: 0, done: false, ping: setInterval(() => this.send(client, '{"type":"ping"}'), this.pingMs) };
+    const client: Client = { ws, tokens: new Set(), unflushed: 0, unflushedBytes: 0, unanswered: 0, done: false, ping: setInterval(() => this.beat(client), this.pingMs) };
     client.ping.unref?.();
     this.clients.add(client);
+    // Every WebSocket client answers a protocol ping by itself as it reads: one that has not
+    // answered the last few reads nothing, however much the kernel still buffers for it.
+    ws.on('pong', () => (client.unanswered = 0));
     // A frame over maxPayload or text that is not UTF-8: ws closes with 1009/1007 and reports it here.
     ws.on('error', () => this.drop(client));
     ws.on('close', () => this.drop(client));
@@ -180,7 +187,18 @@ export class MarketChannel implements BookObserver {
     else if (msg.type === 'ping') this.send(client, '{"type":"pong"}');
   }
 
-  /** Follows the known tokens and sends each one's book (again, for those already followed). */
+  /** The ping interval: a protocol ping and the channel's own `ping` message, unless the client stopped answering. */
+  private beat(client: Client): void {
+    if (client.unanswered >= LIVE_MAX_UNANSWERED_PINGS) {
+      this.behind(client, `no answer to ${client.unanswered} pings; subscribe again`);
+      return;
+    }
+    client.unanswered++;
+    client.ws.ping();
+    this.send(client, '{"type":"ping"}');
+  }
+
+  /** Follows the known tokens and sends each new one's book; a token already followed sends nothing. */
   private subscribe(client: Client, ids: readonly string[]): void {
     const wanted = [...new Set(ids)];
     const unknown = wanted.filter((id) => this.tokens.get(id) === undefined);
@@ -192,6 +210,7 @@ export class MarketChannel implements BookObserver {
     }
     const before = this.topics.size;
     for (const id of known) {
+      if (client.tokens.has(id)) continue;
       client.tokens.add(id);
       let topic = this.topics.get(id);
       if (!topic) this.topics.set(id, (topic = { clients: new Set() }));
@@ -222,21 +241,29 @@ export class MarketChannel implements BookObserver {
   }
 
   /**
-   * Sends one message, counting it until the socket has written it out; a client that leaves more
-   * than LIVE_MAX_BACKLOG unwritten (it stopped reading) is closed with 4008 and must resubscribe.
+   * Sends one message, counting it and its bytes until the socket has written it out; a client
+   * that leaves more than LIVE_MAX_BACKLOG messages or LIVE_MAX_BACKLOG_BYTES unwritten (it stopped
+   * reading) is closed with 4008 and must resubscribe.
    */
   private send(client: Client, text: string): void {
     if (client.done) return;
+    const bytes = Buffer.byteLength(text);
     client.unflushed++;
+    client.unflushedBytes += bytes;
     client.ws.send(text, () => {
       client.unflushed--;
+      client.unflushedBytes -= bytes;
     });
-    if (client.unflushed > LIVE_MAX_BACKLOG) {
-      this.drop(client);
-      client.ws.close(LIVE_CLOSE_BEHIND, `more than ${LIVE_MAX_BACKLOG} messages behind; subscribe again`);
-      // The close frame waits behind what the client has not read; it may never read it.
-      setTimeout(() => client.ws.terminate(), this.closeTimeoutMs).unref?.();
-    }
+    if (client.unflushed > LIVE_MAX_BACKLOG) this.behind(client, `more than ${LIVE_MAX_BACKLOG} messages behind; subscribe again`);
+    else if (client.unflushedBytes > LIVE_MAX_BACKLOG_BYTES) this.behind(client, `more than ${LIVE_MAX_BACKLOG_BYTES / MiB} MiB behind; subscribe again`);
+  }
+
+  /** Cuts off a client that stopped reading: 4008, and nothing more is sent to it. */
+  private behind(client: Client, reason: string): void {
+    this.drop(client);
+    client.ws.close(LIVE_CLOSE_BEHIND, reason);
+    // The close frame waits behind what the client has not read; it may never read it.
+    setTimeout(() => client.ws.terminate(), this.closeTimeoutMs).unref?.();
   }
 
   private error(client: Client, code: string, error: string, extra: Record<string, unknown> = {}): void {

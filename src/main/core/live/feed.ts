@@ -308,6 +308,8 @@ export class LiveFeed {
         // Lost messages: this copy is not the venue's book until it is sent again.
         book.reset();
         this.since.set(msg.asset_id, now);
+        // A venue sends nothing for a token already followed: leave it and follow it anew.
+        link.send({ type: 'unsubscribe', assets_ids: [msg.asset_id] });
         link.send({ type: 'subscribe', assets_ids: [msg.asset_id] });
         this.tell();
       }
