@@ -2,9 +2,11 @@
 // the liquidity simulator off and then on at its default pace (as users run the venue) while a
 // live subscriber follows a few markets, so the simulator never idles; plus the time and disk
 // size of generating `default` and `large`.
-// Usage: npm run bench -- venue-read [--requests N] [--simulator off|on|both] [--skip-large]
+// With --silent-clients N, N more live clients follow 500 tokens each with the simulator on and
+// never read (the venue must cut them off, 4008, and keep reads fast meanwhile).
+// Usage: npm run bench -- venue-read [--requests N] [--simulator off|on|both] [--skip-large] [--silent-clients N]
 // Last line: one JSON object with every figure.
-import { mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,10 +25,17 @@ import { useNativeSecp256k1 } from '../src/native/secp256k1.js';
 await useNativeSecp256k1();
 
 const { values } = parseArgs({
-  options: { requests: { type: 'string', default: '1000' }, simulator: { type: 'string', default: 'both' }, 'skip-large': { type: 'boolean', default: false } },
+  options: {
+    requests: { type: 'string', default: '1000' },
+    simulator: { type: 'string', default: 'both' },
+    'skip-large': { type: 'boolean', default: false },
+    'silent-clients': { type: 'string', default: '0' },
+  },
 });
 const N = Number(values.requests);
 if (!Number.isSafeInteger(N) || N < 1) throw new Error(`--requests must be a positive integer, got "${values.requests}"`);
+const SILENT = Number(values['silent-clients']);
+if (!Number.isSafeInteger(SILENT) || SILENT < 0) throw new Error(`--silent-clients must be a whole number, got "${values['silent-clients']}"`);
 const MODES = { off: [false], on: [true], both: [false, true] } as const;
 const modes = MODES[values.simulator as keyof typeof MODES] as readonly boolean[] | undefined;
 if (!modes) throw new Error(`--simulator must be off, on or both, got "${values.simulator}"`);
@@ -98,6 +107,45 @@ async function watch(tradingUrl: string, tokens: string[]): Promise<{ messages()
   return { messages: () => count, close: () => ws.close() };
 }
 
+/**
+ * Clients that follow `tokens` and never read. A paused socket sees neither the venue's close
+ * frame nor its end, so each is read again only once `settle` is called: then one the venue cut
+ * off closes (4008, or abnormally when the venue dropped the socket before its close frame went
+ * out), and one it kept stays open.
+ */
+async function silentClients(tradingUrl: string, n: number, tokens: string[]): Promise<{ sinceS(): number; settle(): Promise<{ closed4008: number; cut: number }> }> {
+  const t0 = performance.now();
+  const sockets = await Promise.all(
+    Array.from({ length: n }, async () => {
+      const ws = new WebSocket(`${tradingUrl.replace(/^http/, 'ws')}/ws/market`);
+      await new Promise<void>((resolve, reject) => {
+        ws.once('open', resolve);
+        ws.once('error', reject);
+      });
+      ws.on('error', () => undefined);
+      const code = new Promise<number>((resolve) => ws.on('close', resolve));
+      ws.send(JSON.stringify({ type: 'subscribe', assets_ids: tokens }));
+      ws.pause();
+      return { ws, code };
+    }),
+  );
+  return {
+    sinceS: () => (performance.now() - t0) / 1000,
+    async settle() {
+      for (const { ws } of sockets) ws.resume();
+      // Still open 10 s after reading again: the venue never cut it off (0).
+      const codes = await Promise.all(sockets.map(({ ws, code }) => Promise.race([code, new Promise<number>((r) => setTimeout(() => (ws.terminate(), r(0)), 10_000))])));
+      return { closed4008: codes.filter((c) => c === 4008).length, cut: codes.filter((c) => c !== 0).length };
+    },
+  };
+}
+
+/** A process's CPU time so far (user + system), in seconds, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 const gen = generate('default');
 const results: Record<string, unknown> = { generate_default_s: gen.seconds, generate_default_mib: gen.mib };
 console.log(`generated default in ${gen.seconds} s, ${gen.mib} MiB`);
@@ -107,6 +155,10 @@ const pick = <T>(sql: string): T[] => db.prepare(sql).all() as T[];
 const busyWallets = pick<{ wallet: string }>('SELECT wallet FROM fills GROUP BY wallet ORDER BY COUNT(*) DESC LIMIT 20').map((r) => r.wallet);
 const busyMarkets = pick<{ condition_id: string }>('SELECT condition_id FROM market_stats ORDER BY trades DESC LIMIT 20').map((r) => r.condition_id);
 const busyEvents = pick<{ parent_entity_id: number }>("SELECT parent_entity_id FROM comments WHERE parent_entity_type = 'Event' GROUP BY parent_entity_id ORDER BY COUNT(*) DESC LIMIT 20").map((r) => r.parent_entity_id);
+const silentTokens = pick<{ token_id: string }>(
+  `SELECT t.token_id FROM tokens t JOIN markets m ON m.condition_id = t.condition_id LEFT JOIN market_stats s ON s.condition_id = m.condition_id
+   WHERE m.status = 'active' ORDER BY s.trades DESC, m.id LIMIT 500`,
+).map((r) => r.token_id);
 const watchedTokens = pick<{ token_id: string }>(
   `SELECT t.token_id FROM tokens t JOIN markets m ON m.condition_id = t.condition_id LEFT JOIN market_stats s ON s.condition_id = m.condition_id
    WHERE m.status = 'active' ORDER BY s.trades DESC, m.id LIMIT ${WATCHED_MARKETS * 2}`,
@@ -133,6 +185,8 @@ for (const simulator of modes) {
   const label = simulator ? 'simulator on' : 'simulator off';
   const { child, urls } = await startVenue(gen.dir, simulator);
   const live = simulator ? await watch(urls.trading_url, watchedTokens) : undefined;
+  const silent = simulator && SILENT > 0 ? await silentClients(urls.trading_url, SILENT, silentTokens) : undefined;
+  const cpu0 = cpuSeconds(child.pid as number);
   const client = reader();
   const [orders0, fills0, t00] = [count('SELECT COALESCE(MAX(seq), 0) AS n FROM orders'), count('SELECT COALESCE(MAX(id), 0) AS n FROM fills'), performance.now()];
   console.log(`-- ${label}${live ? ` (a live subscriber follows ${watchedTokens.length} tokens)` : ''}`);
@@ -163,6 +217,16 @@ for (const simulator of modes) {
     phase['live_messages_per_s'] = round2(live.messages() / seconds);
     console.log(`simulator pace: ${phase['orders_per_s']} orders/s, ${phase['fills_per_s']} fills/s; live subscriber heard ${phase['live_messages_per_s']} messages/s`);
     live.close();
+  }
+  phase['venue_cpu_pct'] = round2(((cpuSeconds(child.pid as number) - cpu0) / ((performance.now() - t00) / 1000)) * 100);
+  if (silent) {
+    // Reads on until the clients have been silent 30 s: by then the venue should have cut off all.
+    while (silent.sinceS() < 30) await client.read(reads(urls)[0]![1](0));
+    const { closed4008, cut } = await silent.settle();
+    phase['silent_clients'] = SILENT;
+    phase['silent_cut_off_by_30s'] = cut;
+    phase['silent_closed_4008'] = closed4008;
+    console.log(`${SILENT} silent clients: ${cut} cut off after 30 s (${closed4008} read the 4008 close; target: all, reads p99 < 20 ms meanwhile)`);
   }
   console.log(`worst p99 ${phase['worst_p99_ms']} ms`);
   results[key] = phase;

@@ -11,8 +11,11 @@ export const LIVE_MAX_TOKENS = 500;
 export const LIVE_MAX_BACKLOG = 1000;
 /** Bytes of messages a client may leave unwritten before the venue disconnects it. */
 export const LIVE_MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
-/** Protocol pings in a row a client may leave unanswered (it stopped reading) before it is disconnected. */
-export const LIVE_MAX_UNANSWERED_PINGS = 2;
+/**
+ * Protocol pings a client may leave unanswered when the next is due (it stopped reading) before it
+ * is disconnected: one, so a client that reads nothing is cut off within two ping intervals.
+ */
+export const LIVE_MAX_UNANSWERED_PINGS = 1;
 /** Close code for a client that fell behind (messages, bytes or unanswered pings): resubscribe. */
 export const LIVE_CLOSE_BEHIND = 4008;
 /** The venue's `{"type":"ping"}` interval. */

@@ -43,6 +43,8 @@ interface Topic {
 }
 
 const MiB = 1024 * 1024;
+/** How long a book's snapshot text serves further subscribers while its sequence holds. */
+const SNAPSHOT_REUSE_MS = 1_000;
 const price = (micro: number | undefined): string | null => (micro === undefined ? null : formatMicros(micro));
 
 export class MarketChannel implements BookObserver {
@@ -50,6 +52,8 @@ export class MarketChannel implements BookObserver {
   /** Per token, the sequence of its last book or change; kept while the venue runs. */
   private readonly seqs = new Map<string, number>();
   private readonly clients = new Set<Client>();
+  /** The last snapshot of each followed token (see `snapshot`). */
+  private readonly snapshots = new Map<string, { seq: number; at: number; text: string }>();
   private readonly pingMs: number;
   private readonly closeTimeoutMs: number;
   private wss: WebSocketServer | undefined;
@@ -190,7 +194,7 @@ export class MarketChannel implements BookObserver {
   /** The ping interval: a protocol ping and the channel's own `ping` message, unless the client stopped answering. */
   private beat(client: Client): void {
     if (client.unanswered >= LIVE_MAX_UNANSWERED_PINGS) {
-      this.behind(client, `no answer to ${client.unanswered} pings; subscribe again`);
+      this.behind(client, `no answer to a ping within ${this.pingMs} ms; subscribe again`);
       return;
     }
     client.unanswered++;
@@ -229,7 +233,10 @@ export class MarketChannel implements BookObserver {
     const topic = this.topics.get(tokenId);
     if (!topic) return;
     topic.clients.delete(client);
-    if (topic.clients.size === 0) this.topics.delete(tokenId);
+    if (topic.clients.size === 0) {
+      this.topics.delete(tokenId);
+      this.snapshots.delete(tokenId);
+    }
   }
 
   /** Stops everything for a client: its subscriptions, its pings. */
@@ -270,8 +277,22 @@ export class MarketChannel implements BookObserver {
     this.send(client, JSON.stringify({ type: 'error', error, code, ...extra }));
   }
 
-  /** A token's book in the shape of GET /book, with the sequence its next change follows. */
+  /**
+   * A token's book in the shape of GET /book, with the sequence its next change follows. Many
+   * clients subscribing at once to the same tokens share one text per token and sequence, for
+   * up to a second (its timestamp is when it was taken).
+   */
   private snapshot(tokenId: string): string {
+    const seq = this.seqs.get(tokenId) ?? 0;
+    const now = this.now();
+    const kept = this.snapshots.get(tokenId);
+    if (kept && kept.seq === seq && now - kept.at < SNAPSHOT_REUSE_MS) return kept.text;
+    const text = this.takeSnapshot(tokenId, seq, now);
+    this.snapshots.set(tokenId, { seq, at: now, text });
+    return text;
+  }
+
+  private takeSnapshot(tokenId: string, seq: number, now: number): string {
     const token = this.tokens.get(tokenId);
     const book = this.books.book(tokenId);
     const level = (l: { price: number; size: number }) => ({ price: formatMicros(l.price), size: formatMicros(l.size) });
@@ -279,12 +300,12 @@ export class MarketChannel implements BookObserver {
       type: 'book',
       market: token?.conditionId ?? '',
       asset_id: tokenId,
-      timestamp: String(this.now()),
+      timestamp: String(now),
       bids: book.depth('BUY').map(level),
       asks: book.depth('SELL').map(level),
       tick_size: (token?.tick ?? 0) / MICRO,
       min_order_size: (token?.minSize ?? 0) / MICRO,
-      seq: this.seqs.get(tokenId) ?? 0,
+      seq,
     });
   }
 
