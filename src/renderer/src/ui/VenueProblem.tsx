@@ -57,7 +57,7 @@ function ProblemWords({ problem }: { problem: VenueProblem }): React.JSX.Element
           <span className="hint">once the other process has stopped.</span>
         </>
       )}
-      <span className="detail">{problem.detail}</span>
+      <span className="said">{problem.detail}</span>
     </>
   );
 }
