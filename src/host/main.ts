@@ -52,6 +52,8 @@ async function main(): Promise<void> {
     port: await localVenuePort(dataDir),
     ...(firstStart ? { startingReason: 'first start: generating its world' } : {}),
     spawn: (port) => stoppedOnExit(guard, () => venueChild([...venueArgs, ...(port ? ['--port', String(port)] : [])]))(),
+    // A folder the venue cannot start on is moved aside here when the page asks for a new world.
+    folder: join(dataDir, 'venue'),
     onLog: log,
   });
   // Stopping the host stops it for good: the exit that follows is not one to restart after.

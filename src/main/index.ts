@@ -77,6 +77,8 @@ async function startVenue(dataDir: string): Promise<SupervisedVenue> {
       return utilityVenueChild(child);
     },
     onLog: (line) => consoleLogger.info(line),
+    // A folder the venue cannot start on is moved aside here when the window asks for a new world.
+    folder: join(dataDir, 'venue'),
   });
   // A quit stops it for good: the exit that follows is not one to restart after.
   app.on('will-quit', () => void venue.stop());

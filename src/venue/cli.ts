@@ -10,10 +10,11 @@ import { parseMicros } from '@shared/domain/money.js';
 import type { WorldSize } from './server.js';
 import { REPRESENTATIONS, type Representation } from './representation.js';
 import { beginWorld } from './world/job.js';
-import { getMeta, steadyPageCache } from './db/open.js';
+import { DB_FILE, getMeta, steadyPageCache } from './db/open.js';
 import { inspectDataDir, resetDataDir } from './data-dir.js';
 import { watchParent } from './lifeline.js';
-import { lockDataDir } from './lock.js';
+import { DataDirLocked, lockDataDir } from './lock.js';
+import { problemLine, startProblemOf, VenueStartProblem } from './start-problem.js';
 import { WORLD_PROGRESS_PREFIX, type WorldProgress } from './world/progress.js';
 import { collectAfterBursts, collectGarbage, garbageCollections, scavengeCounter } from '../native/memory.js';
 
@@ -21,9 +22,20 @@ const SIZES: readonly WorldSize[] = ['small', 'default', 'large'];
 /** After the start line: long enough for an app to have come and made its first reads. */
 const START_GARBAGE_DELAY_MS = 10_000;
 
-function fail(message: string): never {
+/** The database of the data folder, once known: what a damaged-database problem names. */
+let dbFile: string | undefined;
+
+/** Exits (code 2) saying why; a problem is said first on its own line, for the launcher to act on. */
+function fail(message: string, problem?: VenueStartProblem): never {
+  if (problem) process.stderr.write(`${problemLine(problem)}\n`);
   process.stderr.write(`venue: ${message}\n`);
   process.exit(2);
+}
+
+/** Fails with what stopped the start, as a problem when it is one. */
+function failWith(err: unknown): never {
+  const message = err instanceof Error ? err.message : String(err);
+  return fail(message, dbFile === undefined ? undefined : startProblemOf(err, dbFile));
 }
 
 function intOption(name: string, raw: string | undefined, min: number): number | undefined {
@@ -135,12 +147,13 @@ async function main(): Promise<void> {
   );
 
   const dataDir = resolve(values['data-dir']);
+  dbFile = resolve(dataDir, DB_FILE);
   // The lock comes first: nothing below may touch a folder another venue runs on.
   const lock = ((): ReturnType<typeof lockDataDir> => {
     try {
       return lockDataDir(dataDir);
     } catch (err) {
-      return fail((err as Error).message);
+      return fail((err as Error).message, err instanceof DataDirLocked ? new VenueStartProblem('locked', err.message) : undefined);
     }
   })();
   process.on('exit', () => lock.release());
@@ -165,10 +178,10 @@ async function main(): Promise<void> {
     const removed = resetDataDir(dataDir);
     process.stderr.write(`venue: --reset: ${removed.length ? `removed ${removed.join(', ')} from ${dataDir}; ` : ''}generating a new world\n`);
   } else if (state.missing && state.leftovers.length > 0) {
-    fail(
+    const message =
       `the data folder ${dataDir} was used before (it holds ${state.leftovers.join(', ')}) but ${state.missing}: its orders, positions and accounts are not there. ` +
-        'Restore the database from a backup, or start with --reset to discard what is left and generate a new world.',
-    );
+      'Restore the database from a backup, or start with --reset to discard what is left and generate a new world.';
+    fail(message, new VenueStartProblem(state.problem ?? 'damaged-database', message));
   }
   const started = Date.now();
   const worldOptions = {
@@ -199,6 +212,22 @@ async function main(): Promise<void> {
     adminRoutes: values['admin-routes'],
   });
   process.stderr.write(`venue: data in ${dataDir} (size ${getMeta(venue.db, 'size') ?? 'unknown'}), ready in ${Date.now() - started} ms\n`);
+  // Before the start line: a parent may ask it to stop as soon as it has read that line.
+  let closing = false;
+  const stop = (): void => {
+    if (closing) return;
+    closing = true;
+    venue.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`venue: error while stopping: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  running.stop = stop;
   // Spec-only mode adds the paper account and the order domain: it has no key endpoint or /version.
   process.stdout.write(`${JSON.stringify(venue.startLine)}\n`);
   // Opening (or generating) the world leaves tens of MB of garbage that V8 would keep for a
@@ -219,23 +248,7 @@ async function main(): Promise<void> {
   // each a large answer). A burst is seconds of three or more scavenges each; the simulator's
   // ticks and a page's polls never make one, so steady work is left to V8.
   collectAfterBursts(scavenges, { everyMs: 1_000, burst: 30, quiet: 3 });
-
-  let closing = false;
-  const stop = (): void => {
-    if (closing) return;
-    closing = true;
-    venue.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        process.stderr.write(`venue: error while stopping: ${String(err)}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  running.stop = stop;
 }
 
 // A thread that loads this file (world/worker.ts may load the bundle holding it) starts no venue.
-if (isMainThread) main().catch((err: unknown) => fail(err instanceof Error ? err.message : String(err)));
+if (isMainThread) main().catch(failWith);

@@ -16,6 +16,8 @@ const DB_SIDE_FILES = [`${DB_FILE}-wal`, `${DB_FILE}-shm`, `${DB_FILE}-journal`]
 export interface DataDirState {
   /** Undefined when the database holds a world; else what is wrong, in words. */
   missing?: string;
+  /** With `missing`: whether the database file is gone, or there but empty or without a world. */
+  problem?: 'missing-database' | 'damaged-database';
   /** The world's meta (seed, size) when there is one. */
   world?: { seed: string; size: string | undefined };
   /** Files that show the folder was used before. */
@@ -31,15 +33,15 @@ export function inspectDataDir(dataDir: string): DataDirState {
   const dbSize = sizeOf(dbFile);
   if (dbSize === undefined) {
     leftovers.push(...DB_SIDE_FILES.filter((f) => (sizeOf(join(dataDir, f)) ?? 0) > 0));
-    return { missing: `${DB_FILE} is missing`, leftovers };
+    return { missing: `${DB_FILE} is missing`, problem: 'missing-database', leftovers };
   }
-  if (dbSize === 0 && (sizeOf(join(dataDir, `${DB_FILE}-wal`)) ?? 0) === 0) return { missing: `${DB_FILE} is empty`, leftovers };
+  if (dbSize === 0 && (sizeOf(join(dataDir, `${DB_FILE}-wal`)) ?? 0) === 0) return { missing: `${DB_FILE} is empty`, problem: 'damaged-database', leftovers };
   const db = new Database(dbFile, { readonly: true, fileMustExist: true });
   try {
     const hasMeta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get() !== undefined;
     const meta = hasMeta ? new Map((db.prepare("SELECT key, value FROM meta WHERE key IN ('seed', 'size')").all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value])) : new Map<string, string>();
     const seed = meta.get('seed');
-    if (seed === undefined) return { missing: `${DB_FILE} holds no world`, leftovers };
+    if (seed === undefined) return { missing: `${DB_FILE} holds no world`, problem: 'damaged-database', leftovers };
     return { world: { seed, size: meta.get('size') }, leftovers };
   } finally {
     db.close();

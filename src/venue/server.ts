@@ -23,7 +23,7 @@ import { newAdminToken, registerAdmin, removeRunFile, writeRunFile } from './adm
 import { refuseAdminRoutes, registerAdminRoutes } from './admin-routes.js';
 import { presenter, type Representation } from './representation.js';
 import { IGNORED_FILTERS, misbehavingPresenter } from './misbehaving.js';
-import { masterKey } from './auth/keys.js';
+import { checkMasterKey } from './auth/keys.js';
 import { orderDomainInfo, paperAccount, type OrderDomainInfo, type PaperAccount } from './account.js';
 import { MarketChannel, MARKET_CHANNEL_PATH, type LiveOptions } from './live/market-channel.js';
 import { Audience } from './audience.js';
@@ -189,8 +189,9 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
   await useNativeSecp256k1();
   const db = await openWorld(opts, opts.world);
   try {
-    // Read (or made) now, so that a damaged key stops the start rather than failing every L1 request.
-    masterKey(opts.dataDir);
+    // Read (or made) and checked against the database now, so that a damaged, missing or changed
+    // key stops the start rather than failing every signed request.
+    checkMasterKey(db, opts.dataDir);
   } catch (err) {
     db.close();
     throw err;

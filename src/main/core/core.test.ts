@@ -47,6 +47,8 @@ describe('contract and router', () => {
     expect(await ok('venue.status')).toEqual({ local: null });
     called.add('venue.restart');
     expect((await h.fails('venue.restart')).code).toBe('NOT_OFFERED');
+    called.add('venue.newWorld');
+    expect(await h.fails('venue.newWorld')).toMatchObject({ code: 'NOT_OFFERED', message: 'this Kairos did not start the local venue itself, so it cannot start a new world on it' });
     const profile = await ok<{ id: string }>('profiles.add', { name: 'Same venue', catalogUrl: venue.urls.catalog_url, tradingUrl: venue.urls.trading_url, dataUrl: venue.urls.data_url, headerPrefix: 'SERVICE' });
     expect(await ok('profiles.setSigning', { id: profile.id, signing: { source: 'preset', preset: 'family-production-137' } })).toMatchObject({ signing: { source: 'preset' } });
     await ok('profiles.switch', { id: profile.id });

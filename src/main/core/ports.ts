@@ -1,6 +1,6 @@
 // What the host (Electron, the browser host, tests) lends the core: small interfaces, so the
 // core never imports electron.
-import type { WorldProgress } from '@shared/ipc/venue-status.js';
+import type { VenueProblem, WorldProgress } from '@shared/ipc/venue-status.js';
 
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -26,6 +26,8 @@ export interface LocalVenueStatus {
   reason?: string;
   /** While it starts on a new world: how far that world's generation has come. */
   progress?: WorldProgress;
+  /** Down because it cannot start on its folder: why, and what can be done. */
+  problem?: VenueProblem;
   /** When it entered this state (epoch ms). */
   since: number;
 }
@@ -37,6 +39,11 @@ export interface LocalVenue {
   onStatus(listener: (status: LocalVenueStatus) => void): () => void;
   /** Starts it again once it is down; resolves when it runs, rejects with the reason it does not. */
   restart(): Promise<void>;
+  /**
+   * Once it is down: moves its folder aside (never deleted) and starts it on a new world; resolves
+   * with where the old folder went once it runs, rejects with the reason it does not.
+   */
+  startNewWorld(): Promise<{ movedTo: string }>;
 }
 
 export const consoleLogger: Logger = {

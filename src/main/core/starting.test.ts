@@ -45,6 +45,7 @@ function stubVenue(): LocalVenue & { set(next: LocalVenueStatus): void } {
       return () => void listeners.delete(l);
     },
     restart: async () => undefined,
+    startNewWorld: async () => ({ movedTo: '' }),
     set(next) {
       status = next;
       for (const l of [...listeners]) l(next);

@@ -62,7 +62,7 @@ describe('launchVenue', () => {
   });
 
   it('rejects when the venue exits before it listens', async () => {
-    await expect(launchVenue({ spawn: node(`console.error('venue: --size must be one of small'); process.exit(2);`) })).rejects.toThrow('the local venue exited (code 2) before it listened');
+    await expect(launchVenue({ spawn: node(`console.error('venue: --size must be one of small'); process.exit(2);`) })).rejects.toThrow('the local venue exited (code 2) before it listened: --size must be one of small');
   });
 });
 
@@ -246,7 +246,7 @@ describe('superviseVenue', () => {
     const broken = await superviseVenue({ port: 1, spawn: () => node(behaviour)() });
     try {
       await expect.poll(() => broken.status().state, { timeout: 5000 }).toBe('down');
-      expect(broken.status().reason).toBe('it could not be started: the local venue exited (code 2) before it listened');
+      expect(broken.status().reason).toBe('it could not be started: the local venue exited (code 2) before it listened: EADDRINUSE');
       behaviour = `console.log(${line}); ${STAY}`;
       await broken.restart();
       expect(broken.status().state).toBe('running');

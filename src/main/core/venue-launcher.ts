@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import type { WorldProgress } from '@shared/ipc/venue-status.js';
+import type { VenueProblem, WorldProgress } from '@shared/ipc/venue-status.js';
 import type { LocalVenue, LocalVenueStatus } from './ports.js';
 import { writeAtomic } from './prefs.js';
 import { parseProgressLine, parseVenueLine, progressThrottle } from './venue-progress.js';
+import { parseProblemLine, setVenueFolderAside, VenueStartError } from './venue-problem.js';
 
 /** The venue's start line: its three base URLs, as one JSON object (src/venue/cli.ts). */
 export const VenueUrls = z.object({
@@ -138,9 +139,17 @@ export function launchVenue(opts: LaunchOptions): Promise<RunningVenue> {
     await exited;
   };
   let badProgress = false;
+  // What the venue said last before it exited: its problem line, and its last log line.
+  let problem: VenueProblem | undefined;
+  let lastSaid: string | undefined;
   child.onStderr((line) => {
     let progress: WorldProgress | undefined;
     try {
+      const said = parseProblemLine(line);
+      if (said) {
+        problem = said;
+        return;
+      }
       progress = parseProgressLine(line);
     } catch (err) {
       // Said once: a venue that writes them wrong writes several a second.
@@ -149,7 +158,10 @@ export function launchVenue(opts: LaunchOptions): Promise<RunningVenue> {
       return;
     }
     if (progress) opts.onProgress?.(progress);
-    else opts.onLog?.(line);
+    else {
+      if (line.startsWith('venue: ')) lastSaid = line.slice('venue: '.length);
+      opts.onLog?.(line);
+    }
   });
 
   return new Promise((resolve, reject) => {
@@ -161,13 +173,18 @@ export function launchVenue(opts: LaunchOptions): Promise<RunningVenue> {
       fn();
     };
     // A venue that failed to start is not left running.
-    const fail = (message: string): void =>
+    const fail = (message: string, said?: VenueProblem): void =>
       settle(() => {
         if (exitCode === undefined) child.kill();
-        reject(new Error(message));
+        reject(new VenueStartError(message, said));
       });
     const timer = setTimeout(() => fail(`the local venue did not start within ${timeoutMs / 1000} s`), timeoutMs);
-    void exited.then(() => fail(`the local venue exited (code ${exitCode}) before it listened`));
+    // The venue's own words, when it said why: they are the cause, the exit code only its end.
+    void exited.then(() =>
+      problem
+        ? fail(`the local venue cannot start: ${problem.title}`, problem)
+        : fail(`the local venue exited (code ${exitCode}) before it listened${lastSaid ? `: ${lastSaid}` : ''}`),
+    );
     let first = true;
     child.onStdout((line) => {
       if (!first) return;
@@ -206,6 +223,8 @@ export interface SuperviseOptions extends Omit<LaunchOptions, 'spawn' | 'onProgr
   now?: () => number;
   /** Least time between two statuses that only move a new world's progress (default 250 ms). */
   progressEveryMs?: number;
+  /** The venue's data folder: what a new local world moves aside (without it, none is offered). */
+  folder?: string;
 }
 
 /** A venue the app started and watches: its status, and a restart on request once it is down. */
@@ -256,15 +275,20 @@ export async function superviseVenue(opts: SuperviseOptions): Promise<Supervised
     finalCode = code;
     for (const l of exitListeners.splice(0)) l(code);
   };
-  const down = (code: number | null, reason: string): void => {
-    log(`kairos: the local venue is down: ${reason}; it stays stopped until it is restarted from the status bar or Kairos restarts`);
-    setStatus({ state: 'down', reason });
+  const down = (code: number | null, reason: string, problem?: VenueProblem): void => {
+    const cure = !problem
+      ? 'it stays stopped until it is restarted from the status bar or Kairos restarts'
+      : problem.remedy === 'retry'
+        ? 'the status bar offers to try again once that process has stopped'
+        : 'the status bar offers a new local world, the old folder kept aside';
+    log(`kairos: the local venue is down: ${problem ? `it cannot start: ${problem.detail}` : reason}; ${cure}`);
+    setStatus({ state: 'down', reason, ...(problem ? { problem } : {}) });
     opts.onEvent?.({ type: 'down', code, reason });
   };
   /** Starts a process on the port; resolves once it listens at the expected URLs, or with it down. */
-  const launch = (starting: boolean, code: number | null, requested: boolean): Promise<void> => {
+  const launch = (starting: boolean, code: number | null, requested: boolean, why?: string): Promise<void> => {
     if (!starting) {
-      setStatus({ state: 'restarting', reason: requested ? 'restart asked for' : `it exited unexpectedly (${howItEnded(code)})` });
+      setStatus({ state: 'restarting', reason: why ?? (requested ? 'restart asked for' : `it exited unexpectedly (${howItEnded(code)})`) });
       opts.onEvent?.({ type: 'restarting', code, ...(requested ? { requested } : {}) });
     }
     const attempt = launchVenue({ ...opts, spawn: () => opts.spawn(port), onProgress }).then(
@@ -280,7 +304,10 @@ export async function superviseVenue(opts: SuperviseOptions): Promise<Supervised
         if (!starting) opts.onEvent?.({ type: 'restarted', urls });
         watch(venue);
       },
-      (err: unknown) => down(code, `it could not be ${starting ? 'started' : 'restarted'}: ${err instanceof Error ? err.message : String(err)}`),
+      (err: unknown) => {
+        const problem = err instanceof VenueStartError ? err.problem : undefined;
+        down(code, problem ? `it cannot start: ${problem.title}` : `it could not be ${starting ? 'started' : 'restarted'}: ${err instanceof Error ? err.message : String(err)}`, problem);
+      },
     );
     relaunching = attempt;
     return attempt;
@@ -323,6 +350,17 @@ export async function superviseVenue(opts: SuperviseOptions): Promise<Supervised
       }
       const after = status;
       if (after.state !== 'running') throw new Error(after.reason ?? 'it did not start');
+    },
+    async startNewWorld() {
+      if (stopping) throw new Error('the local venue is stopping with Kairos');
+      if (!opts.folder) throw new Error("this Kairos does not know the local venue's folder");
+      if (status.state !== 'down') throw new Error('the local venue is not stopped: a new world is only started in place of one that cannot start');
+      const movedTo = setVenueFolderAside(opts.folder, now());
+      log(`kairos: moved the local venue's folder ${opts.folder} aside to ${movedTo} (nothing in it was deleted); starting a new local world`);
+      await launch(false, null, true, `starting a new local world (the old one is kept in ${movedTo})`);
+      const after = status;
+      if (after.state !== 'running') throw new Error(after.reason ?? 'it did not start');
+      return { movedTo };
     },
   };
 }

@@ -12,6 +12,7 @@ import { LeaderboardScreen } from './features/leaderboard/LeaderboardScreen';
 import { MarketsScreen } from './features/markets/MarketsScreen';
 import { AccountPicker } from './ui/AccountPicker';
 import { LocalVenueStatus } from './ui/LocalVenueStatus';
+import { useVenueBannerShown, VenueProblemBanner } from './ui/VenueProblem';
 import { LiveStatus } from './ui/LiveStatus';
 import { Toasts } from './ui/Toasts';
 import { Notices } from './features/notify/Notices';
@@ -71,6 +72,8 @@ function App(): React.JSX.Element {
   const localVenue = useCall('venue.status', {});
   const starting = localVenue.data?.local?.state === 'starting';
   const down = starting ? [] : (Object.keys(offline) as Array<keyof typeof offline>).filter((k) => offline[k]);
+  // A venue that cannot start on its folder says why, in place of the outage it causes.
+  const venueBanner = useVenueBannerShown(localVenue.data?.local);
 
   useEffect(() => {
     // Fill the local search index in the background; the list works from the first page on.
@@ -101,8 +104,12 @@ function App(): React.JSX.Element {
         <SearchBox inputRef={searchBox} />
         <AccountPicker />
       </header>
-      <main className="main" style={{ gridTemplateRows: down.length ? 'auto 1fr' : '1fr' }}>
-        {down.length ? <div className="banner" role="status">Offline: the venue’s {down.join(', ')} {down.length > 1 ? 'surfaces are' : 'surface is'} unreachable. Showing saved data with its time.</div> : null}
+      <main className="main" style={{ gridTemplateRows: down.length || venueBanner ? 'auto 1fr' : '1fr' }}>
+        {venueBanner ? (
+          <VenueProblemBanner local={localVenue.data?.local} />
+        ) : down.length ? (
+          <div className="banner" role="status">Offline: the venue’s {down.join(', ')} {down.length > 1 ? 'surfaces are' : 'surface is'} unreachable. Showing saved data with its time.</div>
+        ) : null}
         {/* The money screens load on first use, keeping the first paint of the list small. */}
         <Suspense fallback={<Skeleton />}>
         {screen === 'markets' ? (

@@ -13,7 +13,7 @@ import { CHART_RANGES } from '../domain/candles.js';
 
 export { IPC_ERROR_CODES, type IpcError, type IpcErrorCode, type IpcResult } from './errors.js';
 import { AccountSummary, ImportAccount, VaultState } from './vault.js';
-import { LocalVenueAnswer, VenueStatus } from './venue-status.js';
+import { LocalVenueAnswer, NewWorldAnswer, VenueStatus } from './venue-status.js';
 import { VenueCapabilities } from './capabilities.js';
 import { MarketResolution, RedeemResult } from './resolution.js';
 import { AccountPnl, HistoryPoint } from './pnl.js';
@@ -220,6 +220,8 @@ export const contract = {
   'venue.status': call(none, LocalVenueAnswer),
   /** Starts the embedded venue again once it is down; refused on any other venue. */
   'venue.restart': call(none, LocalVenueAnswer),
+  /** Once the embedded venue cannot start on its folder: moves the folder aside (never deleted) and starts a new world. */
+  'venue.newWorld': call(none, NewWorldAnswer),
 
   'settings.get': call(none, AppSettings),
   'settings.set': call(z.object({ tradingOff: z.boolean().optional(), confirm: z.boolean().optional(), theme: Theme.optional() }), AppSettings),

@@ -15,6 +15,7 @@ export const CALL_NAMES: readonly string[] = [
   'venue.capabilities',
   'venue.status',
   'venue.restart',
+  'venue.newWorld',
   'settings.get',
   'settings.set',
   'drafts.load',

@@ -1,9 +1,11 @@
 // API credentials are derived from the venue's master key (a 0600 file in the data dir), so the
-// database holds no secret: only which keys exist and a hash of each passphrase.
+// database holds no secret: only which keys exist, a hash of each passphrase, and a keyed hash of
+// the master key (its fingerprint) that tells a start whether the key is the one the data needs.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Db } from '../db/open.js';
+import { DB_FILE, getMeta, setMeta, type Db } from '../db/open.js';
+import { VenueStartProblem } from '../start-problem.js';
 import { toBase64Url } from '@shared/crypto/index.js';
 
 export const MASTER_KEY_FILE = 'venue-master.key';
@@ -51,13 +53,57 @@ export function masterKey(dataDir: string): Buffer {
   if ((st.mode & 0o077) !== 0) chmodSync(file, 0o600);
   const key = readFileSync(file);
   if (key.length !== 32) {
-    throw new Error(
+    throw new VenueStartProblem(
+      'damaged-master-key',
       `The venue's master key ${file} holds ${key.length} bytes, not 32: it is damaged or not a key. ` +
         'Restore it from a backup, or move it away so that the venue makes a new one on its next start (API keys made with the old one then stop working).',
     );
   }
   masters.set(file, { ino: st.ino, dev: st.dev, key });
   return key;
+}
+
+/** Where the database keeps its master key's fingerprint (table meta). */
+export const FINGERPRINT_META = 'master_key_fingerprint';
+
+/** A keyed hash of the master key: it tells keys apart and gives nothing of the key away. */
+export function fingerprintOf(master: Buffer): string {
+  return createHmac('sha256', master).update('kairos venue master key fingerprint').digest('hex');
+}
+
+/**
+ * Checks, before anything is served, that the master key is the one `db`'s API keys were made
+ * with: a database that holds a fingerprint or API keys refuses a missing key (none is made) and
+ * one whose fingerprint differs, instead of failing every signed request. A database without a
+ * fingerprint (made before there was one) gets the present key's, written now.
+ */
+export function checkMasterKey(db: Db, dataDir: string): 'recorded' | 'matches' {
+  const file = join(dataDir, MASTER_KEY_FILE);
+  const dbFile = join(dataDir, DB_FILE);
+  const stored = getMeta(db, FINGERPRINT_META);
+  if (!statSync(file, { throwIfNoEntry: false })) {
+    const keys = (db.prepare('SELECT COUNT(*) AS n FROM api_keys').get() as { n: number }).n;
+    if (stored !== undefined || keys > 0) {
+      throw new VenueStartProblem(
+        'missing-master-key',
+        `the venue's master key ${file} is missing, but its database ${dbFile} was made with one (it holds ${keys} API key${keys === 1 ? '' : 's'}): ` +
+          'put the key back from a backup, or start a new world (a new key would make every API key it holds fail)',
+      );
+    }
+  }
+  const print = fingerprintOf(masterKey(dataDir));
+  if (stored === undefined) {
+    setMeta(db, FINGERPRINT_META, print);
+    return 'recorded';
+  }
+  if (stored !== print) {
+    throw new VenueStartProblem(
+      'changed-master-key',
+      `the master key ${file} does not match this database (${dbFile}): its API keys were made with another key and would all fail. ` +
+        'Put the original key back, or start a new world',
+    );
+  }
+  return 'matches';
 }
 
 function derive(master: Buffer, label: string, address: string, nonce: string): Buffer {

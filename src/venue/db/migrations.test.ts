@@ -214,7 +214,7 @@ describe('venue schema migrations', () => {
     raw.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(String(SCHEMA_VERSION + 1));
     const before = schema(raw);
     raw.close();
-    expect(() => openDb(dir)).toThrow(`venue data in ${dir} has schema ${SCHEMA_VERSION + 1}, newer than this build's ${SCHEMA_VERSION}; use a new --data-dir`);
+    expect(() => openDb(dir)).toThrow(`venue data in ${dir} has schema ${SCHEMA_VERSION + 1}, newer than this build's ${SCHEMA_VERSION}: it was written by a newer Kairos`);
     const after = rawDb();
     expect(schema(after)).toEqual(before);
     after.close();

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { migrate, type VersionStore } from '@shared/storage/migrate.js';
 import { privateDbFile, privateDir } from '../../native/private-files.js';
+import { VenueStartProblem } from '../start-problem.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 
 export type Db = Database.Database;
@@ -36,7 +37,7 @@ export function openDb(dataDir: string): Db {
     db.pragma('temp_store = MEMORY');
     const stored = schemaVersion.read(db);
     if (stored > SCHEMA_VERSION) {
-      throw new Error(`venue data in ${dataDir} has schema ${stored}, newer than this build's ${SCHEMA_VERSION}; use a new --data-dir`);
+      throw new VenueStartProblem('newer-storage', `venue data in ${dataDir} has schema ${stored}, newer than this build's ${SCHEMA_VERSION}: it was written by a newer Kairos; open it with that one, or use a new --data-dir`);
     }
     migrateVenue(db);
   } catch (err) {

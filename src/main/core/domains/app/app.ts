@@ -1,6 +1,6 @@
 // The app itself: what it is and where its data lives, updates, emptying the cache, the venue
-// as the app runs it (the embedded venue's process, its status and a restart once it is down;
-// what the active venue offers), and trimming the young generation's memory while it runs.
+// as the app runs it (the embedded venue's process, its status, a restart once it is down or a
+// new world once it cannot start on its folder; what the active venue offers), and trimming the young generation's memory while it runs.
 import { secp256k1BackendName } from '@shared/crypto/index.js';
 import type { CallOutput } from '@shared/ipc/contract.js';
 import { trimYoungGeneration } from '../../../../native/memory.js';
@@ -10,7 +10,7 @@ import { AppError } from '../../router.js';
 import type { CoreContext, HandlersOf } from '../../context.js';
 import type { Domain } from '../../registrar.js';
 
-type AppCalls = 'app.info' | 'app.revealDataFolder' | 'app.checkForUpdates' | 'cache.reset' | 'venue.status' | 'venue.restart' | 'venue.capabilities';
+type AppCalls = 'app.info' | 'app.revealDataFolder' | 'app.checkForUpdates' | 'cache.reset' | 'venue.status' | 'venue.restart' | 'venue.newWorld' | 'venue.capabilities';
 
 export interface AppOptions {
   /** Opens a folder in the OS file manager (Electron's shell); the browser host has none. */
@@ -31,6 +31,18 @@ export function appDomain(ctx: CoreContext, opts: AppOptions, deps: AppDeps): Do
   /** The embedded venue when it is the active profile's venue. */
   const activeLocal = (): LocalVenue | undefined => (localVenue && ctx.session().profile.kind === 'local' ? localVenue : undefined);
   const venueStatus = (): CallOutput<'venue.status'> => ({ local: activeLocal()?.status() ?? null });
+  /** The embedded venue this Kairos runs, for an action on it; refused, in words, on any other. */
+  const ownLocal = (action: string, done: string): LocalVenue => {
+    const local = activeLocal();
+    if (local) return local;
+    const profile = ctx.session().profile;
+    throw new AppError(
+      'NOT_OFFERED',
+      profile.kind === 'local'
+        ? `this Kairos did not start the local venue itself, so it cannot ${action}`
+        : `${profile.name} is a remote venue: only the local venue Kairos runs can be ${done} from here`,
+    );
+  };
 
   // Every change the supervisor reports reaches the windows, whichever profile is active: a
   // switch back to the local venue finds its state already said.
@@ -53,22 +65,22 @@ export function appDomain(ctx: CoreContext, opts: AppOptions, deps: AppDeps): Do
       return { profileId: s.profile.id, routes: s.capabilities.list(), ...s.capabilities.words() };
     },
     'venue.restart': async () => {
-      const local = activeLocal();
-      if (!local) {
-        const profile = ctx.session().profile;
-        throw new AppError(
-          'NOT_OFFERED',
-          profile.kind === 'local'
-            ? 'this Kairos did not start the local venue itself, so it cannot restart it'
-            : `${profile.name} is a remote venue: only the local venue Kairos runs can be restarted from here`,
-        );
-      }
+      const local = ownLocal('restart it', 'restarted');
       try {
         await local.restart();
       } catch (err) {
         throw new AppError('OFFLINE', `the local venue could not be restarted: ${err instanceof Error ? err.message : String(err)}`);
       }
       return venueStatus();
+    },
+    'venue.newWorld': async () => {
+      const local = ownLocal('start a new world on it', 'given a new world');
+      try {
+        const { movedTo } = await local.startNewWorld();
+        return { ...venueStatus(), movedTo };
+      } catch (err) {
+        throw new AppError('OFFLINE', `a new local world could not be started: ${err instanceof Error ? err.message : String(err)}`);
+      }
     },
   };
   let stopTrim: (() => void) | undefined;
