@@ -11,6 +11,7 @@ import { commentsByUser, listComments } from './comments.js';
 import { listEvents, listSeries, listTags, publicSearch } from './events.js';
 import { findMarket, listMarkets, marketBySlug, marketTags } from './markets.js';
 import { flushStamps } from './stamps.js';
+import { forgetFragments } from './fragments.js';
 
 type Raw = Record<string, string | string[] | undefined>;
 const q = (req: FastifyRequest): Raw => req.query as Raw;
@@ -21,7 +22,9 @@ export function registerCatalog(s: Surface, ctx: VenueContext): void {
   const listing = [BUCKETS.catalogListings];
   // What moved since the last read carries its `updatedAt` in every answer that shows it.
   const fresh = <T>(read: (req: FastifyRequest) => T) => (req: FastifyRequest): T => {
-    flushStamps(db);
+    const moved = flushStamps(db);
+    // What was kept of them carries the old stamp.
+    if (moved.markets.length > 0) forgetFragments(db, moved.markets, moved.events);
     return read(req);
   };
   s.get('/markets', [BUCKETS.catalogMarkets, ...listing], fresh((req) => listMarkets(db, parsed(parseQuery(marketsQuery, q(req))), ctx.now(), ctx.exchange)));

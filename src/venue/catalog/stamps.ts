@@ -7,7 +7,6 @@
 // carry its outcome prices; a book change alone moves nothing they show.
 import type { Db } from '../db/open.js';
 import { prepared } from '../db/prepared.js';
-import { forgetFragments } from './fragments.js';
 
 interface Touch {
   at: number;
@@ -51,10 +50,12 @@ function stampEvent(db: Db, eventId: number, at: number): void {
   if (series !== null && series !== undefined) prepared(db, 'UPDATE series SET updated_at = MAX(updated_at, ?) WHERE id = ?').run(at, series);
 }
 
-/** Writes the stamps noted since the last flush, and forgets what was kept of the markets and events they moved. */
-export function flushStamps(db: Db): void {
+/** Writes the stamps noted since the last flush; returns the markets and events whose stamps moved. */
+export function flushStamps(db: Db): { markets: number[]; events: number[] } {
+  const markets: number[] = [];
+  const events: number[] = [];
   const tokens = pendings.get(db);
-  if (!tokens || tokens.size === 0) return;
+  if (!tokens || tokens.size === 0) return { markets, events };
   const byCondition = new Map<string, Touch>();
   const conditionOf = prepared(db, 'SELECT condition_id FROM tokens WHERE token_id = ?').pluck();
   for (const [token, t] of tokens) {
@@ -68,8 +69,6 @@ export function flushStamps(db: Db): void {
     }
   }
   tokens.clear();
-  const markets: number[] = [];
-  const events: number[] = [];
   const stampMarket = prepared(db, 'UPDATE markets SET updated_at = MAX(updated_at, ?) WHERE condition_id = ? RETURNING id, event_id');
   db.transaction(() => {
     for (const [c, t] of byCondition) {
@@ -81,5 +80,5 @@ export function flushStamps(db: Db): void {
       events.push(row.event_id);
     }
   })();
-  if (markets.length > 0) forgetFragments(db, markets, events);
+  return { markets, events };
 }
