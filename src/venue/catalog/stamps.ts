@@ -4,7 +4,9 @@
 // and trust it to miss nothing. The exchange notes each book change and fill here as it happens
 // (a map write, no SQL on the order path); the stamps reach the rows, at the time of the change,
 // before the next catalog read. A fill also stamps the market's event and series, whose answers
-// carry its outcome prices; a book change alone moves nothing they show.
+// carry its outcome prices; a book change alone moves nothing they show. Figures that move with
+// the clock alone (the 24-hour volume and change as old fills leave the window) stamp nothing:
+// they are not news of the market, and every listing computes them afresh.
 import type { Db } from '../db/open.js';
 import { prepared } from '../db/prepared.js';
 
