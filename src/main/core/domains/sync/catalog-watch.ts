@@ -115,7 +115,8 @@ export async function watchPass(ctx: CoreContext, s: Session, st: WatchState): P
   const changes = await readChanges(readPage(s), st.marks);
   if (!s.isOpen) return { overflow: false, requests: changes.requests, applied: { standings: [], changed: 0 } };
   const applied = applyChanges(s, changes);
-  st.marks = changes.overflow ? {} : changes.marks;
+  // An overflowed kind keeps its mark (the full sync due takes new ones): never a mark past what was read.
+  st.marks = changes.marks;
   if (applied.standings.length > 0 && !ctx.closing()) ctx.emit('markets.status', { conditionIds: applied.standings });
   if (applied.changed > applied.standings.length) st.untold = true;
   const now = ctx.clock.now();
