@@ -94,6 +94,9 @@ export function applyTradingSettings(ctx: VenueContext, where: { conditionId: st
     values.push(key === 'tickSize' ? Number(parseMicros(v as string)) : typeof v === 'boolean' ? (v ? 1 : 0) : v);
   }
   const filter = 'conditionId' in where ? 'condition_id = ?' : 'event_id = ?';
+  // The listing shows tick and minimum size: its `updatedAt` moves with them.
+  sets.push('updated_at = MAX(updated_at, ?)');
+  values.push(ctx.now());
   const changed = ctx.db.prepare(`UPDATE markets SET ${sets.join(', ')} WHERE ${filter}`).run(...values, 'conditionId' in where ? where.conditionId.toLowerCase() : where.eventId).changes;
   if (changed > 0) catalogChanged(ctx.db);
   return changed;

@@ -37,6 +37,17 @@ export class Lru<K, V> {
     return e.value;
   }
 
+  delete(key: K): void {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.entries.delete(key);
+    this.total -= e.cost;
+  }
+
+  keys(): IterableIterator<K> {
+    return this.entries.keys();
+  }
+
   set(key: K, value: V): void {
     const old = this.entries.get(key);
     if (old) {

@@ -14,12 +14,12 @@ import { alertsDomain, type AlertsOptions } from './domains/alerts/alerts.js';
 import { appDomain, type AppOptions } from './domains/app/app.js';
 import { draftsDomain } from './domains/drafts/drafts.js';
 import { liveDomain } from './domains/live/live.js';
-import { marketsDomain, type StatusOptions } from './domains/markets/index.js';
+import { marketsDomain } from './domains/markets/index.js';
 import { journals, ordersDomain, type WatchOptions } from './domains/orders/index.js';
 import { portfolioDomain } from './domains/portfolio/portfolio.js';
 import { ProfileStore, profilesDomain } from './domains/profiles/profiles.js';
 import { settingsDomain } from './domains/settings/settings.js';
-import { syncDomain } from './domains/sync/sync.js';
+import { syncDomain, type CatalogWatchOptions } from './domains/sync/sync.js';
 import { watchlistDomain } from './domains/watchlist/watchlist.js';
 import type { LiveOptions } from './live/feed.js';
 import { consoleLogger, systemClock, type Clock, type Logger } from './ports.js';
@@ -31,7 +31,7 @@ import { Sessions } from './session.js';
 
 export type { CloseOptions } from './closer.js';
 
-export interface CoreOptions extends AccountsOptions, AppOptions, WatchOptions, AlertsOptions, StatusOptions {
+export interface CoreOptions extends AccountsOptions, AppOptions, WatchOptions, AlertsOptions, CatalogWatchOptions {
   dataDir: string;
   /** The embedded local venue's profile (or any default). */
   defaultProfile: Omit<VenueProfile, 'id'> & { id?: string };
@@ -93,10 +93,10 @@ export function createCore(opts: CoreOptions): Core {
   const journal = journals();
   const accounts = accountsDomain(ctx, opts);
   const watchlist = watchlistDomain(ctx);
-  const markets = marketsDomain(ctx, opts, { readings, watchlist });
+  const markets = marketsDomain(ctx, { readings, watchlist });
   const portfolio = portfolioDomain(ctx, accounts, { resolutions: markets.resolutions, journal });
   const live = liveDomain(ctx);
-  const sync = syncDomain(ctx);
+  const sync = syncDomain(ctx, opts);
   const domains = new Registrar([
     appDomain(ctx, opts, { cacheReset: () => sync.forget(ctx.session()) }),
     profilesDomain(ctx, profiles, opts), settingsDomain(ctx), draftsDomain(ctx), accounts, watchlist, markets, portfolio, live, sync,

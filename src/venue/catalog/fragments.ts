@@ -96,6 +96,21 @@ export function pageIds(db: Db, key: string, query: () => number[]): number[] {
 }
 
 /**
+ * Drops what was kept of these markets and events (their `updatedAt` moved) and the listing
+ * pages ordered by it; the rest of the catalog's fragments stay.
+ */
+export function forgetFragments(db: Db, marketIds: readonly number[], eventIds: readonly number[]): void {
+  const s = states.get(db);
+  if (!s) return;
+  for (const id of marketIds) s.markets.delete(id);
+  if (eventIds.length > 0) {
+    const events = new Set(eventIds.map(String));
+    for (const key of [...s.events.keys()]) if (events.has(key.slice(0, key.indexOf('|')))) s.events.delete(key);
+  }
+  for (const key of [...s.pages.keys()]) if (key.includes('"order":"updatedAt"')) s.pages.delete(key);
+}
+
+/**
  * A whole answer, kept while `stamp` (what it was derived from) and the catalog stay the same.
  * `build` makes it and says whether it may be kept.
  */

@@ -103,6 +103,14 @@ const LEVELS: Record<number, { adds(db: Db): void; seed(db: Db): void; rows: str
     },
     rows: [`SELECT * FROM orders WHERE id = '${ORDER_B}'`],
   },
+  4: {
+    adds(db) {
+      expect(names(db, 'index').filter((i) => i.endsWith('_updated'))).toEqual(['events_updated', 'markets_updated']);
+    },
+    // Indexes only: the rows of every earlier level read back through them.
+    seed() {},
+    rows: ['SELECT id, updated_at FROM markets ORDER BY updated_at DESC, id DESC', 'SELECT id, updated_at FROM events ORDER BY updated_at DESC, id DESC'],
+  },
 };
 
 /** A raw handle on the data dir's file, with the foreign keys checked as the venue has them. */
@@ -205,6 +213,7 @@ describe('venue schema migrations', () => {
     expect(schemaVersion.read(db)).toBe(SCHEMA_VERSION);
     expectRows(db, expected);
     LEVELS[3]!.adds(db);
+    LEVELS[4]!.adds(db);
     db.close();
   });
 

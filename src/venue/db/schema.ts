@@ -322,6 +322,12 @@ CREATE INDEX IF NOT EXISTS orders_open_owner ON orders(owner, seq) WHERE status 
 
 const ORDER_COLUMNS = 'seq, id, owner, wallet, token_id, condition_id, outcome_index, side, price, size, filled, order_type, post_only, expiration, release_at, status, created_at, updated_at, body';
 
+/** Version 4: readers ask for what changed since they last looked, newest update first, every few seconds. */
+const UPDATED_SQL = `
+CREATE INDEX IF NOT EXISTS markets_updated ON markets(updated_at, id);
+CREATE INDEX IF NOT EXISTS events_updated ON events(updated_at, id);
+`;
+
 export const MIGRATIONS: readonly Migration<Database.Database>[] = [
   { version: 1, name: 'catalog, ledger and comments', up: CATALOG_SQL },
   // Builds of version 2 refused a version-1 data dir, but only after running their schema in it;
@@ -338,6 +344,11 @@ export const MIGRATIONS: readonly Migration<Database.Database>[] = [
       db.exec(`INSERT INTO orders (${ORDER_COLUMNS}) SELECT ${ORDER_COLUMNS} FROM orders_v2 ORDER BY seq; DROP TABLE orders_v2;`);
     },
   },
+  {
+    version: 4,
+    name: 'listings by last update',
+    up: UPDATED_SQL,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -346,4 +357,4 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
  * The whole current schema, every statement idempotent: what the migrations build in a new file
  * (a test holds the two together). The world generator runs it to rebuild the indexes it drops.
  */
-export const SCHEMA_SQL = CATALOG_SQL + TRADING_SQL + ORDERS_SQL;
+export const SCHEMA_SQL = CATALOG_SQL + TRADING_SQL + ORDERS_SQL + UPDATED_SQL;

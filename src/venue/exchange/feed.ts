@@ -43,10 +43,14 @@ export class BookFeed {
     private readonly books: Books,
     /** Replaceable only so that a test can listen in. */
     public observer: BookObserver | undefined,
+    /** Told of every committed change of any book (a fill when `traded`): the catalog's `updatedAt`. */
+    public touched?: (tokenId: string, traded: boolean) => void,
   ) {}
 
   // Books change in three places only (rest, unrest, a fill), each of which reports here.
   level(tokenId: string, side: BookSide, price: number): void {
+    const touched = this.touched;
+    if (touched) this.tell(() => touched(tokenId, false));
     const observer = this.observer;
     if (!observer?.watches(tokenId)) return;
     const book = this.books.book(tokenId);
@@ -56,6 +60,8 @@ export class BookFeed {
   }
 
   trade(tokenId: string, price: number, size: number, side: BookSide, ts: number): void {
+    const touched = this.touched;
+    if (touched) this.tell(() => touched(tokenId, true));
     const observer = this.observer;
     if (!observer?.watches(tokenId)) return;
     this.tell(() => observer.trade({ tokenId, price, size, side, ts }));

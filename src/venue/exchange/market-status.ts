@@ -1,6 +1,7 @@
 // A market's lifecycle (venue-profile D): forward only, paused ↔ active; closing, resolving or
 // archiving cancels the market's open orders.
 import { catalogChanged, type MarketStatus } from '../market-index.js';
+import { stampParents } from '../catalog/stamps.js';
 import type { OrdersTable } from './orders-table.js';
 import type { Resting } from './resting.js';
 import type { Statements } from './statements.js';
@@ -33,6 +34,7 @@ export function setMarketStatus(
   sql.atomic(() => {
     sql.sql('UPDATE markets SET status = ?, winner_index = COALESCE(?, winner_index), updated_at = ? WHERE condition_id = ?')
       .run(status, status === 'resolved' ? winnerIndex : null, now, conditionId);
+    stampParents(sql.db, conditionId, now);
     for (const r of open) table.setStatus(r.seq, 'cancelled');
   });
   catalogChanged(sql.db);

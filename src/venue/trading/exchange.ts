@@ -20,6 +20,7 @@ import { Expiry } from '../exchange/expiry.js';
 import { Tokens } from '../exchange/tokens.js';
 import { toResting, type CancelOutcome, type NewOrder, type Placement, type TokenInfo } from '../exchange/types.js';
 import { Wallets } from '../exchange/wallets.js';
+import { touchToken } from '../catalog/stamps.js';
 
 export { LifecycleError } from '../exchange/market-status.js';
 
@@ -57,7 +58,7 @@ export class Exchange {
     const sql = new Statements(db);
     const tokens = (this.tokens = opts.tokens ?? new Tokens(db));
     const books = (this.books = opts.books ?? new Books());
-    const feed = (this.feed = new BookFeed(books, opts.observer));
+    const feed = (this.feed = new BookFeed(books, opts.observer, (tokenId, traded) => touchToken(db, tokenId, now(), traded)));
     const table = (this.table = new OrdersTable(sql, now));
     const reservations = (this.reservations = new Reservations());
     const wallets = (this.wallets = new Wallets(sql, new Ledger(db), feed, now));
@@ -97,6 +98,17 @@ export class Exchange {
 
   /** Rebuilds books and reservations from the orders table. */
   reload(): void {
+    // Books rebuilt as they were change nothing the catalog shows.
+    const touched = this.feed.touched;
+    this.feed.touched = undefined;
+    try {
+      this.rebuild();
+    } finally {
+      this.feed.touched = touched;
+    }
+  }
+
+  private rebuild(): void {
     this.books.clear();
     this.reservations.clear();
     // Fills the token cache now: no other statement may run while the scan below is open.
