@@ -81,6 +81,8 @@ describe.skipIf(reason !== undefined)(`a damaged local venue folder (${reason ??
     const note = page.getByTestId('venue-status');
     expect(await words(note)).toBe('Local venue cannot start');
     expect(await page.getByRole('button', { name: 'Restart' }).count()).toBe(0);
+    // Nor does it show the venue's surfaces as reachable.
+    for (const s of ['catalog', 'trading', 'data']) expect(await page.getByTestId(`surface-${s}`).getAttribute('data-online')).toBe('false');
     expect(logged.join('\n')).toContain('the status bar offers a new local world, the old folder kept aside');
     await theme('light');
     await screenshot(page, 'venue-damaged');
@@ -99,6 +101,7 @@ describe.skipIf(reason !== undefined)(`a damaged local venue folder (${reason ??
     await page.getByTestId('market-row').first().waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('venue-status').count()).toBe(0);
     expect(await banner().count()).toBe(0);
+    expect(await page.getByTestId('surface-trading').getAttribute('data-online')).toBe('true');
     await theme('light');
     await screenshot(page, 'venue-new-world');
     await theme('dark');

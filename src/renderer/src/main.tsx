@@ -71,6 +71,8 @@ function App(): React.JSX.Element {
   // starting, and the saved catalog shows meanwhile; that is no outage to announce.
   const localVenue = useCall('venue.status', {});
   const starting = localVenue.data?.local?.state === 'starting';
+  // An embedded venue that is down answers nothing, whatever the last request found.
+  const localDown = localVenue.data?.local?.state === 'down';
   const down = starting ? [] : (Object.keys(offline) as Array<keyof typeof offline>).filter((k) => offline[k]);
   // A venue that cannot start on its folder says why, in place of the outage it causes.
   const venueBanner = useVenueBannerShown(localVenue.data?.local);
@@ -140,7 +142,7 @@ function App(): React.JSX.Element {
       <footer className="status">
         <span>{profile?.name ?? 'connecting…'}</span>
         {(['catalog', 'trading', 'data'] as const).map((s) => (
-          <span key={s}><span className={`dot ${offline[s] ? 'off' : ''}`} />{s}</span>
+          <span key={s}><span className={`dot ${offline[s] || localDown ? 'off' : ''}`} data-testid={`surface-${s}`} data-online={!(offline[s] || localDown)} />{s}</span>
         ))}
         <LocalVenueStatus />
         <LiveStatus />
