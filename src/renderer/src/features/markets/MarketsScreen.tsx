@@ -7,12 +7,11 @@ import { useEffect, useMemo, useRef } from 'react';
 import { PRICE_RULE } from '@shared/domain/price';
 import { resolutionOf } from '@shared/domain/resolution';
 import { useCall, useCallPages } from '../../api/hooks';
-import { useLive } from '../../api/live';
-import { priceOf, usePrices } from '../../api/prices';
+import { RowPrices } from '../../ui/RowPrices';
 import { useUi } from '../../state/ui';
 import { usdCompact } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
-import { EndedPrice, PriceCell } from '../../ui/Price';
+import { EndedPrice, TokenPriceCell } from '../../ui/Price';
 import { isNotOffered } from '../../ui/venue';
 import { MarketDetail } from './MarketDetail';
 import { ListEmpty } from './ListEmpty';
@@ -54,6 +53,9 @@ function settled(m: { closed: boolean; outcomes: string[]; outcomePrices: string
 }
 
 const PAGE = 200;
+
+/** A row's Yes token while its market trades: what its price cell shows, and so what it follows. */
+const liveYes = (r: Row | undefined): string => (r && !r.closed && !r.yesSettles ? (r.tokens?.[0] ?? '') : '');
 
 export function MarketsScreen(): React.JSX.Element {
   const search = useUi((s) => s.search);
@@ -149,12 +151,9 @@ export function MarketsScreen(): React.JSX.Element {
   const room = useCharsPerLines(questionColumn, 2);
   const virtual = useVirtualizer({ count: searching ? rows.length : Math.max(rows.length, total), getScrollElement: () => parent.current, estimateSize: () => 30, overscan: 12 });
   const lastVisible = virtual.getVirtualItems().at(-1)?.index ?? 0;
-  useLive(virtual.getVirtualItems().flatMap((v) => rows[v.index]?.tokens ?? []));
   // The 24h change of the rows on screen, asked per block of rows so scrolling does not ask at every frame.
   const block = Math.floor((virtual.getVirtualItems()[0]?.index ?? 0) / 50) * 50;
   const changeIds = [...new Set(rows.slice(block, block + 100).map((r) => r.conditionId).filter((c) => c !== ''))];
-  // The Yes prices of the same block of rows, each the freshest the core knows (api/prices.ts).
-  usePrices(rows.slice(block, block + 100).map((r) => r.tokens?.[0] ?? ''));
   const changes = useCall('markets.changes', { conditionIds: changeIds }, { enabled: changeIds.length > 0, staleTime: 15_000, refetchInterval: 30_000, placeholderData: (p) => p });
   const change = useMemo(() => new Map((changes.data?.data ?? []).map((c) => [c.conditionId.toLowerCase(), c])), [changes.data]);
   const byVolume = filters.sort === 'volume' && !searching;
@@ -243,6 +242,8 @@ export function MarketsScreen(): React.JSX.Element {
             setSearch={setSearch}
           />
         ) : null}
+        {/* The rows on screen follow the venue; the block's Yes prices are read (and polled where nothing streams). */}
+        <RowPrices shown={virtual.getVirtualItems().map((v) => liveYes(rows[v.index]))} block={rows.slice(block, block + 100).map(liveYes)} />
         <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
           {virtual.getVirtualItems().map((v) => {
             const r = rows[v.index];
@@ -273,7 +274,7 @@ export function MarketsScreen(): React.JSX.Element {
                 ) : r.closed ? (
                   <EndedPrice price={r.price} />
                 ) : (
-                  <PriceCell price={priceOf(r.tokens?.[0])} listed={r.price} short className="yes stack" />
+                  <TokenPriceCell tokenId={r.tokens?.[0]} listed={r.price} short className="yes stack" />
                 )}
                 <ChangeCell change={change.get(r.conditionId.toLowerCase())} />
                 <span className="num">{usdCompact(r.volume24hr)}</span>
