@@ -1,7 +1,6 @@
 // Markets: the catalog list (virtualized) or local search results on the left, the selected
 // market's detail on the right. Arrow keys move the selection. The list keeps its order while the
 // user is on it (frozen-order.ts), shows the end of long questions, and says why it is empty.
-import { changeText } from '@shared/domain/money';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { PRICE_RULE } from '@shared/domain/price';
@@ -11,6 +10,7 @@ import { RowPrices } from '../../ui/RowPrices';
 import { useUi } from '../../state/ui';
 import { usdCompact } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
+import { ChangeCell } from '../../ui/Change';
 import { EndedPrice, TokenPriceCell } from '../../ui/Price';
 import { isNotOffered } from '../../ui/venue';
 import { MarketDetail } from './MarketDetail';
@@ -53,6 +53,9 @@ function settled(m: { closed: boolean; outcomes: string[]; outcomePrices: string
 }
 
 const PAGE = 200;
+
+/** A `markets.changes` answer's row as the change cell takes it. */
+const changeOf = (c: { change24h?: string | undefined; price24hAgo?: string | undefined; hint?: string | undefined } | undefined) => ({ change: c?.change24h, from: c?.price24hAgo, hint: c?.hint });
 
 /** A row's Yes token while its market trades: what its price cell shows, and so what it follows. */
 const liveYes = (r: Row | undefined): string => (r && !r.closed && !r.yesSettles ? (r.tokens?.[0] ?? '') : '');
@@ -276,7 +279,7 @@ export function MarketsScreen(): React.JSX.Element {
                 ) : (
                   <TokenPriceCell tokenId={r.tokens?.[0]} listed={r.price} short className="yes stack" />
                 )}
-                <ChangeCell change={change.get(r.conditionId.toLowerCase())} />
+                <ChangeCell tokenId={liveYes(r) || undefined} {...changeOf(change.get(r.conditionId.toLowerCase()))} />
                 <span className="num">{usdCompact(r.volume24hr)}</span>
                 {byVolume ? <span className="num">{usdCompact(r.volume)}</span> : null}
                 <span className="num">{usdCompact(r.liquidity)}</span>
@@ -304,11 +307,4 @@ function QuestionText({ text, room, badges, children }: { text: string; room: nu
       {shown}
     </span>
   );
-}
-
-/** The 24h change, or "—"; the tooltip says why none, or where one not from the trades comes from. */
-function ChangeCell({ change: c }: { change: { change24h?: string | undefined; hint?: string | undefined } | undefined }): React.JSX.Element {
-  const change = c?.change24h;
-  const tone = change === undefined || !/[1-9]/.test(change) ? 'muted' : change.startsWith('-') ? 'down' : 'up';
-  return <span className={`num ${tone}`} data-field="change" title={c?.hint}>{changeText(change)}</span>;
 }
