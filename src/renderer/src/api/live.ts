@@ -57,6 +57,11 @@ export function setLiveState(status: LiveStatus | undefined): void {
   changed();
 }
 
+/** Whether the core's feed is live now: a screen that follows every token it shows need not poll. */
+export function streamingNow(): boolean {
+  return streaming;
+}
+
 /**
  * Whether the core answers this read from its live books (the feed is live and this window
  * watches every token it names), so the screen need not poll it.

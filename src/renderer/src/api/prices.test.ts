@@ -1,6 +1,6 @@
 // The prices a window holds: whichever screen's answer came last, the newest reading of each token wins.
 import { describe, expect, it } from 'vitest';
-import { forgetPrices, notePrices, priceOf, subscribeToken, unlivePrices } from './prices';
+import { forgetPrices, notePrices, priceOf, pricesPollMs, subscribeToken, unlivePrices } from './prices';
 
 const p = (tokenId: string, price: string, at: number, live = false) => ({ tokenId, price, basis: 'mid' as const, at, live });
 
@@ -49,5 +49,12 @@ describe('prices held for every screen', () => {
     offB();
     notePrices([p('a', '0.5', 9000), p('b', '0.5', 9000)]);
     expect(told).toEqual({ a: 2, b: 3 });
+  });
+
+  it('are polled where nothing streams, and not while the feed is live for a screen that follows its rows', () => {
+    expect(pricesPollMs(true, true)).toBe(false);
+    expect(pricesPollMs(true, false)).toBe(5000);
+    // A screen that does not follow what it shows (search hits) is polled whatever the feed does.
+    expect(pricesPollMs(false, true)).toBe(5000);
   });
 });

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { TokenPrice } from '@shared/ipc/contract';
 import { useCall } from './hooks';
+import { streamingNow } from './live';
 
 /** Polled this often where the feed does not cover a token (the core reads the venue at most every 5 s). */
 const POLL_MS = 5000;
@@ -95,15 +96,22 @@ export function useTokenPrice(tokenId: string | undefined): TokenPrice | undefin
   return useSyncExternalStore(sub, get);
 }
 
+/** How often a screen's prices are polled: where nothing streams always; `followed` screens only while the feed is not live. */
+export function pricesPollMs(followed: boolean, streaming: boolean): number | false {
+  return followed && streaming ? false : POLL_MS;
+}
+
 /**
  * Asks for the prices of these tokens while the screen shows them, without re-rendering on them:
  * for a screen whose cells read their own (`useTokenPrice`). The list is kept sorted, so the
- * same tokens share one answer.
+ * same tokens share one answer. A screen that follows the tokens it shows on the live channel
+ * (`followed`) is not polled while the feed is live: each change asks again (stale.ts), and so
+ * reads again, at most every few seconds, what the feed does not carry.
  */
-export function useReadPrices(tokenIds: readonly string[]): void {
+export function useReadPrices(tokenIds: readonly string[], followed = false): void {
   const key = [...new Set(tokenIds.filter((t) => t !== ''))].sort().slice(0, 500).join(',');
   const list = useMemo(() => (key === '' ? [] : key.split(',')), [key]);
-  const q = useCall('markets.prices', { tokenIds: list }, { enabled: list.length > 0, refetchInterval: POLL_MS, placeholderData: (prev) => prev });
+  const q = useCall('markets.prices', { tokenIds: list }, { enabled: list.length > 0, refetchInterval: () => pricesPollMs(followed, streamingNow()), placeholderData: (prev) => prev });
   useEffect(() => {
     if (q.data) notePrices(q.data);
   }, [q.data]);
