@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choosePrice, needsLast } from './price.js';
+import { changeSince, choosePrice, needsLast } from './price.js';
 
 describe('the price of an outcome', () => {
   it('is the midpoint while the spread is at most 10¢', () => {
@@ -27,5 +27,16 @@ describe('the price of an outcome', () => {
     expect(needsLast({ bid: '0.37', ask: '0.39' })).toBe(false);
     expect(needsLast({ bid: '0.2', ask: '0.39' })).toBe(true);
     expect(needsLast({ bid: null, ask: '0.39' })).toBe(true);
+  });
+});
+
+describe('a 24h change read against the price shown', () => {
+  it('is that price minus the price a day ago, exactly', () => {
+    expect(changeSince('0.433', '0.41')).toBe('0.023');
+    expect(changeSince('0.3765', '0.4')).toBe('-0.0235');
+    // 0.3 − 0.1 is 0.2, not the float 0.19999999999999998.
+    expect(changeSince('0.3', '0.1')).toBe('0.2');
+    expect(changeSince('0.5', '0.5')).toBe('0');
+    expect(changeSince('abc', '0.5')).toBeUndefined();
   });
 });

@@ -61,3 +61,14 @@ export const BASIS_WORDS: Record<PriceBasis, string> = {
   last: 'last trade',
   catalog: "the catalog's listed price",
 };
+
+/**
+ * A 24h change as the price shown reads it: that price now minus the price a day ago, exact
+ * decimal text ("-0.021"); undefined when either is no price. So a row's price and its change
+ * never tell two stories, however the price moved since the change was read.
+ */
+export function changeSince(now: string, then: string): string | undefined {
+  const a = micro(now);
+  const b = micro(then);
+  return a === undefined || b === undefined ? undefined : formatMicros(a - b);
+}

@@ -349,11 +349,12 @@ export const contract = {
   /**
    * Each market's Yes price change over 24 hours, from the venue's trades inside that window only
    * (or the catalog's own figure where the trades do not reach back); `hint` says in words why
-   * none is shown, or where a shown one comes from when not the trades.
+   * none is shown, or where a shown one comes from when not the trades. `price24hAgo` is the Yes
+   * price a change from the trades is measured from: a screen measures the price it shows from it.
    */
   'markets.changes': call(
     z.object({ conditionIds: z.array(id).min(1, 'name at least one market').max(100, 'at most 100 markets') }),
-    cached(z.array(z.object({ conditionId: z.string(), change24h: z.string().optional(), hint: z.string().optional() }))),
+    cached(z.array(z.object({ conditionId: z.string(), change24h: z.string().optional(), price24hAgo: z.string().optional(), hint: z.string().optional() }))),
   ),
   /** Starred markets and events, newest first, with what the local catalog knows of each. */
   'watchlist.list': call(none, z.array(WatchItem)),

@@ -58,6 +58,8 @@ export const EventOutcome = z.object({
   price: z.string().optional(),
   /** Price now minus the price 24 hours ago, exact decimal text (negative when it fell). */
   change24h: z.string().optional(),
+  /** The Yes price the change is measured from (from the trades), so the price shown now is measured from it too. */
+  price24hAgo: z.string().optional(),
   /** In words: why no 24h change is shown, or where a shown one comes from when not the trades. */
   changeHint: z.string().optional(),
   volume: z.number().optional(),

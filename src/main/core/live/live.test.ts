@@ -313,6 +313,26 @@ describe('screens', () => {
     expect(relay.sent.some((s) => s.type === 'unsubscribe' && s.assets_ids?.includes(m.yes))).toBe(true);
   });
 
+  it("moves a list's watch with its rows: rows scrolled in are subscribed, rows scrolled away let go, rows kept not asked again", async () => {
+    const { venue } = h;
+    const [a, b, c] = [quietMarket(venue), quietMarket(venue), quietMarket(venue)] as [Market, Market, Market];
+    const relay = await liveRelay();
+    open.push(() => relay.close());
+    const x = core(venue, { live: { ...fast, open: relay.open } });
+    await x.ok('live.watch', { key: 'list', tokenIds: [a.yes, b.yes] });
+    await x.live(2);
+    const from = relay.sent.length;
+    // Scrolled by one row: a goes off screen, c comes on.
+    await x.ok('live.watch', { key: 'list', tokenIds: [b.yes, c.yes] });
+    await x.live(2);
+    expect(relay.sent.slice(from)).toEqual([{ type: 'unsubscribe', assets_ids: [a.yes] }, { type: 'subscribe', assets_ids: [c.yes] }]);
+    expect(await x.status()).toMatchObject({ state: 'live', watching: 2, live: 2 });
+    // A row scrolled away is read from the venue again, no longer priced as live.
+    const [pa, pc] = await Promise.all([a.yes, c.yes].map(async (t) => (await x.ok<Array<{ live: boolean }>>('markets.prices', { tokenIds: [t] }))[0]));
+    expect(pc).toMatchObject({ live: true });
+    expect(pa?.live ?? false).toBe(false);
+  });
+
   it('refuses a watch of more than 500 tokens, naming the field', async () => {
     const e = await h.fails('live.watch', { key: 'k', tokenIds: Array.from({ length: 501 }, (_, i) => String(i + 1)) });
     expect(e).toMatchObject({ code: 'INVALID_INPUT', field: 'tokenIds' });

@@ -2,9 +2,10 @@
 // streams them where the venue can, and `market.live` events refresh the reads through the event
 // map (stale.ts). While the feed is live, reads the core answers from its live books stop their
 // fast polling (hooks.ts asks `liveCovers`); otherwise they poll as before.
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useSyncExternalStore } from 'react';
 import type { CallName, LiveStatus } from '@shared/ipc/contract';
+import { FOLLOW_MAX, followKey, Follows } from './follow';
 import { keyOf } from './keys';
 import { call } from './transport';
 
@@ -56,6 +57,11 @@ export function setLiveState(status: LiveStatus | undefined): void {
   changed();
 }
 
+/** Whether the core's feed is live now: a screen that follows every token it shows need not poll. */
+export function streamingNow(): boolean {
+  return streaming;
+}
+
 /**
  * Whether the core answers this read from its live books (the feed is live and this window
  * watches every token it names), so the screen need not poll it.
@@ -77,45 +83,40 @@ function visibility(listener: () => void): () => void {
   return () => document.removeEventListener('visibilitychange', listener);
 }
 
-const pendingUnwatch = new Map<string, ReturnType<typeof setTimeout>>();
+/** One window's screens' watches, told to the core. */
+let follows: Follows | undefined;
+function followsOf(client: QueryClient): Follows {
+  const told = (status: LiveStatus): void => void client.setQueryData(keyOf('live.status', {}), status);
+  follows ??= new Follows(
+    {
+      watch: (key, tokenIds) => void call('live.watch', { key, tokenIds: [...tokenIds] }).then(told).catch(() => undefined),
+      unwatch: (key) => void call('live.unwatch', { key }).then(told).catch(() => undefined),
+    },
+    { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>), setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>) },
+    { settleMs: SETTLE_MS, renewMs: RENEW_MS },
+  );
+  return follows;
+}
 
 /**
- * Watches `tokenIds` while the calling screen is mounted and the window is shown: the core
- * streams them where the venue can, and their reads refresh on each change.
+ * Follows `tokenIds` while the calling screen is mounted and the window is shown: the core
+ * streams them where the venue can, and their reads refresh on each change. A list names the
+ * tokens of its rows on screen, in screen order: at most `max` are followed (follow.ts).
  */
-export function useLive(tokenIds: readonly string[]): void {
+export function useLive(tokenIds: readonly string[], max = FOLLOW_MAX): void {
   const key = `${PAGE}:${useId()}`;
   const client = useQueryClient();
   const shown = useSyncExternalStore(visibility, () => document.visibilityState !== 'hidden');
-  const list = [...new Set(tokenIds.filter((t) => t !== ''))].sort().slice(0, 500).join(',');
+  const list = followKey(tokenIds, max);
   useEffect(() => {
     if (!shown || list === '') return;
     const tokens = list.split(',');
-    // Going from one list to the next replaces the watch; only leaving lets it go.
-    const waiting = pendingUnwatch.get(key);
-    if (waiting) clearTimeout(waiting);
-    pendingUnwatch.delete(key);
+    const f = followsOf(client);
     hold(key, tokens);
-    const watch = (): void => {
-      void call('live.watch', { key, tokenIds: tokens })
-        .then((status) => client.setQueryData(keyOf('live.status', {}), status))
-        .catch(() => undefined);
-    };
-    const first = setTimeout(watch, SETTLE_MS);
-    const renew = setInterval(watch, RENEW_MS);
+    f.show(key, tokens);
     return () => {
-      clearTimeout(first);
-      clearInterval(renew);
       hold(key, undefined);
-      pendingUnwatch.set(
-        key,
-        setTimeout(() => {
-          pendingUnwatch.delete(key);
-          void call('live.unwatch', { key })
-            .then((status) => client.setQueryData(keyOf('live.status', {}), status))
-            .catch(() => undefined);
-        }, SETTLE_MS),
-      );
+      f.leave(key);
     };
   }, [key, list, shown, client]);
 }

@@ -5,6 +5,7 @@
 import { useSyncExternalStore } from 'react';
 import { BASIS_WORDS } from '@shared/domain/price';
 import type { TokenPrice } from '@shared/ipc/contract';
+import { useTokenPrice } from '../api/prices';
 import { cents, priceAge } from './format';
 import './price.css';
 
@@ -44,9 +45,12 @@ export interface PriceCellProps {
 }
 
 const BASIS_SHORT = { mid: 'mid', last: 'last trade' } as const;
+/** The clock as a streamed price's cell reads it: never moving. */
+const LIVE_NOW = 0;
 
 export function PriceCell({ price, listed, as: Tag = 'span', short = false, basis = false, className = '' }: PriceCellProps): React.JSX.Element {
-  const at = useSyncExternalStore(subscribe, () => now);
+  // A streamed price reads "live" whatever the time: the clock's ticks do not re-render it.
+  const at = useSyncExternalStore(subscribe, () => (price?.live ? LIVE_NOW : now));
   if (!price) {
     const known = listed !== undefined && listed !== '';
     return (
@@ -72,6 +76,14 @@ export function PriceCell({ price, listed, as: Tag = 'span', short = false, basi
       <span className={`age${price.live ? ' live' : ''}`} data-age>{age}</span>
     </Tag>
   );
+}
+
+/**
+ * A row's price cell that follows its token by itself: a newer price re-renders this cell, not
+ * the list it sits in (the list asks for its rows' prices with `useReadPrices`).
+ */
+export function TokenPriceCell({ tokenId, ...props }: Omit<PriceCellProps, 'price'> & { tokenId: string | undefined }): React.JSX.Element {
+  return <PriceCell price={useTokenPrice(tokenId)} {...props} />;
 }
 
 /**

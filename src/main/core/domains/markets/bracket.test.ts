@@ -40,9 +40,9 @@ const trade = (cid: string, outcomeIndex: number, price: string, agoSec: number)
 const m = (conditionId: string, live?: { price: string; atMs: number }) => ({ conditionId, outcomes: 2, ...(live ? { live } : {}) });
 
 describe('the 24h change', () => {
-  it('is the newest trade in the window minus the last trade before it', () => {
+  it('is the newest trade in the window minus the last trade before it, which it names', () => {
     const c = changes24h([m('0xa')], [trade('0xa', 0, '0.61', 60), trade('0xa', 0, '0.5', 3600), trade('0xa', 0, '0.42', DAY_SECONDS + 10), trade('0xa', 0, '0.3', DAY_SECONDS + 99)], NOW, false);
-    expect(c.get('0xa')).toEqual({ change: '0.19' });
+    expect(c.get('0xa')).toEqual({ change: '0.19', then: '0.42' });
   });
 
   it('is not made from trades older than the window, whatever the price now', () => {
@@ -54,18 +54,18 @@ describe('the 24h change', () => {
 
   it('takes a live trade inside the window as the price now', () => {
     const c = changes24h([m('0xa', { price: '0.7', atMs: (NOW - 5) * 1000 })], [trade('0xa', 0, '0.5', DAY_SECONDS + 1)], NOW, true);
-    expect(c.get('0xa')).toEqual({ change: '0.2' });
+    expect(c.get('0xa')).toEqual({ change: '0.2', then: '0.5' });
   });
 
   it('reads a No trade as 1 − its price, and prefers the Yes outcome’s own trade', () => {
     const c = changes24h([m('0xa'), m('0xb')], [trade('0xa', 1, '0.3', 10), trade('0xa', 1, '0.6', DAY_SECONDS + 1), trade('0xb', 1, '0.9', 5), trade('0xb', 0, '0.2', 10), trade('0xb', 0, '0.25', DAY_SECONDS + 1)], NOW, true);
-    expect(c.get('0xa')).toEqual({ change: '0.3' });
-    expect(c.get('0xb')).toEqual({ change: '-0.05' });
+    expect(c.get('0xa')).toEqual({ change: '0.3', then: '0.4' });
+    expect(c.get('0xb')).toEqual({ change: '-0.05', then: '0.25' });
   });
 
   it('for a market first traded inside the window, runs from its first trade there when the read is whole', () => {
     const trades = [trade('0xa', 0, '0.4', 100), trade('0xa', 0, '0.35', 5000)];
-    expect(changes24h([m('0xa')], trades, NOW, true).get('0xa')).toEqual({ change: '0.05' });
+    expect(changes24h([m('0xa')], trades, NOW, true).get('0xa')).toEqual({ change: '0.05', then: '0.35' });
     // A read cut short inside the window may miss earlier trades: no change, and it says why.
     expect(changes24h([m('0xa')], trades, NOW, false).get('0xa')).toEqual({ why: NOT_REACHED_24H });
     expect(changes24h([m('0xb')], trades, NOW, false).get('0xb')).toEqual({ why: NOT_REACHED_24H });

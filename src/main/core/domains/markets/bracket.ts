@@ -19,8 +19,12 @@ export interface ChangeMarket {
 /** What of a trade the 24h change reads. */
 export type ChangeTrade = Pick<Trade, 'conditionId' | 'outcomeIndex' | 'price' | 'timestamp'>;
 
-/** A market's 24h change as exact decimal text (with where it comes from, when not the trades), or why none is shown, in words. */
-export type Change24h = { change: string; why?: undefined; from?: string } | { change?: undefined; why: string; from?: undefined };
+/**
+ * A market's 24h change as exact decimal text (with where it comes from, when not the trades), or
+ * why none is shown, in words. One from the trades carries the price it is measured from (`then`),
+ * so a screen showing a newer price now measures it from there too.
+ */
+export type Change24h = { change: string; then?: string; why?: undefined; from?: string } | { change?: undefined; then?: undefined; why: string; from?: undefined };
 
 export const NO_TRADE_24H = 'No trade in the last 24 hours: no 24h change to show';
 export const NOT_REACHED_24H = 'The trades read do not reach back 24 hours: no 24h change to show';
@@ -68,7 +72,7 @@ export function changes24h(markets: readonly ChangeMarket[], trades: readonly Ch
     if (now === undefined) out.set(cid, { why: covered ? NO_TRADE_24H : NOT_REACHED_24H });
     else {
       const then = ref ?? (covered ? yes(oldestIn, cid, two) : undefined);
-      out.set(cid, then === undefined ? { why: NOT_REACHED_24H } : { change: formatMicros(now - then) });
+      out.set(cid, then === undefined ? { why: NOT_REACHED_24H } : { change: formatMicros(now - then), then: formatMicros(then) });
     }
   }
   return out;

@@ -153,6 +153,7 @@ export async function eventOutcomes(s: Session, markets: Markets, idOrSlug: stri
       ...(token ? { tokenId: token } : {}),
       ...(m.outcomePrices[0] !== undefined ? { price: m.outcomePrices[0] } : {}),
       ...(c?.change !== undefined ? { change24h: c.change } : {}),
+      ...(c?.then !== undefined ? { price24hAgo: c.then } : {}),
       ...(c?.why !== undefined && !traded.error ? { changeHint: c.why } : c?.from !== undefined ? { changeHint: c.from } : {}),
       ...(m.volume !== undefined ? { volume: m.volume } : {}),
       ...(m.volume24hr !== undefined ? { volume24hr: m.volume24hr } : {}),

@@ -11,7 +11,7 @@ import { coreForFile, sellInto, tradable } from '../../test-support.js';
 const skew = { ms: 0 };
 const h = coreForFile({ core: { clock: { now: () => Date.now() + skew.ms } } });
 
-type Changes = { data: Array<{ conditionId: string; change24h?: string; hint?: string }>; fetchedAt: number };
+type Changes = { data: Array<{ conditionId: string; change24h?: string; price24hAgo?: string; hint?: string }>; fetchedAt: number };
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -42,7 +42,8 @@ describe('the 24h change between reads of the venue', () => {
     const fresh = await h.ok<Changes>('markets.changes', { conditionIds: [m.cid] });
     expect(tradeReads()).toBe(1);
     expect(fresh.fetchedAt).toBeGreaterThan(first.fetchedAt);
-    if (then) expect(fresh.data[0]?.change24h).toBe(formatMicros(610_000n - BigInt(then.price)));
+    // It names the price then, which a screen showing a newer price measures from.
+    if (then) expect(fresh.data[0]).toMatchObject({ change24h: formatMicros(610_000n - BigInt(then.price)), price24hAgo: formatMicros(BigInt(then.price)) });
     else expect(fresh.data[0]).not.toHaveProperty('change24h');
   });
 });

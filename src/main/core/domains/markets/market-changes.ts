@@ -95,7 +95,7 @@ export function marketChangesService(ctx: CoreContext) {
       data: conditionIds.map((cid) => {
         const c = change.get(cid.toLowerCase());
         const hint = c?.why ?? c?.from;
-        return { conditionId: cid, ...(c?.change !== undefined ? { change24h: c.change } : {}), ...(hint !== undefined ? { hint } : {}) };
+        return { conditionId: cid, ...(c?.change !== undefined ? { change24h: c.change } : {}), ...(c?.then !== undefined ? { price24hAgo: c.then } : {}), ...(hint !== undefined ? { hint } : {}) };
       }),
       fetchedAt: at,
       stale: read.stale,

@@ -2,13 +2,14 @@
 // change, best bid and ask and volume; a multi-outcome event reads as one bracket, ranked by
 // price, with the book's sums across its open outcomes — flagged when buying every outcome costs
 // less than 100¢ or selling every one pays more. A market that ended shows its winner.
-import { centsText, changeText } from '@shared/domain/money';
+import { centsText } from '@shared/domain/money';
 import { PRICE_RULE } from '@shared/domain/price';
 import { resolutionOf } from '@shared/domain/resolution';
 import type { BracketSums, EventOutcome } from '@shared/ipc/find';
 import { useCall } from '../../api/hooks';
 import { useLive } from '../../api/live';
 import { priceOf, usePrices } from '../../api/prices';
+import { ChangeCell } from '../../ui/Change';
 import { EndedPrice, PriceCell } from '../../ui/Price';
 import { useUi } from '../../state/ui';
 import { cents, shortDate, usdCompact } from '../../ui/format';
@@ -114,9 +115,9 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
                   ) : ended(o) ? (
                     <EndedPrice as="td" price={o.price} />
                   ) : (
-                    <PriceCell as="td" price={priceOf(o.tokenId)} listed={o.price} className="yes" />
+                    <PriceCell as="td" price={priceOf(o.tokenId)} listed={o.price} short className="yes" />
                   )}
-                  <td className={`num ${changeClass(o.change24h)}`} data-field="change" title={o.changeHint}>{changeText(o.change24h)}</td>
+                  <ChangeCell as="td" tokenId={ended(o) ? undefined : o.tokenId} change={o.change24h} from={o.price24hAgo} hint={o.changeHint} tones={['yes', 'no']} />
                   {/* One that ended cannot be traded: where its book was, what became of it. */}
                   {ended(o) ? (
                     <td colSpan={2} className="num" data-field="status">
@@ -147,11 +148,6 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
       {e.description ? <p className="muted">{e.description}</p> : null}
     </article>
   );
-}
-
-function changeClass(change: string | undefined): string {
-  if (change === undefined || Number(change) === 0) return 'muted';
-  return change.startsWith('-') ? 'no' : 'yes';
 }
 
 function Tile({ label, value, field }: { label: string; value: string; field: string }): React.JSX.Element {

@@ -1,18 +1,17 @@
 // Markets: the catalog list (virtualized) or local search results on the left, the selected
 // market's detail on the right. Arrow keys move the selection. The list keeps its order while the
 // user is on it (frozen-order.ts), shows the end of long questions, and says why it is empty.
-import { changeText } from '@shared/domain/money';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { PRICE_RULE } from '@shared/domain/price';
 import { resolutionOf } from '@shared/domain/resolution';
 import { useCall, useCallPages } from '../../api/hooks';
-import { useLive } from '../../api/live';
-import { priceOf, usePrices } from '../../api/prices';
+import { RowPrices } from '../../ui/RowPrices';
 import { useUi } from '../../state/ui';
 import { usdCompact } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
-import { EndedPrice, PriceCell } from '../../ui/Price';
+import { ChangeCell } from '../../ui/Change';
+import { EndedPrice, TokenPriceCell } from '../../ui/Price';
 import { isNotOffered } from '../../ui/venue';
 import { MarketDetail } from './MarketDetail';
 import { ListEmpty } from './ListEmpty';
@@ -54,6 +53,12 @@ function settled(m: { closed: boolean; outcomes: string[]; outcomePrices: string
 }
 
 const PAGE = 200;
+
+/** A `markets.changes` answer's row as the change cell takes it. */
+const changeOf = (c: { change24h?: string | undefined; price24hAgo?: string | undefined; hint?: string | undefined } | undefined) => ({ change: c?.change24h, from: c?.price24hAgo, hint: c?.hint });
+
+/** A row's Yes token while its market trades: what its price cell shows, and so what it follows. */
+const liveYes = (r: Row | undefined): string => (r && !r.closed && !r.yesSettles ? (r.tokens?.[0] ?? '') : '');
 
 export function MarketsScreen(): React.JSX.Element {
   const search = useUi((s) => s.search);
@@ -149,12 +154,9 @@ export function MarketsScreen(): React.JSX.Element {
   const room = useCharsPerLines(questionColumn, 2);
   const virtual = useVirtualizer({ count: searching ? rows.length : Math.max(rows.length, total), getScrollElement: () => parent.current, estimateSize: () => 30, overscan: 12 });
   const lastVisible = virtual.getVirtualItems().at(-1)?.index ?? 0;
-  useLive(virtual.getVirtualItems().flatMap((v) => rows[v.index]?.tokens ?? []));
   // The 24h change of the rows on screen, asked per block of rows so scrolling does not ask at every frame.
   const block = Math.floor((virtual.getVirtualItems()[0]?.index ?? 0) / 50) * 50;
   const changeIds = [...new Set(rows.slice(block, block + 100).map((r) => r.conditionId).filter((c) => c !== ''))];
-  // The Yes prices of the same block of rows, each the freshest the core knows (api/prices.ts).
-  usePrices(rows.slice(block, block + 100).map((r) => r.tokens?.[0] ?? ''));
   const changes = useCall('markets.changes', { conditionIds: changeIds }, { enabled: changeIds.length > 0, staleTime: 15_000, refetchInterval: 30_000, placeholderData: (p) => p });
   const change = useMemo(() => new Map((changes.data?.data ?? []).map((c) => [c.conditionId.toLowerCase(), c])), [changes.data]);
   const byVolume = filters.sort === 'volume' && !searching;
@@ -243,6 +245,8 @@ export function MarketsScreen(): React.JSX.Element {
             setSearch={setSearch}
           />
         ) : null}
+        {/* The rows on screen follow the venue; the block's Yes prices are read (and polled where nothing streams). */}
+        <RowPrices shown={virtual.getVirtualItems().map((v) => liveYes(rows[v.index]))} block={rows.slice(block, block + 100).map(liveYes)} />
         <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
           {virtual.getVirtualItems().map((v) => {
             const r = rows[v.index];
@@ -273,9 +277,9 @@ export function MarketsScreen(): React.JSX.Element {
                 ) : r.closed ? (
                   <EndedPrice price={r.price} />
                 ) : (
-                  <PriceCell price={priceOf(r.tokens?.[0])} listed={r.price} short className="yes stack" />
+                  <TokenPriceCell tokenId={r.tokens?.[0]} listed={r.price} short className="yes stack" />
                 )}
-                <ChangeCell change={change.get(r.conditionId.toLowerCase())} />
+                <ChangeCell tokenId={liveYes(r) || undefined} {...changeOf(change.get(r.conditionId.toLowerCase()))} />
                 <span className="num">{usdCompact(r.volume24hr)}</span>
                 {byVolume ? <span className="num">{usdCompact(r.volume)}</span> : null}
                 <span className="num">{usdCompact(r.liquidity)}</span>
@@ -303,11 +307,4 @@ function QuestionText({ text, room, badges, children }: { text: string; room: nu
       {shown}
     </span>
   );
-}
-
-/** The 24h change, or "—"; the tooltip says why none, or where one not from the trades comes from. */
-function ChangeCell({ change: c }: { change: { change24h?: string | undefined; hint?: string | undefined } | undefined }): React.JSX.Element {
-  const change = c?.change24h;
-  const tone = change === undefined || !/[1-9]/.test(change) ? 'muted' : change.startsWith('-') ? 'down' : 'up';
-  return <span className={`num ${tone}`} data-field="change" title={c?.hint}>{changeText(change)}</span>;
 }

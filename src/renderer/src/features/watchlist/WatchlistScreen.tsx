@@ -1,12 +1,11 @@
 // The Watchlist: the starred markets with the figures a trader scans, the starred events, and
 // every price alert. A market opens on the Markets screen, an event on the Events screen.
-import { changeText } from '@shared/domain/money';
 import { PRICE_RULE } from '@shared/domain/price';
 import type { WatchItem } from '@shared/ipc/watchlist';
 import { useCall } from '../../api/hooks';
-import { useLive } from '../../api/live';
-import { priceOf, usePrices } from '../../api/prices';
-import { EndedPrice, PriceCell } from '../../ui/Price';
+import { ChangeCell } from '../../ui/Change';
+import { EndedPrice, TokenPriceCell } from '../../ui/Price';
+import { RowPrices } from '../../ui/RowPrices';
 import { useUi } from '../../state/ui';
 import { usdCompact } from '../../ui/format';
 import { ErrorState, Skeleton } from '../../ui/states';
@@ -23,17 +22,15 @@ function Markets({ items }: { items: WatchItem[] }): React.JSX.Element {
   const setFilters = useUi((s) => s.setFilters);
   const ids = items.map((w) => w.id);
   const changes = useCall('markets.changes', { conditionIds: ids.slice(0, 100) }, { enabled: ids.length > 0, staleTime: 15_000, refetchInterval: 30_000, placeholderData: (p) => p });
-  const change = new Map((changes.data?.data ?? []).map((c) => [c.conditionId.toLowerCase(), c.change24h]));
-  // Open markets' Yes prices follow the venue while the watchlist shows them.
+  const change = new Map((changes.data?.data ?? []).map((c) => [c.conditionId.toLowerCase(), c]));
   const yes = items.filter((w) => w.status === 'open' || w.status === 'paused').slice(0, 100).map((w) => w.clobTokenIds?.[0] ?? '');
-  useLive(yes);
-  usePrices(yes);
-  const hint = new Map((changes.data?.data ?? []).map((c) => [c.conditionId.toLowerCase(), c.hint]));
   const alerts = useCall('alerts.list', {});
   const count = new Map<string, number>();
   for (const a of alerts.data ?? []) count.set(a.conditionId.toLowerCase(), (count.get(a.conditionId.toLowerCase()) ?? 0) + 1);
   return (
     <section className="section wl-section" aria-labelledby="wl-markets">
+      {/* Open markets' Yes prices follow the venue while the watchlist shows them; each cell reads its own. */}
+      <RowPrices shown={yes} />
       <h2 id="wl-markets">
         Markets{items.length ? <span className="muted"> · {items.length}</span> : null}
         {items.length ? (
@@ -50,6 +47,7 @@ function Markets({ items }: { items: WatchItem[] }): React.JSX.Element {
           <tbody>
             {items.map((w) => {
               const c = change.get(w.id);
+              const trading = w.status === 'open' || w.status === 'paused';
               return (
                 <tr key={w.id} data-testid="watchlist-market">
                   <td><Star kind="market" id={w.id} starred /></td>
@@ -57,8 +55,8 @@ function Markets({ items }: { items: WatchItem[] }): React.JSX.Element {
                     <button type="button" className="link" title={w.title} onClick={() => { select(w.ref); go('markets'); }}>{w.title || w.id}</button>
                     {STATUS_WORDS[w.status] ? <span className="badge">{STATUS_WORDS[w.status]}</span> : null}
                   </td>
-                  {w.status === 'open' || w.status === 'paused' ? <PriceCell as="td" price={priceOf(w.clobTokenIds?.[0])} listed={w.outcomePrices?.[0]} short className="yes" /> : <EndedPrice as="td" price={w.outcomePrices?.[0]} />}
-                  <td className={`num ${c && c.startsWith('-') ? 'down' : c && /[1-9]/.test(c) ? 'up' : 'muted'}`} title={hint.get(w.id)}>{changeText(c)}</td>
+                  {trading ? <TokenPriceCell as="td" tokenId={w.clobTokenIds?.[0]} listed={w.outcomePrices?.[0]} short className="yes" /> : <EndedPrice as="td" price={w.outcomePrices?.[0]} />}
+                  <ChangeCell as="td" tokenId={trading ? w.clobTokenIds?.[0] : undefined} change={c?.change24h} from={c?.price24hAgo} hint={c?.hint} />
                   <td className="num">{usdCompact(w.volume24hr)}</td>
                   <td className="num">{usdCompact(w.liquidity)}</td>
                   <td className="num muted">{endText(w.endDate)}</td>
