@@ -171,7 +171,7 @@ describe.skipIf(reason !== undefined)(`watchlist and alerts (${reason ?? 'Chromi
     await call('sync.start');
     await expect.poll(() => page.getByTestId('refresh-order').count(), { timeout: 30_000 }).toBe(1);
     expect((await rowTitles()).slice(0, 16)).toEqual(before.slice(0, 16));
-    await app.shot('markets-held-order');
+    await bothThemes('markets-held-order');
     await page.getByTestId('refresh-order').click();
     await expect.poll(async () => (await rowTitles())[0], { timeout: 10_000 }).toBe(mover.question);
 

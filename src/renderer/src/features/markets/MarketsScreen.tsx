@@ -219,6 +219,12 @@ export function MarketsScreen(): React.JSX.Element {
           <span aria-hidden="true" />
           <span ref={questionColumn}>
             Market{total && !searching ? <span className="muted" data-testid="market-count"> · {total.toLocaleString()}</span> : null} {head ? <Stamp fetchedAt={head.fetchedAt} stale={head.stale} /> : null}
+            {/* In the header, never over a row's price: saying it moves nothing. */}
+            {order.changed ? (
+              <button type="button" className="refresh-pill" data-testid="refresh-order" title="The list kept its order while you were on it" onClick={order.refresh}>
+                New data — refresh order
+              </button>
+            ) : null}
           </span>
           <span className="num" title={`Yes price: ${PRICE_RULE}`}>Yes</span>
           <span className="num" title="Change of the Yes price over 24 hours">24h</span>
@@ -227,12 +233,6 @@ export function MarketsScreen(): React.JSX.Element {
           <span className="num">Liquidity</span>
           <span className="num">Ends</span>
         </div>
-        {/* Floats over the rows, so saying it moves nothing. */}
-        {order.changed ? (
-          <button type="button" className="refresh-pill" data-testid="refresh-order" title="The list kept its order while you were on it" onClick={order.refresh}>
-            New data — refresh order
-          </button>
-        ) : null}
         </div>
         {pages.isPending ? <Skeleton rows={14} /> : pages.isError ? <ErrorState error={pages.error} retry={() => void pages.refetch()} /> : null}
         {!pages.isPending && !pages.isError && rows.length === 0 && (!searching || (hits.isSuccess && !hits.isPlaceholderData)) ? (
