@@ -2,7 +2,7 @@
 // line (and what it wants a second starter to read, such as its URL, on the next). A later
 // starter that finds it held by a live process is refused with that holder; a lock left by a
 // process that died (its pid is gone) is taken over. The venue's data folder and the app's use it.
-import { closeSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 
 export interface LockHolder {
   pid: number;
@@ -45,12 +45,29 @@ export function readHolder(file: string): LockHolder | undefined {
 
 const pause = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-/**
- * Takes the lock `file` for this process, or throws what `held` makes of the live holder.
- * `alive` is for tests.
- */
-export function takePidLock(file: string, held: (holder: LockHolder) => Error, alive: (pid: number) => boolean = pidAlive): PidLock {
-  const live = (h: LockHolder | undefined): h is LockHolder => h !== undefined && !Number.isNaN(h.pid) && h.pid !== process.pid && alive(h.pid);
+export interface PidLockOptions {
+  /** Whether a pid is a live process (tests replace it). */
+  alive?: (pid: number) => boolean;
+  /**
+   * A lock older than this is stale even if its pid lives (for locks held a few milliseconds:
+   * a pid reused by another process after a crash must not keep writers out for good).
+   */
+  staleAfterMs?: number;
+}
+
+function ageMs(file: string): number {
+  try {
+    return Date.now() - statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** Takes the lock `file` for this process, or throws what `held` makes of the live holder. */
+export function takePidLock(file: string, held: (holder: LockHolder) => Error, opts: PidLockOptions = {}): PidLock {
+  const alive = opts.alive ?? pidAlive;
+  const live = (h: LockHolder | undefined, at = file): boolean =>
+    h !== undefined && !Number.isNaN(h.pid) && h.pid !== process.pid && alive(h.pid) && (opts.staleAfterMs === undefined || ageMs(at) < opts.staleAfterMs);
   for (let attempt = 0; attempt < 5; attempt++) {
     let fd: number;
     try {
@@ -76,7 +93,7 @@ export function takePidLock(file: string, held: (holder: LockHolder) => Error, a
         throw err2;
       }
       const moved = readHolder(aside);
-      if (live(moved) && moved.pid !== holder.pid) {
+      if (moved && live(moved, aside) && moved.pid !== holder.pid) {
         try {
           renameSync(aside, file);
         } catch {

@@ -34,5 +34,5 @@ export interface DataDirLock {
  */
 export function lockDataDir(dataDir: string, alive: (pid: number) => boolean = pidAlive): DataDirLock {
   privateDir(dataDir);
-  return takePidLock(join(dataDir, LOCK_FILE), (holder) => new DataDirLocked(dataDir, holder.pid), alive);
+  return takePidLock(join(dataDir, LOCK_FILE), (holder) => new DataDirLocked(dataDir, holder.pid), { alive });
 }

@@ -27,5 +27,5 @@ export class AlreadyRunning extends Error {
  */
 export function lockAppFolder(dataDir: string, alive: (pid: number) => boolean = pidAlive): PidLock {
   privateDir(dataDir);
-  return takePidLock(join(dataDir, APP_LOCK), (holder) => new AlreadyRunning(dataDir, holder), alive);
+  return takePidLock(join(dataDir, APP_LOCK), (holder) => new AlreadyRunning(dataDir, holder), { alive });
 }

@@ -121,6 +121,10 @@ export const Notice = z.object({
 });
 export type Notice = z.output<typeof Notice>;
 
+/** A data file that could not be read and was moved aside (never deleted): what Kairos goes on with, and what the moved file keeps. */
+export const DamagedFile = z.object({ file: z.string(), aside: z.string(), what: z.string(), at: z.number() });
+export type DamagedFile = z.output<typeof DamagedFile>;
+
 export const SyncStatus = z.object({
   running: z.boolean(),
   kinds: z.array(z.object({ kind: z.string(), done: z.number(), complete: z.boolean(), total: z.number().optional() })),
@@ -191,6 +195,8 @@ const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => 
 export const contract = {
   'app.info': call(none, z.object({ version: z.string(), platform: z.string(), dataDir: z.string(), secp256k1: z.string() })),
   /** Opens the data folder in the OS file manager where there is one; always answers its path. */
+  /** The data files this run found damaged and moved aside, oldest first. */
+  'app.damagedFiles': call(none, z.array(DamagedFile)),
   'app.revealDataFolder': call(none, z.object({ path: z.string(), revealed: z.boolean() })),
   'app.checkForUpdates': call(none, UpdateStatus),
   /** Deletes every profile's cache (never the vault, journal or settings); refused while orders are being sent. */

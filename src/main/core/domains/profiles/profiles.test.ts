@@ -104,15 +104,22 @@ describe('switching profiles', () => {
     expect((await h.ok<{ active: string }>('profiles.list')).active).toBe(active);
   });
 
-  it('stops the start with the file’s name when profiles.json does not parse, and leaves it as it is', () => {
+  it('moves a profiles.json that does not parse aside, whole, says so, and starts with the local venue', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kairos-profiles-'));
     const file = join(dir, 'profiles.json');
     try {
-      writeFileSync(file, '{"active": "local", "profiles": [{"id": 7}]}');
-      expect(() => coreFor(dir, h.venue)).toThrow(/profiles\.json does not hold a list of venues: .*move it aside/);
-      expect(readFileSync(file, 'utf8')).toBe('{"active": "local", "profiles": [{"id": 7}]}');
-      writeFileSync(file, '{"active": "local", "prof');
-      expect(() => coreFor(dir, h.venue)).toThrow(/profiles\.json is not readable JSON/);
+      for (const text of ['{"active": "local", "profiles": [{"id": 7}]}', '{"active": "local", "prof']) {
+        writeFileSync(file, text);
+        const c = coreFor(dir, h.venue);
+        try {
+          const told = await caller(() => c).ok<Array<{ file: string; aside: string }>>('app.damagedFiles');
+          expect(told.map((d) => d.file)).toEqual(['profiles.json']);
+          expect(readFileSync(told[0]?.aside as string, 'utf8')).toBe(text);
+          expect((await caller(() => c).ok<{ profiles: Array<{ id: string }> }>('profiles.list')).profiles.map((p) => p.id)).toEqual(['local']);
+        } finally {
+          await c.close();
+        }
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
