@@ -149,4 +149,29 @@ describe('adding a profile', () => {
     expect((await h.ok<{ profiles: unknown[] }>('profiles.list')).profiles).toHaveLength(before);
     await h.ok('profiles.add', { ...good, catalogUrl: 'https://catalog.example.com/api', headerPrefix: 'POLY_2' });
   });
+
+  it('takes a name of 1 to 60 visible characters, and says what is wrong with any other', async () => {
+    const good = { ...venueProfile(h.venue, 'Checked'), kind: undefined };
+    const before = (await h.ok<{ profiles: unknown[] }>('profiles.list')).profiles.length;
+    const refused: Array<[string, RegExp]> = [
+      ['', /^Name: expected 1 to 60 visible characters, not only spaces$/],
+      [' ', /^Name: expected 1 to 60 visible characters, not only spaces$/],
+      ['\u3000\t ', /^Name: expected 1 to 60 visible characters/],
+      ['Main\nvenue', /^Name: expected visible characters only: no line breaks, tabs or invisible characters$/],
+      ['\u200b', /^Name: expected visible characters only/],
+      ['Evil\u202egnp.exe', /^Name: expected visible characters only/],
+      ['x'.repeat(61), /^Name: expected at most 60 characters, not 61$/],
+      ['x'.repeat(100_000), /^Name: expected at most 60 characters, not 100000$/],
+    ];
+    for (const [name, words] of refused) {
+      const e = await h.fails('profiles.add', { ...good, name });
+      expect([e.code, e.field], JSON.stringify(name)).toEqual(['INVALID_INPUT', 'name']);
+      expect(e.message).toMatch(words);
+    }
+    expect((await h.ok<{ profiles: unknown[] }>('profiles.list')).profiles).toHaveLength(before);
+    // 60 characters are 60 whatever their size in UTF-16; spaces around a name are dropped.
+    expect((await h.ok<{ name: string }>('profiles.add', { ...good, name: '😀'.repeat(60) })).name).toBe('😀'.repeat(60));
+    expect((await h.ok<{ name: string }>('profiles.add', { ...good, name: '  Staging venue  ' })).name).toBe('Staging venue');
+    expect((await h.ok<{ name: string }>('profiles.add', { ...good, name: 'x'.repeat(60) })).name).toHaveLength(60);
+  });
 });
