@@ -1,6 +1,6 @@
 // One app per data folder: a second browser host started on a folder another one runs on exits
 // at once, naming the first (its pid and URL), before it starts a venue or touches a file; the
-// first keeps running. Both are src/host/main.ts in processes of their own, as `npm run web`
+// first keeps running, and stops cleanly even after its venue was restarted. Both are src/host/main.ts in processes of their own, as `npm run web`
 // starts them. The host runs its own venue whatever the peer, so the spec-only run skips it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -50,7 +50,7 @@ describe.skipIf(reason !== undefined)(`one app per data folder (${reason ?? 'bui
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('a second host on the folder is refused at once with the first one’s pid and URL', async () => {
+  it('a second host on the folder is refused at once with the first one’s pid and URL; the first stops cleanly after a venue restart', async () => {
     const first = startHost(dir);
     runs.push(first);
     const url = await within(first.url, `the first host:\n${first.stderr.join('\n')}`, 90_000);
@@ -68,8 +68,17 @@ describe.skipIf(reason !== undefined)(`one app per data folder (${reason ?? 'bui
     // The first runs on, still holding the folder.
     expect(first.child.exitCode).toBeNull();
     expect(readFileSync(join(dir, APP_LOCK), 'utf8')).toBe(`${first.child.pid}\nat ${url}\n`);
+
+    // Its venue killed once is restarted; a clean stop after that is said as a stop, not as the
+    // venue going down.
+    const logged = (line: string) => () => first.stderr.some((l) => l.includes(line));
+    await expect.poll(logged('kairos: the local venue is running'), { timeout: 90_000 }).toBe(true);
+    process.kill(Number(readFileSync(join(dir, 'venue', 'venue.lock'), 'utf8')), 'SIGKILL');
+    await expect.poll(logged('kairos: the local venue is running again'), { timeout: 60_000 }).toBe(true);
     first.child.kill('SIGTERM');
     expect(await within(first.exited, 'the first host to stop', 30_000)).toBe(0);
+    expect(first.stderr.join('\n')).not.toMatch(/the local venue is down/);
     expect(() => readFileSync(join(dir, APP_LOCK))).toThrow(/ENOENT/);
-  }, 150_000);
+    expect(() => readFileSync(join(dir, 'venue', 'venue.lock'))).toThrow(/ENOENT/);
+  }, 180_000);
 });
