@@ -18,6 +18,8 @@ describe.skipIf(reason !== undefined)(`a venue's name (${reason ?? 'Chromium + b
     const { page } = app;
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Add a remote venue…' }).click();
+    await page.getByTestId('venue-row').first().waitFor();
+    const venues = await page.getByTestId('venue-row').count();
     const long = `Staging venue of the desk in the east wing, second floor, room 4`;
     expect([...long].length).toBe(64);
     await page.getByLabel('Name', { exact: true }).fill(long);
@@ -38,6 +40,6 @@ describe.skipIf(reason !== undefined)(`a venue's name (${reason ?? 'Chromium + b
     await page.getByLabel('Name', { exact: true }).fill('   ');
     await page.getByRole('button', { name: 'Add venue' }).click();
     await form.getByText('Name: expected 1 to 60 visible characters, not only spaces').waitFor({ timeout: 10_000 });
-    expect(await page.getByTestId('venue-row').count()).toBe(1);
+    expect(await page.getByTestId('venue-row').count()).toBe(venues);
   });
 });
