@@ -1,7 +1,7 @@
 // A stand-in for src/host/main.ts in tests: the same guard and venue wiring around a fake venue
 // (a Node one-liner), ended the way argv[2] says. Prints `ready` once the venue listens; the fake
 // venue prints its pid to stderr, which the fixture passes on.
-import { launchVenue, nodeVenueChild } from '../main/core/venue-launcher.js';
+import { launchVenue, nodeVenueChild, superviseVenue } from '../main/core/venue-launcher.js';
 import { guardProcess, stoppedOnExit } from './lifecycle.js';
 
 const mode = process.argv[2] ?? '';
@@ -17,6 +17,15 @@ const log = (line: string): void => void process.stderr.write(`${line}\n`);
 const guard = guardProcess({ log, graceMs: 5000 });
 
 async function main(): Promise<void> {
+  if (mode === 'supervised') {
+    // As main.ts wires it: one stop step for every venue process, then the supervisor's stop.
+    const spawnVenue = stoppedOnExit(guard, () => nodeVenueChild(process.execPath, ['-e', fakeVenue]));
+    const venue = await superviseVenue({ spawn: spawnVenue, onLog: log });
+    guard.onExit(() => venue.stop());
+    guard.onExit(() => log('fixture: closing the core'));
+    process.stdout.write('ready\n');
+    return;
+  }
   await launchVenue({ spawn: stoppedOnExit(guard, () => nodeVenueChild(process.execPath, ['-e', fakeVenue])), onLog: log });
   guard.onExit(() => log('fixture: closing the core'));
   process.stdout.write('ready\n');

@@ -91,4 +91,23 @@ describe('the host process stops its venue before it exits', () => {
     r.kill('SIGTERM');
     await expectVenueStopped(r, 0);
   });
+
+  it('on SIGTERM after the venue was restarted: the core closes first, and no "down" is logged', async () => {
+    const r = run('supervised');
+    await within(r.ready, 'the host to be ready');
+    const first = await within(r.venuePid, 'the venue');
+    process.kill(first, 'SIGKILL');
+    const restarted = () => r.stderr.some((l) => l.includes('the local venue is running again'));
+    await expect.poll(restarted, { timeout: 15_000 }).toBe(true);
+    const second = Number(/fake venue pid (\d+)/.exec(r.stderr.filter((l) => l.includes('fake venue pid')).at(-1) ?? '')?.[1]);
+    started.push(second);
+    expect(second).not.toBe(first);
+    r.kill('SIGTERM');
+    expect(await within(r.exited, 'the host to exit'), r.stderr.join('\n')).toBe(0);
+    expect(alive(second), `venue ${second} outlived the host`).toBe(false);
+    const log = r.stderr.join('\n');
+    expect(log).not.toMatch(/the local venue is down/);
+    expect(r.stderr.indexOf('fixture: closing the core')).toBeLessThan(r.stderr.lastIndexOf('fake venue stopping'));
+    expect(r.stderr.indexOf('fixture: closing the core')).toBeGreaterThanOrEqual(0);
+  });
 });

@@ -62,24 +62,25 @@ export function guardProcess(opts: GuardOptions): ProcessGuard {
 }
 
 /**
- * Wraps a venue spawn so the child is stopped on exit from the moment it exists: before it has
- * printed its start line, the launcher has not yet handed back anything that could stop it.
+ * Wraps a venue spawn so each child is stopped on exit from the moment it exists: before it has
+ * printed its start line, the launcher has not yet handed back anything that could stop it. The
+ * one step is registered now, so a child started later (a restart) is stopped at this step's
+ * place, after the steps added since (the core's close), not before them.
  */
-export function stoppedOnExit(guard: ProcessGuard, spawn: () => VenueChild): () => VenueChild {
-  return () => {
-    const child = spawn();
-    let exited = false;
-    const gone = new Promise<void>((done) =>
-      child.onExit(() => {
-        exited = true;
-        done();
-      }),
-    );
-    guard.onExit(async () => {
-      if (exited) return;
+export function stoppedOnExit<A extends unknown[]>(guard: ProcessGuard, spawn: (...args: A) => VenueChild): (...args: A) => VenueChild {
+  const running = new Map<VenueChild, Promise<void>>();
+  guard.onExit(async () => {
+    for (const [child, gone] of [...running]) {
       child.kill();
       await gone;
-    });
+    }
+  });
+  return (...args) => {
+    const child = spawn(...args);
+    running.set(child, new Promise<void>((done) => child.onExit(() => {
+      running.delete(child);
+      done();
+    })));
     return child;
   };
 }

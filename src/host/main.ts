@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { privateDir } from '../native/private-files.js';
 import { useNativeSecp256k1 } from '../native/secp256k1.js';
 import { createCore } from '../main/core/index.js';
+import { lockAppFolder } from '../main/core/instance.js';
 import { localProfile } from '../main/core/local-profile.js';
 import type { EventSink } from '../main/core/transport.js';
 import { localVenuePort, NODE_MEMORY_FLAGS, nodeVenueChild, sourceVenueChild, superviseVenue, venueEnv, type VenueChild } from '../main/core/venue-launcher.js';
@@ -42,16 +43,21 @@ async function main(): Promise<void> {
     ? (args: string[]): VenueChild => nodeVenueChild(process.execPath, [...NODE_MEMORY_FLAGS, builtVenue, '--exit-with-parent', ...args], { env: venueEnv() })
     : (args: string[]): VenueChild => sourceVenueChild(root, args);
   const venueArgs = ['--data-dir', join(dataDir, 'venue'), ...(values['venue-size'] ? ['--size', values['venue-size']] : []), ...(values['no-simulator'] ? ['--no-simulator'] : [])];
+  // Before anything touches the folder: a second app on it stops here, naming the first.
+  const lock = lockAppFolder(dataDir);
+  guard.onExit(() => lock.release());
   const firstStart = !existsSync(join(dataDir, 'venue', 'venue.sqlite'));
   privateDir(dataDir);
   // The venue's URLs are known before it listens: the page opens on the cached catalog at once
   // and the status bar says the venue is starting (on a first start, generating its world).
   // A venue that exits while the host runs is started again once, on the same port; after a
-  // second exit the page's status bar offers a restart (log lines say so).
+  // second exit the page's status bar offers a restart (log lines say so). One stop step for
+  // every venue process, registered now: a restarted one is stopped after the core closes too.
+  const spawnVenue = stoppedOnExit(guard, (port: number | undefined) => venueChild([...venueArgs, ...(port ? ['--port', String(port)] : [])]));
   const venue = await superviseVenue({
     port: await localVenuePort(dataDir),
     ...(firstStart ? { startingReason: 'first start: generating its world' } : {}),
-    spawn: (port) => stoppedOnExit(guard, () => venueChild([...venueArgs, ...(port ? ['--port', String(port)] : [])]))(),
+    spawn: spawnVenue,
     // A folder the venue cannot start on is moved aside here when the page asks for a new world.
     folder: join(dataDir, 'venue'),
     onLog: log,
@@ -72,6 +78,7 @@ async function main(): Promise<void> {
   const host = await startHost({ router: core.router, rendererDir: join(root, 'out/renderer'), port: Number(values.port), log });
   guard.onExit(() => host.close());
   pages.emit = host.emit;
+  lock.note(`at ${host.url}`);
   process.stdout.write(`${host.url}\n`);
 }
 

@@ -187,6 +187,41 @@ describe('malformed requests', () => {
   });
 });
 
+describe('a client that half-closes after its request', () => {
+  /** Sends `request`, then ends its side; resolves with all the host sends until it closes. */
+  const halfClosed = (request: string): Promise<string> =>
+    new Promise((resolve) => {
+      const socket = connectTcp(host.port, '127.0.0.1');
+      let got = '';
+      const timer = setTimeout(() => socket.destroy(), 2000);
+      socket.on('data', (chunk) => void (got += chunk.toString('latin1')));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve(got);
+      });
+      socket.end(request);
+    });
+
+  it.each([
+    ['the app shell', '/', '<!doctype html><title>t</title>'],
+    ['a file', '/index.html', '<!doctype html><title>t</title>'],
+    ['a deep link', '/markets/some-slug', '<!doctype html><title>t</title>'],
+  ])('still gets %s whole', async (_what, path, body) => {
+    for (const connection of ['', 'Connection: close\r\n']) {
+      const answer = await halfClosed(`GET ${path} HTTP/1.1\r\nHost: ${hostHeader()}\r\n${connection}\r\n`);
+      expect(status(answer), JSON.stringify(answer)).toBe(200);
+      expect(answer.endsWith(`\r\n\r\n${body}`) || answer.includes(`\r\n\r\n${body.length.toString(16)}\r\n${body}`), JSON.stringify(answer)).toBe(true);
+    }
+    await stillServes();
+  });
+
+  it('still gets the refusals it got before', async () => {
+    expect(status(await halfClosed(`GET /% HTTP/1.1\r\nHost: ${hostHeader()}\r\n\r\n`))).toBe(400);
+    expect(status(await halfClosed('GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n'))).toBe(403);
+  });
+});
+
 describe('WebSocket frames', () => {
   it('closes a socket whose frame is over the size limit with 1009 and keeps serving', async () => {
     const { socket, read } = await rawWs();

@@ -146,6 +146,11 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     serveFile(req, res);
   };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
+  // A client may half-close once its request is sent. By default Node then ends the socket at
+  // once, before a file opened asynchronously is written; allowed half-open, it ends the socket
+  // once the answer under way is sent (Node's own switch, absent from its typings; the
+  // robustness tests hold it to that).
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.on('upgrade', (req, socket, head) => {
     // Until ws takes the socket over, its errors (a client that resets) are ours to catch.
     // A page that reloads or closes resets its socket: that is the page going, not a fault.

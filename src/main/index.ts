@@ -15,6 +15,7 @@ import { bindRouter, windowEvents } from './electron/ipc.js';
 import { utilityVenueChild } from './electron/venue-child.js';
 import { SafeStorageCipher } from './electron/safe-storage.js';
 import { dataDirOverride } from './core/app-data.js';
+import { lockAppFolder } from './core/instance.js';
 import { consoleLogger } from './core/ports.js';
 import { menuCommands, menuTemplate } from './electron/menu.js';
 import { createUpdater, type Updater } from './electron/updater.js';
@@ -117,6 +118,11 @@ if (!app.requestSingleInstanceLock()) {
     session.defaultSession.setPermissionCheckHandler(() => false);
     session.defaultSession.webRequest.onHeadersReceived((details, done) => done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } }));
     const dataDir = app.getPath('userData');
+    // Electron's lock above keeps out a second desktop app; this one, which the browser host
+    // takes too, keeps out any other Kairos on the folder (its dialog names the one running).
+    const folder = lockAppFolder(dataDir);
+    folder.note('the desktop app');
+    process.on('exit', () => folder.release());
     // The venue first: a first start's world generation is the longest step of the launch.
     const venue = await startVenue(dataDir);
     await useNativeSecp256k1();

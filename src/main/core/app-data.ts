@@ -14,6 +14,9 @@
 //                                   world and master key
 //   local-venue.json                the embedded venue's port, kept so its URLs are known before it listens
 //   window.json                     the window's size and place
+//   kairos.lock                     the running app's pid (and the browser host's URL): one app per folder
+//   <file>.lock                     held while vault.json, profiles.json or settings.json is written
+//   <file>.damaged-<time>           a data file that could not be read, moved aside (data-files.ts)
 //
 // Only `cache/` is disposable: everything in it is fetched again from the venue.
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';

@@ -2,6 +2,7 @@
 // the few things that outlive a profile switch (settings, the vault, order writes in flight).
 import type { CallName } from '@shared/ipc/contract.js';
 import type { Activity } from './activity.js';
+import type { DamagedFile, OnDamaged } from './data-files.js';
 import type { Prefs } from './prefs.js';
 import type { Clock, LocalVenue, Logger } from './ports.js';
 import type { Handlers } from './router.js';
@@ -21,6 +22,9 @@ export interface CoreContext {
   session(): Session;
   prefs: Prefs;
   activity: Activity;
+  /** The data files found damaged this run, moved aside; `damaged` tells of one more. */
+  damagedFiles: readonly DamagedFile[];
+  damaged: OnDamaged;
   vault(): Vault;
   setVault(next: Vault): void;
   /** True once the core is closing: work under way finishes what it must and starts nothing more. */

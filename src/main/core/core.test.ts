@@ -34,6 +34,7 @@ describe('contract and router', () => {
     const parent = venue.db.prepare("SELECT parent_entity_id AS id FROM comments WHERE parent_entity_type = 'Event' LIMIT 1").get() as { id: number };
 
     await ok('app.info');
+    expect(await ok('app.damagedFiles')).toEqual([]);
     await ok('app.revealDataFolder');
     await ok('app.checkForUpdates');
     await ok('settings.get');

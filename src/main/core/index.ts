@@ -8,6 +8,7 @@ import type { createClients } from './clients/index.js';
 import { Activity } from './activity.js';
 import { privateDir } from './cache/index.js';
 import { closer, type CloseOptions } from './closer.js';
+import type { DamagedFile, OnDamaged } from './data-files.js';
 import { FRESH, startingWait, type CoreContext } from './context.js';
 import { accountsDomain, openVault, type AccountsOptions } from './domains/accounts/accounts.js';
 import { alertsDomain, type AlertsOptions } from './domains/alerts/alerts.js';
@@ -74,17 +75,21 @@ export function createCore(opts: CoreOptions): Core {
     readings.publish([{ tokenId: p.tokenId, conditionId: p.conditionId, bestBid: p.bestBid, bestAsk: p.bestAsk, last: p.lastTrade?.price }]);
   };
   privateDir(opts.dataDir);
-  const profiles = new ProfileStore(opts.dataDir, { id: opts.defaultProfile.id ?? 'local', ...opts.defaultProfile });
+  // A data file that cannot be read is moved aside and said: in the log now, to the page when it asks.
+  const damagedFiles: DamagedFile[] = [];
+  const damaged: OnDamaged = (d) => void damagedFiles.push(d);
+  const profiles = new ProfileStore(opts.dataDir, { id: opts.defaultProfile.id ?? 'local', ...opts.defaultProfile }, { log, onDamaged: damaged });
   const sessions = new Sessions(profiles.active, {
-    dataDir: opts.dataDir, clock, emit, log, pollSeconds: FRESH.prices / 1000, venueStarting: startingWait(opts.localVenue),
+    dataDir: opts.dataDir, clock, emit, log, onDamaged: damaged, pollSeconds: FRESH.prices / 1000, venueStarting: startingWait(opts.localVenue),
     ...(opts.http ? { http: opts.http } : {}),
     ...(opts.live ? { live: opts.live } : {}),
   });
-  let vault = openVault(opts.dataDir, opts);
+  let vault = openVault(opts.dataDir, opts, undefined, damaged);
   const close = closer();
   const ctx: CoreContext = {
     dataDir: opts.dataDir, version: opts.version ?? '0.1.0', log, clock, emit, sleep: opts.sleep ?? realSleep,
-    sessions, session: () => sessions.current, prefs: new Prefs(opts.dataDir, log), activity: new Activity(),
+    sessions, session: () => sessions.current, prefs: new Prefs(opts.dataDir, log, damaged), activity: new Activity(),
+    damagedFiles, damaged,
     vault: () => vault,
     setVault: (next) => void (vault = next),
     closing: close.closing,

@@ -1,10 +1,14 @@
 // The app's settings (trading switch, confirmation per profile, theme), a small JSON document beside
-// the cache. Written whole to a temp file and renamed,
-// so a crash mid-write leaves the previous version, never a torn one.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// the cache. Changed read-modify-write under its lock (data-files.ts), so a change made by another
+// core on the folder is kept; a file that cannot be read is moved aside and told, and the
+// defaults are used.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { fileStamp, setAside, withFileLock, writeAtomic, type OnDamaged } from './data-files.js';
 import type { Logger } from './ports.js';
+
+export { writeAtomic } from './data-files.js';
 
 const Settings = z.object({
   tradingOff: z.boolean().default(false),
@@ -15,42 +19,60 @@ const Settings = z.object({
 });
 export type Settings = z.output<typeof Settings>;
 
-export function writeAtomic(path: string, data: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, data, { mode: 0o600 });
-  renameSync(tmp, path);
-}
+const DEFAULTS_KEPT = 'Kairos goes on with the default settings (trading on, the confirmation step on for every venue, the system theme); the moved file keeps the old ones';
 
-/** Reads a JSON document, or the default when it is missing or unreadable (logged, kept aside). */
-function readDoc<S extends z.ZodType>(path: string, schema: S, fallback: z.output<S>, log: Logger): z.output<S> {
-  if (!existsSync(path)) return fallback;
-  try {
-    return schema.parse(JSON.parse(readFileSync(path, 'utf8')));
-  } catch (err) {
-    const aside = `${path}.unreadable-${Date.now()}`;
-    renameSync(path, aside);
-    log.warn('a settings file could not be read; kept aside and started fresh', { path: aside, error: err instanceof Error ? err.message : String(err) });
-    return fallback;
-  }
-}
+const stamp = fileStamp;
 
 export class Prefs {
-  private settings: Settings;
+  private settings: Settings = Settings.parse({});
+  private seen: string | undefined;
+  private readonly path: string;
 
   constructor(
-    private readonly dir: string,
+    dir: string,
     private readonly log: Logger,
+    private readonly onDamaged?: OnDamaged,
   ) {
-    this.settings = readDoc(join(dir, 'settings.json'), Settings, Settings.parse({}), log);
+    this.path = join(dir, 'settings.json');
+    withFileLock(this.path, () => this.load());
   }
 
+  /** The settings as on disk now (read again only when the file changed). */
   get(): Settings {
+    if (stamp(this.path) !== this.seen) withFileLock(this.path, () => this.load());
     return this.settings;
   }
 
+  /** Applies `change` to the settings on disk now, under the file's lock, and writes them. */
+  update(change: (current: Settings) => Partial<Settings>): Settings {
+    return withFileLock(this.path, () => {
+      const next = Settings.parse({ ...this.load(), ...change(this.settings) });
+      writeAtomic(this.path, JSON.stringify(next));
+      this.settings = next;
+      this.seen = stamp(this.path);
+      return next;
+    });
+  }
+
   set(patch: Partial<Settings>): Settings {
-    this.settings = Settings.parse({ ...this.settings, ...patch });
-    writeAtomic(join(this.dir, 'settings.json'), JSON.stringify(this.settings));
+    return this.update(() => patch);
+  }
+
+  /** Reads the file (held under its lock): defaults when missing, moved aside when unreadable. */
+  private load(): Settings {
+    const seen = stamp(this.path);
+    if (seen === undefined) {
+      this.settings = Settings.parse({});
+    } else {
+      try {
+        this.settings = Settings.parse(JSON.parse(readFileSync(this.path, 'utf8')));
+      } catch (err) {
+        const aside = setAside(this.path, DEFAULTS_KEPT, this.onDamaged);
+        this.log.warn('settings.json could not be read; it was moved aside and the default settings are used', { aside, error: err instanceof Error ? err.message : String(err) });
+        this.settings = Settings.parse({});
+      }
+    }
+    this.seen = stamp(this.path);
     return this.settings;
   }
 }

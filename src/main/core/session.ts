@@ -4,9 +4,11 @@
 // profile that is no longer active: a call that outlives its Session fails with words, not with
 // "the database connection is not open". Its live feed (prices streamed from the venue) closes
 // with it too.
+import { basename } from 'node:path';
 import type { EventName, EventPayload, VenueProfile } from '@shared/ipc/contract.js';
 import { openCache, type Cache, type CachedResult, type QueryValue } from './cache/index.js';
-import { cacheDir, removeCacheFiles } from './app-data.js';
+import { CACHE_DIR, cacheDir, removeCacheFiles } from './app-data.js';
+import type { OnDamaged } from './data-files.js';
 import { Capabilities, type StoredCapabilities } from './capabilities.js';
 import { createClients, type Clients } from './clients/index.js';
 import { LiveFeed, type LiveOptions } from './live/feed.js';
@@ -24,6 +26,8 @@ export interface SessionDeps {
   emit: Emit;
   /** Where a damaged cache set aside is told; quiet when not given. */
   log?: Logger;
+  /** Told of a damaged cache set aside, as every damaged data file is (data-files.ts). */
+  onDamaged?: OnDamaged;
   http?: Parameters<typeof createClients>[1];
   /** The live feed's connection, timing and pushes (tests shorten and relay them). */
   live?: LiveOptions;
@@ -215,7 +219,10 @@ export class Session {
   private cacheOpen(): Cache {
     return openCache(cacheDir(this.deps.dataDir), this.profile.id, {
       now: () => this.deps.clock.now(),
-      onSetAside: ({ aside, reason }) => this.deps.log?.warn('the cache could not be read; it was set aside and is being fetched again', { profile: this.profile.id, aside, reason }),
+      onSetAside: ({ path, aside, reason }) => {
+        this.deps.log?.warn('the cache could not be read; it was set aside and is being fetched again', { profile: this.profile.id, aside, reason });
+        this.deps.onDamaged?.({ file: `${CACHE_DIR}/${basename(path)}`, aside, what: 'the cache is fetched again from the venue: nothing is lost, and the moved file can be deleted', at: this.deps.clock.now() });
+      },
     });
   }
 

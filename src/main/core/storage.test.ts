@@ -1,6 +1,7 @@
 // The files of the data folder when something is wrong with them: a damaged cache is set aside
-// and rebuilt (it can be fetched again); damaged user data, vault or profiles stop the start
-// with the file's name and are left as they are.
+// and rebuilt (it can be fetched again); damaged user data (an empty file too) stops the start with
+// the file's name and is left as it is; a damaged vault, profiles.json or settings.json is moved
+// aside whole and said (app.damagedFiles and the log), naming it and what was kept.
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,13 +75,16 @@ describe('a damaged cache', () => {
     mkdirSync(join(dir, 'cache'));
     writeFileSync(join(dir, 'cache', 'cache-local.sqlite'), GARBAGE);
     const warned: Array<[string, Record<string, unknown> | undefined]> = [];
+    let told: unknown;
     const core = coreFor(dir, h.venue, { logger: { info: () => undefined, error: () => undefined, warn: (m, f) => warned.push([m, f]) } });
     try {
       expect((await caller(() => core).ok<{ data: { rows: unknown[] } }>('markets.list', {})).data.rows.length).toBeGreaterThan(0);
+      told = await caller(() => core).ok('app.damagedFiles');
     } finally {
       core.close();
     }
     expect(warned).toEqual([[expect.stringMatching(/cache could not be read; it was set aside/), expect.objectContaining({ profile: 'local', aside: expect.stringContaining('cache-local.sqlite.damaged-') })]]);
+    expect(told).toEqual([{ file: 'cache/cache-local.sqlite', aside: expect.stringContaining('cache-local.sqlite.damaged-'), what: expect.stringMatching(/fetched again from the venue: nothing is lost/), at: expect.any(Number) }]);
     expect(existsSync(join(dir, 'cache', 'cache-local.sqlite'))).toBe(true);
   });
 });
@@ -104,10 +108,41 @@ describe('damaged files that cannot be fetched again', () => {
     stops(newer, 'user-local.sqlite', /user-local\.sqlite.*newer than this build knows.*newer Kairos/s);
   });
 
-  it('stop the start on a damaged vault, naming the file and what to do, and leave it as it is', () => {
+  it('stop the start on an empty user data file, as on a garbage one: never taken as a new store', () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'vault.json'), '{"v": 1, "accounts": [');
-    stops(dir, 'vault.json', /vault\.json is damaged.*move it aside/s);
+    writeFileSync(join(dir, 'user-local.sqlite'), '');
+    stops(dir, 'user-local.sqlite', /user-local\.sqlite.*is empty \(0 bytes\).*move it aside/s);
+    expect(statSync(join(dir, 'user-local.sqlite')).size).toBe(0);
+  });
+});
+
+describe('a damaged vault, profiles.json or settings.json', () => {
+  it.each([
+    ['vault.json', '{"v": 1, "accounts": [', /wallet keys and API credentials are not in use.*the moved file keeps them/],
+    ['profiles.json', '{"active": "local", "profiles": [{"id": 7}]}', /starts with the local venue only; the remote venues listed in the moved file must be added again/],
+    ['settings.json', '{"tradingOff": tru', /goes on with the default settings.*the moved file keeps the old ones/],
+  ])('%s is moved aside whole, and the start goes on saying which file and what was kept', async (file, text, what) => {
+    const dir = tempDir();
+    writeFileSync(join(dir, file), text);
+    const warned: string[] = [];
+    const core = coreFor(dir, h.venue, { logger: { info: () => undefined, error: () => undefined, warn: (m) => warned.push(m) } });
+    try {
+      const c = caller(() => core);
+      const told = await c.ok<Array<{ file: string; aside: string; what: string }>>('app.damagedFiles');
+      expect(told).toEqual([{ file, aside: expect.stringContaining(join(dir, `${file}.damaged-`)), what: expect.stringMatching(what), at: expect.any(Number) }]);
+      expect(readFileSync(told[0]?.aside as string, 'utf8')).toBe(text);
+      expect(existsSync(join(dir, file))).toBe(false);
+      if (file === 'vault.json') expect(warned).toEqual([]);
+      else expect(warned).toEqual([expect.stringContaining(`${file} could not be read; it was moved aside`)]);
+      // The app goes on: a new file is written on the next change, the moved one stays.
+      await c.ok('accounts.unlock', { passphrase: 'pw' });
+      await c.ok('settings.set', { theme: 'dark' });
+      await c.ok('profiles.add', { name: 'Other', catalogUrl: 'https://c.example', tradingUrl: 'https://t.example', dataUrl: 'https://d.example', headerPrefix: 'SERVICE' });
+      expect(JSON.parse(readFileSync(join(dir, file), 'utf8'))).toBeTypeOf('object');
+      expect(readFileSync(told[0]?.aside as string, 'utf8')).toBe(text);
+    } finally {
+      await core.close();
+    }
   });
 });
 

@@ -101,8 +101,20 @@ export type VenueProfile = z.output<typeof VenueProfile>;
 
 /** A surface's base address as a profile is added: http or https only, never file: or javascript:. */
 const surfaceUrl = z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// address' });
-/** A remote profile as it is added: the base addresses and the header prefix checked, as they become requests and headers. */
+/** Characters that show nothing where a name is shown: controls, line breaks, invisible formatting. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+export const VENUE_NAME_MAX = 60;
+/** A venue's name as it is added: 1–60 visible characters, spaces around it dropped. */
+export const VenueName = z
+  .string({ error: 'expected a name' })
+  .trim()
+  .min(1, `expected 1 to ${VENUE_NAME_MAX} visible characters, not only spaces`)
+  .refine((s) => !INVISIBLE.test(s), 'expected visible characters only: no line breaks, tabs or invisible characters')
+  .refine((s) => [...s].length <= VENUE_NAME_MAX, { error: (issue) => `expected at most ${VENUE_NAME_MAX} characters, not ${[...String(issue.input)].length}` });
+
+/** A remote profile as it is added: the name, the base addresses and the header prefix checked, as they become requests and headers. */
 export const NewVenueProfile = VenueProfile.omit({ id: true, kind: true }).extend({
+  name: VenueName,
   catalogUrl: surfaceUrl,
   tradingUrl: surfaceUrl,
   dataUrl: surfaceUrl,
@@ -120,6 +132,10 @@ export const Notice = z.object({
   at: z.number(),
 });
 export type Notice = z.output<typeof Notice>;
+
+/** A data file that could not be read and was moved aside (never deleted): what Kairos goes on with, and what the moved file keeps. */
+export const DamagedFile = z.object({ file: z.string(), aside: z.string(), what: z.string(), at: z.number() });
+export type DamagedFile = z.output<typeof DamagedFile>;
 
 export const SyncStatus = z.object({
   running: z.boolean(),
@@ -191,6 +207,8 @@ const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => 
 export const contract = {
   'app.info': call(none, z.object({ version: z.string(), platform: z.string(), dataDir: z.string(), secp256k1: z.string() })),
   /** Opens the data folder in the OS file manager where there is one; always answers its path. */
+  /** The data files this run found damaged and moved aside, oldest first. */
+  'app.damagedFiles': call(none, z.array(DamagedFile)),
   'app.revealDataFolder': call(none, z.object({ path: z.string(), revealed: z.boolean() })),
   'app.checkForUpdates': call(none, UpdateStatus),
   /** Deletes every profile's cache (never the vault, journal or settings); refused while orders are being sent. */

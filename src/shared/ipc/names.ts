@@ -4,6 +4,7 @@
 
 export const CALL_NAMES: readonly string[] = [
   'app.info',
+  'app.damagedFiles',
   'app.revealDataFolder',
   'app.checkForUpdates',
   'cache.reset',

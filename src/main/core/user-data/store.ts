@@ -2,7 +2,7 @@
 // portfolio value snapshots, the ticket's draft, the watchlist and price alerts. One SQLite file
 // per profile beside the cache folder, never touched by a cache reset. The journal's statements
 // are the orders domain's (domains/orders/journal.ts), made on this file through `store`.
-import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from '@shared/storage/migrate.js';
@@ -29,9 +29,13 @@ export class UserData {
     readonly path: string,
     private readonly now: () => number,
   ) {
+    // SQLite takes an empty file as a new database: an empty user data file would become a
+    // store with no journal, without a word. It is refused as a garbage one is.
+    const empty = existsSync(path) && statSync(path).size === 0;
     privateDbFile(path);
     this.db = new Database(path);
     try {
+      if (empty) throw new Error('the file is empty (0 bytes): it holds none of the journal it was made for');
       // Asked before anything is written: even switching to WAL rewrites the header of a file
       // a newer build made.
       const version = Number(this.db.pragma('user_version', { simple: true }));

@@ -1,10 +1,11 @@
 // The key vault on real files: round trip, lock, wrong passphrase, tampering, file mode.
 import { createCipheriv, randomBytes, scryptSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { DamagedFile } from '../data-files.js';
 import { PassphraseCipher, SCRYPT_PARAMS_V1, Vault, VaultError } from './vault.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kairos-vault-'));
@@ -53,7 +54,7 @@ describe('vault', () => {
     expect(file).not.toContain(SECRETS.passphrase);
   });
 
-  it('refuses a wrong passphrase, a tampered secret, a tampered summary and a truncated file', async () => {
+  it('refuses a wrong passphrase, a tampered secret and a tampered summary', async () => {
     await fresh('c.json');
     expect(await code(Vault.open(join(dir, 'c.json'), new PassphraseCipher('nope')).unlock())).toBe('WRONG_PASSPHRASE');
     const original = readFileSync(join(dir, 'c.json'), 'utf8');
@@ -64,8 +65,19 @@ describe('vault', () => {
     expect(await code(Vault.open(join(dir, 'c.json'), new PassphraseCipher('pw')).unlock())).toBe('VAULT_CORRUPT');
     writeFileSync(join(dir, 'c.json'), JSON.stringify({ ...file, accounts: file.accounts.map((a) => ({ ...a, label: 'Evil' })) }));
     expect(await code(Vault.open(join(dir, 'c.json'), new PassphraseCipher('pw')).unlock())).toBe('VAULT_CORRUPT');
-    writeFileSync(join(dir, 'c.json'), original.slice(0, 40));
-    expect(() => Vault.open(join(dir, 'c.json'), new PassphraseCipher('pw'))).toThrow(/damaged/);
+  });
+
+  it('moves a file it cannot read aside, whole, says so, and starts empty', async () => {
+    await fresh('h.json');
+    const torn = readFileSync(join(dir, 'h.json'), 'utf8').slice(0, 40);
+    writeFileSync(join(dir, 'h.json'), torn);
+    const told: DamagedFile[] = [];
+    const v = Vault.open(join(dir, 'h.json'), new PassphraseCipher('pw'), (d) => told.push(d));
+    expect(v.exists()).toBe(false);
+    expect(v.list()).toEqual([]);
+    expect(told).toEqual([{ file: 'h.json', aside: expect.stringMatching(/h\.json\.damaged-/), what: expect.stringMatching(/moved file keeps them/), at: expect.any(Number) }]);
+    expect(readFileSync(told[0]?.aside as string, 'utf8')).toBe(torn);
+    expect(existsSync(join(dir, 'h.json'))).toBe(false);
   });
 
   it('a leftover temp file from a crash does not get in the way', async () => {

@@ -10,6 +10,7 @@ import { AppError } from '../../router.js';
 import { perSession, type Session } from '../../session.js';
 import { PASSPHRASE_KIND, PassphraseCipher, Vault, VaultError, type AccountSummary, type ScryptParams } from '../../vault/vault.js';
 import { passphraseWeakness, type VaultState } from '@shared/ipc/vault.js';
+import type { OnDamaged } from '../../data-files.js';
 import type { SecretCipher } from '../../ports.js';
 import type { CoreContext, HandlersOf } from '../../context.js';
 import type { Invalidates } from '../../registrar.js';
@@ -53,14 +54,14 @@ const keychainNow = (opts: AccountsOptions): SecretCipher | undefined => (opts.k
  * vault even once a keychain is available, until the user moves it; a new vault takes the
  * keychain when there is one, else the passphrase.
  */
-export function openVault(dataDir: string, opts: AccountsOptions, passphrase?: string): Vault {
+export function openVault(dataDir: string, opts: AccountsOptions, passphrase?: string, onDamaged?: OnDamaged): Vault {
   const byPassphrase = (): SecretCipher => new PassphraseCipher(passphrase ?? '', opts.scrypt);
   return Vault.open(vaultPath(dataDir), (recorded) => {
     if (recorded === PASSPHRASE_KIND) return byPassphrase();
     if (recorded === undefined) return keychainNow(opts) ?? byPassphrase();
     // A keychain vault: without a keychain here, the passphrase cipher's other kind says so on unlock.
     return opts.keychain ?? byPassphrase();
-  });
+  }, onDamaged);
 }
 
 export function accountsDomain(ctx: CoreContext, opts: AccountsOptions) {
@@ -138,7 +139,7 @@ export function accountsDomain(ctx: CoreContext, opts: AccountsOptions) {
   let failures = 0;
   let attempts: Promise<unknown> = Promise.resolve();
   const unlock = async (passphrase: string | undefined) => {
-    const next = openVault(ctx.dataDir, opts, passphrase);
+    const next = openVault(ctx.dataDir, opts, passphrase, ctx.damaged);
     if (next.cipherKind === PASSPHRASE_KIND) {
       if (passphrase === undefined) throw new AppError('INVALID_INPUT', next.exists() ? 'type the vault’s passphrase to unlock it' : 'choose a passphrase to start the vault with', { field: 'passphrase' });
       const weakness = next.exists() || opts.weakPassphrases ? undefined : passphraseWeakness(passphrase);

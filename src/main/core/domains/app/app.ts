@@ -10,7 +10,7 @@ import { AppError } from '../../router.js';
 import type { CoreContext, HandlersOf } from '../../context.js';
 import type { Domain } from '../../registrar.js';
 
-type AppCalls = 'app.info' | 'app.revealDataFolder' | 'app.checkForUpdates' | 'cache.reset' | 'venue.status' | 'venue.restart' | 'venue.newWorld' | 'venue.capabilities';
+type AppCalls = 'app.info' | 'app.damagedFiles' | 'app.revealDataFolder' | 'app.checkForUpdates' | 'cache.reset' | 'venue.status' | 'venue.restart' | 'venue.newWorld' | 'venue.capabilities';
 
 export interface AppOptions {
   /** Opens a folder in the OS file manager (Electron's shell); the browser host has none. */
@@ -50,6 +50,7 @@ export function appDomain(ctx: CoreContext, opts: AppOptions, deps: AppDeps): Do
 
   const handlers: HandlersOf<AppCalls> = {
     'app.info': () => ({ version: ctx.version, platform: process.platform, dataDir: ctx.dataDir, secp256k1: secp256k1BackendName() }),
+    'app.damagedFiles': () => [...ctx.damagedFiles],
     'app.revealDataFolder': async () => ({ path: ctx.dataDir, revealed: opts.reveal ? await opts.reveal(ctx.dataDir) : false }),
     'app.checkForUpdates': () => opts.updates?.check() ?? { state: 'disabled' as const, currentVersion: ctx.version, message: 'updates come with the installed desktop app' },
     /** Every profile's cache goes; the vault, user data and settings stay. */

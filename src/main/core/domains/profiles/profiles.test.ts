@@ -104,15 +104,22 @@ describe('switching profiles', () => {
     expect((await h.ok<{ active: string }>('profiles.list')).active).toBe(active);
   });
 
-  it('stops the start with the file’s name when profiles.json does not parse, and leaves it as it is', () => {
+  it('moves a profiles.json that does not parse aside, whole, says so, and starts with the local venue', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kairos-profiles-'));
     const file = join(dir, 'profiles.json');
     try {
-      writeFileSync(file, '{"active": "local", "profiles": [{"id": 7}]}');
-      expect(() => coreFor(dir, h.venue)).toThrow(/profiles\.json does not hold a list of venues: .*move it aside/);
-      expect(readFileSync(file, 'utf8')).toBe('{"active": "local", "profiles": [{"id": 7}]}');
-      writeFileSync(file, '{"active": "local", "prof');
-      expect(() => coreFor(dir, h.venue)).toThrow(/profiles\.json is not readable JSON/);
+      for (const text of ['{"active": "local", "profiles": [{"id": 7}]}', '{"active": "local", "prof']) {
+        writeFileSync(file, text);
+        const c = coreFor(dir, h.venue);
+        try {
+          const told = await caller(() => c).ok<Array<{ file: string; aside: string }>>('app.damagedFiles');
+          expect(told.map((d) => d.file)).toEqual(['profiles.json']);
+          expect(readFileSync(told[0]?.aside as string, 'utf8')).toBe(text);
+          expect((await caller(() => c).ok<{ profiles: Array<{ id: string }> }>('profiles.list')).profiles.map((p) => p.id)).toEqual(['local']);
+        } finally {
+          await c.close();
+        }
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -141,5 +148,30 @@ describe('adding a profile', () => {
     }
     expect((await h.ok<{ profiles: unknown[] }>('profiles.list')).profiles).toHaveLength(before);
     await h.ok('profiles.add', { ...good, catalogUrl: 'https://catalog.example.com/api', headerPrefix: 'POLY_2' });
+  });
+
+  it('takes a name of 1 to 60 visible characters, and says what is wrong with any other', async () => {
+    const good = { ...venueProfile(h.venue, 'Checked'), kind: undefined };
+    const before = (await h.ok<{ profiles: unknown[] }>('profiles.list')).profiles.length;
+    const refused: Array<[string, RegExp]> = [
+      ['', /^Name: expected 1 to 60 visible characters, not only spaces$/],
+      [' ', /^Name: expected 1 to 60 visible characters, not only spaces$/],
+      ['\u3000\t ', /^Name: expected 1 to 60 visible characters/],
+      ['Main\nvenue', /^Name: expected visible characters only: no line breaks, tabs or invisible characters$/],
+      ['\u200b', /^Name: expected visible characters only/],
+      ['Evil\u202egnp.exe', /^Name: expected visible characters only/],
+      ['x'.repeat(61), /^Name: expected at most 60 characters, not 61$/],
+      ['x'.repeat(100_000), /^Name: expected at most 60 characters, not 100000$/],
+    ];
+    for (const [name, words] of refused) {
+      const e = await h.fails('profiles.add', { ...good, name });
+      expect([e.code, e.field], JSON.stringify(name)).toEqual(['INVALID_INPUT', 'name']);
+      expect(e.message).toMatch(words);
+    }
+    expect((await h.ok<{ profiles: unknown[] }>('profiles.list')).profiles).toHaveLength(before);
+    // 60 characters are 60 whatever their size in UTF-16; spaces around a name are dropped.
+    expect((await h.ok<{ name: string }>('profiles.add', { ...good, name: '😀'.repeat(60) })).name).toBe('😀'.repeat(60));
+    expect((await h.ok<{ name: string }>('profiles.add', { ...good, name: '  Staging venue  ' })).name).toBe('Staging venue');
+    expect((await h.ok<{ name: string }>('profiles.add', { ...good, name: 'x'.repeat(60) })).name).toHaveLength(60);
   });
 });

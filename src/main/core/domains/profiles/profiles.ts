@@ -8,7 +8,8 @@ import { VenueProfile, type ProfileSigning } from '@shared/ipc/contract.js';
 import { formatError } from '@shared/spec/index.js';
 import { Capabilities, probe, type StoredCapabilities } from '../../capabilities.js';
 import { createClients } from '../../clients/index.js';
-import { writeAtomic } from '../../prefs.js';
+import { fileStamp, setAside, withFileLock, writeAtomic, type OnDamaged } from '../../data-files.js';
+import type { Logger } from '../../ports.js';
 import { AppError } from '../../router.js';
 import { keepCapabilities } from '../../session.js';
 import type { CoreContext, HandlersOf } from '../../context.js';
@@ -17,75 +18,121 @@ import type { Domain } from '../../registrar.js';
 type ProfileCalls = 'profiles.list' | 'profiles.add' | 'profiles.setSigning' | 'profiles.switch' | 'profiles.test';
 
 const ProfilesFile = z.object({ active: z.string(), profiles: z.array(VenueProfile) });
+type Stored = z.output<typeof ProfilesFile>;
+
+const LOCAL_ONLY = 'Kairos starts with the local venue only; the remote venues listed in the moved file must be added again (or the file put back)';
 
 /**
  * `profiles.json`: the remote profiles and the active one. The default profile is not stored
- * (it is the app's own, given at each start). A file that does not parse stops the start with
- * its name: it is the user's list of venues, never overwritten.
+ * (it is the app's own, given at each start). Every change is applied to the file as it is on
+ * disk now, under its lock, so a venue another core on the folder added stays. A file that does
+ * not parse is moved aside and told, and the start goes on with the local venue.
  */
 export class ProfileStore {
   readonly file: string;
-  private remote: VenueProfile[];
+  private remote: VenueProfile[] = [];
   private activeId: string;
+  private seen: string | undefined;
 
   constructor(
     dataDir: string,
     readonly defaultProfile: VenueProfile,
+    private readonly opts: { log?: Logger; onDamaged?: OnDamaged } = {},
   ) {
     this.file = join(dataDir, 'profiles.json');
-    const stored = existsSync(this.file) ? ProfileStore.read(this.file) : undefined;
-    this.remote = stored?.profiles.filter((p) => p.id !== defaultProfile.id) ?? [];
-    this.activeId = stored?.active ?? defaultProfile.id;
-    if (!this.find(this.activeId)) this.activeId = defaultProfile.id;
+    this.activeId = defaultProfile.id;
+    withFileLock(this.file, () => this.load());
   }
 
-  private static read(file: string): z.output<typeof ProfilesFile> {
+  /** Reads the file (under its lock): the local venue alone when missing, moved aside when unreadable. */
+  private load(): void {
+    let stored: Stored | undefined;
+    if (existsSync(this.file)) {
+      try {
+        stored = ProfileStore.parse(this.file);
+      } catch (err) {
+        const aside = setAside(this.file, LOCAL_ONLY, this.opts.onDamaged);
+        this.opts.log?.warn('profiles.json could not be read; it was moved aside and Kairos starts with the local venue only', { aside, error: (err as Error).message });
+      }
+    }
+    this.remote = stored?.profiles.filter((p) => p.id !== this.defaultProfile.id) ?? [];
+    this.activeId = stored?.active ?? this.defaultProfile.id;
+    if (!this.lookup(this.activeId)) this.activeId = this.defaultProfile.id;
+    this.seen = fileStamp(this.file);
+  }
+
+  private static parse(file: string): Stored {
     let parsed;
     try {
       parsed = ProfilesFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
     } catch (err) {
-      throw new Error(`${file} is not readable JSON (${(err as Error).message}); move it aside to start with the local venue only`, { cause: err });
+      throw new Error(`${file} is not readable JSON (${(err as Error).message})`, { cause: err });
     }
-    if (!parsed.success) throw new Error(`${file} does not hold a list of venues: ${formatError(parsed.error)}; move it aside to start with the local venue only`);
+    if (!parsed.success) throw new Error(`${file} does not hold a list of venues: ${formatError(parsed.error)}`);
     return parsed.data;
   }
 
+  /** Re-reads the file when another core changed it since. */
+  private fresh(): void {
+    if (fileStamp(this.file) !== this.seen) withFileLock(this.file, () => this.load());
+  }
+
+  /** Applies `change` to the profiles on disk now, under the file's lock, and writes them. */
+  private change<T>(apply: () => T): T {
+    return withFileLock(this.file, () => {
+      this.load();
+      const out = apply();
+      writeAtomic(this.file, JSON.stringify({ active: this.activeId, profiles: this.remote }));
+      this.seen = fileStamp(this.file);
+      return out;
+    });
+  }
+
   all(): VenueProfile[] {
+    this.fresh();
+    return [this.defaultProfile, ...this.remote];
+  }
+
+  private known(): VenueProfile[] {
     return [this.defaultProfile, ...this.remote];
   }
 
   find(id: string): VenueProfile | undefined {
-    return this.all().find((p) => p.id === id);
+    this.fresh();
+    return this.lookup(id);
+  }
+
+  /** Without reading the file again: for use under its lock. */
+  private lookup(id: string): VenueProfile | undefined {
+    return this.known().find((p) => p.id === id);
   }
 
   get active(): VenueProfile {
-    return this.find(this.activeId) ?? this.defaultProfile;
+    this.fresh();
+    return this.lookup(this.activeId) ?? this.defaultProfile;
   }
 
   add(p: Omit<VenueProfile, 'id' | 'kind'>): VenueProfile {
     const profile: VenueProfile = { ...p, id: `remote-${randomBytes(4).toString('hex')}`, kind: 'remote' };
-    this.remote = [...this.remote, profile];
-    this.save();
-    return profile;
+    return this.change(() => {
+      this.remote = [...this.remote, profile];
+      return profile;
+    });
   }
 
   /** A remote profile with its signing setting replaced; the local venue publishes its own. */
   setSigning(id: string, signing: ProfileSigning): VenueProfile {
-    const p = this.remote.find((x) => x.id === id);
-    if (!p) throw new AppError(this.find(id) ? 'INVALID_INPUT' : 'NOT_FOUND', this.find(id) ? 'the local venue publishes its own order domain' : `no profile ${id}`);
-    const next = { ...p, signing };
-    this.remote = this.remote.map((x) => (x.id === id ? next : x));
-    this.save();
-    return next;
+    return this.change(() => {
+      const p = this.remote.find((x) => x.id === id);
+      if (!p) throw new AppError(this.lookup(id) ? 'INVALID_INPUT' : 'NOT_FOUND', this.lookup(id) ? 'the local venue publishes its own order domain' : `no profile ${id}`);
+      const next = { ...p, signing };
+      this.remote = this.remote.map((x) => (x.id === id ? next : x));
+      return next;
+    });
   }
 
   setActive(id: string): void {
-    this.activeId = id;
-    this.save();
-  }
-
-  private save(): void {
-    writeAtomic(this.file, JSON.stringify({ active: this.activeId, profiles: this.remote }));
+    this.change(() => void (this.activeId = id));
   }
 }
 

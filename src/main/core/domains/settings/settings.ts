@@ -9,10 +9,13 @@ export function settingsDomain(ctx: CoreContext): Domain {
     'settings.get': () => current(),
     'settings.set': ({ tradingOff, confirm, theme }) => {
       const profile = ctx.session().profile.id;
-      const skip = new Set(ctx.prefs.get().skipConfirm);
-      if (confirm === true) skip.delete(profile);
-      if (confirm === false) skip.add(profile);
-      ctx.prefs.set({ ...(tradingOff !== undefined ? { tradingOff } : {}), ...(theme !== undefined ? { theme } : {}), skipConfirm: [...skip] });
+      // Applied to the settings on disk now: another core's change to another venue's step stays.
+      ctx.prefs.update((now) => {
+        const skip = new Set(now.skipConfirm);
+        if (confirm === true) skip.delete(profile);
+        if (confirm === false) skip.add(profile);
+        return { ...(tradingOff !== undefined ? { tradingOff } : {}), ...(theme !== undefined ? { theme } : {}), skipConfirm: [...skip] };
+      });
       return current();
     },
   };

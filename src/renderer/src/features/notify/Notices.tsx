@@ -1,11 +1,22 @@
 // Notices from the core's watcher (order fills, held markets that resolve) as toasts. Under
 // Electron the main process also raises them as OS notifications. What they change on screen is
-// refreshed by the event map (api/stale.ts).
+// refreshed by the event map (api/stale.ts). Data files the app found damaged at its start and
+// moved aside are said once the page opens, and stay until dismissed.
 import { useEffect } from 'react';
-import { onEvent } from '../../api/transport';
+import { call, onEvent } from '../../api/transport';
 import { useToasts } from '../../ui/Toasts';
+import { damagedText } from './damaged';
 
 export function Notices(): null {
   useEffect(() => onEvent('notices.raised', (n) => useToasts.getState().push(n.kind === 'fill' ? 'good' : 'info', `${n.title}: ${n.body}`)), []);
+  useEffect(() => {
+    let gone = false;
+    call('app.damagedFiles', {})
+      .then((files) => {
+        if (!gone) for (const d of files) useToasts.getState().push('bad', damagedText(d), { sticky: true });
+      })
+      .catch(() => undefined); // an older core without the call has nothing to say
+    return () => void (gone = true);
+  }, []);
   return null;
 }
