@@ -54,13 +54,15 @@ export function stampOf(item: unknown): number | undefined {
 export async function readChanges(read: ReadPage, marks: Marks, pages: { first?: number; next?: number; max?: number } = {}): Promise<Changes> {
   const { first = FIRST_PAGE, next = NEXT_PAGE, max = MAX_PAGES } = pages;
   const out: Changes = { items: { events: [], markets: [] }, marks: { ...marks }, requests: 0, overflow: false };
-  for (const kind of CHANGE_KINDS) {
+  // The kinds side by side: a pass takes one round trip where little changed, and a sync stopped
+  // meanwhile has nothing of this pass left to ask for.
+  const pass = async (kind: ChangeKind): Promise<void> => {
     const mark = marks[kind];
     if (mark === undefined) {
       const [top] = await read(kind, { limit: 1, offset: 0 });
       out.requests++;
       out.marks[kind] = top === undefined ? 0 : requireStamp(kind, top);
-      continue;
+      return;
     }
     let newest = mark;
     let previous = Infinity;
@@ -95,7 +97,8 @@ export async function readChanges(read: ReadPage, marks: Marks, pages: { first?:
       }
       offset += page.length;
     }
-  }
+  };
+  await Promise.all(CHANGE_KINDS.map(pass));
   return out;
 }
 

@@ -74,7 +74,8 @@ export function syncDomain(ctx: CoreContext, opts: CatalogWatchOptions = {}) {
    */
   const markNewest = async (s: Session): Promise<void> => {
     const st = stateOf(s);
-    if (st.unwatchable) return;
+    // A venue switched away from meanwhile: nothing more is asked of it.
+    if (st.unwatchable || !s.isOpen) return;
     try {
       st.watch.marks = (await readChanges(readPage(s), {})).marks;
     } catch (err) {
