@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { keepCompiledCode, saveCompiledCode } from '../native/compile-cache.js';
 import { privateDir } from '../native/private-files.js';
 import type { Core } from '../main/core/index.js';
 import { deferredDispatcher, type EventSink } from '../main/core/transport.js';
@@ -67,10 +68,12 @@ async function main(): Promise<void> {
   process.stdout.write(`${host.url}\n`);
   begin(loadCore(dataDir, venue, (name, payload) => pages.emit?.(name, payload)));
   await core;
+  saveCompiledCode();
 }
 
 /** The core, loaded after the venue is spawned and the page served: its modules are most of the host's start. */
 async function loadCore(dataDir: string, venue: SupervisedVenue, emit: EventSink): Promise<Core> {
+  keepCompiledCode(dataDir);
   const [{ createCore }, { localProfile }, { useNativeSecp256k1 }] = await Promise.all([import('../main/core/index.js'), import('../main/core/local-profile.js'), import('../native/secp256k1.js')]);
   await useNativeSecp256k1();
   return createCore({ dataDir, defaultProfile: localProfile(venue.urls), localVenue: venue, emit });
