@@ -3,7 +3,8 @@
 // much a watched market moves per minute with the venue's CPU meanwhile. Runs the launch,
 // renderer, footprint and liveliness benches one after the other (each starts its own app), then
 // prints one table and, on its last line, one JSON object.
-// Usage: npm run bench -- speed [--runs 3] [--seconds 60] [--footprint-large] [--skip launch,renderer,footprint,liveliness]
+// Usage: npm run bench -- speed [--runs 3] [--seconds 60] [--renderer-sizes default,large] [--footprint-large]
+//                               [--skip launch,renderer,footprint,liveliness] [--bench-minutes 20]
 // Needs the built app (npm run build) and Chromium at /usr/bin/chromium or CHROMIUM_PATH. Takes
 // ~10 min on 2 cores (add ~5 with --footprint-large). Measure on a quiet machine: the figures
 // are wall times and CPU shares, which other work on the machine moves.
@@ -16,8 +17,11 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '60' },
+    'renderer-sizes': { type: 'string', default: 'default,large' },
     'footprint-large': { type: 'boolean', default: false },
     skip: { type: 'string', default: '' },
+    // A bench whose app never comes up (a venue that cannot start) would otherwise wait for it.
+    'bench-minutes': { type: 'string', default: '20' },
   },
 });
 const skip = new Set(values.skip.split(',').filter(Boolean));
@@ -29,7 +33,13 @@ type Json = Record<string, unknown>;
 function bench(name: string, args: string[]): Promise<Json | undefined> {
   const label = [name, ...args.filter((a) => !a.startsWith('--'))].join(' ');
   console.log(`\n== ${name} ${args.join(' ')}`);
-  const child = spawn('npx', ['tsx', `bench/${name}.ts`, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Its own process group, so a bench out of time is stopped with the app and browser it started.
+  const child = spawn('npx', ['tsx', `bench/${name}.ts`, ...args], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const limit = Number(values['bench-minutes']) * 60_000;
+  const timer = setTimeout(() => {
+    console.log(`[${label}] still running after ${values['bench-minutes']} min: stopped`);
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+  }, limit);
   let last = '';
   createInterface({ input: child.stdout }).on('line', (line) => {
     console.log(`[${label}] ${line}`);
@@ -37,6 +47,7 @@ function bench(name: string, args: string[]): Promise<Json | undefined> {
   });
   return new Promise((done) => {
     child.once('exit', (code) => {
+      clearTimeout(timer);
       if (code !== 0) console.log(`[${label}] exited with ${code}: its figures are left out`);
       try {
         done(code === 0 ? (JSON.parse(last) as Json) : undefined);
@@ -71,7 +82,7 @@ if (!skip.has('launch')) {
 }
 
 if (!skip.has('renderer')) {
-  for (const size of ['default', 'large']) {
+  for (const size of values['renderer-sizes'].split(',').filter(Boolean)) {
     const r = await bench('renderer', ['--size', size]);
     const why = r ? undefined : `the renderer bench failed at ${size}`;
     rows.push({ figure: `first row on reload, warm cache, ${size} (p95)`, unit: 'ms', max: 300, ...(why ? absent(why) : { value: at(r, 'first_row_p95_ms') }) });
