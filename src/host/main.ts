@@ -5,13 +5,12 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { keepCompiledCode, saveCompiledCode } from '../native/compile-cache.js';
 import { privateDir } from '../native/private-files.js';
-import { useNativeSecp256k1 } from '../native/secp256k1.js';
-import { createCore } from '../main/core/index.js';
 import { lockAppFolder } from '../main/core/instance.js';
-import { localProfile } from '../main/core/local-profile.js';
-import type { EventSink } from '../main/core/transport.js';
-import { localVenuePort, NODE_MEMORY_FLAGS, nodeVenueChild, sourceVenueChild, superviseVenue, venueEnv, type VenueChild } from '../main/core/venue-launcher.js';
+import type { Core } from '../main/core/index.js';
+import { deferredDispatcher, type EventSink } from '../main/core/transport.js';
+import { localVenuePort, NODE_MEMORY_FLAGS, nodeVenueChild, sourceVenueChild, superviseVenue, venueEnv, type SupervisedVenue, type VenueChild } from '../main/core/venue-launcher.js';
 import { guardProcess, stoppedOnExit } from './lifecycle.js';
 import { startHost } from './server.js';
 
@@ -64,22 +63,29 @@ async function main(): Promise<void> {
   });
   // Stopping the host stops it for good: the exit that follows is not one to restart after.
   guard.onExit(() => venue.stop());
-  // After the venue is spawned: a first start's world generation is the longest step of the launch.
-  await useNativeSecp256k1();
-  // The core starts before the host it pushes events to; events before that have no page to reach.
+  // The page is served next and loads while the core's modules load and it opens its data (the
+  // two take about as long): its first calls wait for the core, then go out at once.
+  let begin: (core: Promise<Core>) => void = () => undefined;
+  const core = new Promise<Core>((done, fail) => (begin = (c) => void c.then(done, fail)));
+  // Stopped in the order they started in reverse: the page's host, then the core, then the venue.
+  guard.onExit(() => core.then((c) => c.close(), () => undefined));
   const pages: { emit?: EventSink } = {};
-  const core = createCore({
-    dataDir,
-    defaultProfile: localProfile(venue.urls),
-    localVenue: venue,
-    emit: (name, payload) => pages.emit?.(name, payload),
-  });
-  guard.onExit(() => core.close());
-  const host = await startHost({ router: core.router, rendererDir: join(root, 'out/renderer'), port: Number(values.port), log });
+  const host = await startHost({ router: deferredDispatcher(core.then((c) => c.router)), rendererDir: join(root, 'out/renderer'), port: Number(values.port), log });
   guard.onExit(() => host.close());
   pages.emit = host.emit;
   lock.note(`at ${host.url}`);
   process.stdout.write(`${host.url}\n`);
+  begin(loadCore(dataDir, venue, (name, payload) => pages.emit?.(name, payload)));
+  await core;
+  saveCompiledCode();
+}
+
+/** The core, loaded after the venue is spawned and the page served: its modules are most of the host's start. */
+async function loadCore(dataDir: string, venue: SupervisedVenue, emit: EventSink): Promise<Core> {
+  keepCompiledCode(dataDir);
+  const [{ createCore }, { localProfile }, { useNativeSecp256k1 }] = await Promise.all([import('../main/core/index.js'), import('../main/core/local-profile.js'), import('../native/secp256k1.js')]);
+  await useNativeSecp256k1();
+  return createCore({ dataDir, defaultProfile: localProfile(venue.urls), localVenue: venue, emit });
 }
 
 main().catch((err: unknown) => {

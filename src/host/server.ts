@@ -7,7 +7,8 @@ import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { EVENT_NAMES } from '@shared/ipc/contract.js';
+// The plain name list, not the zod contract: the host serves the page before the core loads.
+import { EVENT_NAMES } from '@shared/ipc/names.js';
 import { HOST_CSP } from '../main/core/csp.js';
 import type { Dispatcher, EventSink } from '../main/core/transport.js';
 

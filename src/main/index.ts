@@ -17,6 +17,7 @@ import { SafeStorageCipher } from './electron/safe-storage.js';
 import { dataDirOverride } from './core/app-data.js';
 import { lockAppFolder } from './core/instance.js';
 import { consoleLogger } from './core/ports.js';
+import { deferredDispatcher, type Dispatcher } from './core/transport.js';
 import { menuCommands, menuTemplate } from './electron/menu.js';
 import { createUpdater, type Updater } from './electron/updater.js';
 
@@ -125,6 +126,12 @@ if (!app.requestSingleInstanceLock()) {
     process.on('exit', () => folder.release());
     // The venue first: a first start's world generation is the longest step of the launch.
     const venue = await startVenue(dataDir);
+    // Then the window, which loads while the core opens its data: its first calls wait for the
+    // core and go out the moment it is built.
+    let built: (router: Dispatcher) => void = () => undefined;
+    const router = deferredDispatcher(new Promise<Dispatcher>((done) => (built = done)));
+    bindRouter(ipcMain, router, () => BrowserWindow.getAllWindows(), isAppPage);
+    createWindow();
     await useNativeSecp256k1();
     const toWindows = windowEvents(() => BrowserWindow.getAllWindows());
     core = createCore({
@@ -153,7 +160,7 @@ if (!app.requestSingleInstanceLock()) {
       logger: consoleLogger,
       ...(process.resourcesPath ? { resourcesPath: process.resourcesPath } : {}),
     });
-    const router = core.router;
+    built(core.router);
     const commands = menuCommands({
       dispatch: (name, input) => router.dispatch(name, input),
       dialog,
@@ -161,8 +168,6 @@ if (!app.requestSingleInstanceLock()) {
       checkForUpdates: () => router.dispatch('app.checkForUpdates', {}),
     });
     Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, 'Kairos', commands)));
-    bindRouter(ipcMain, core.router, () => BrowserWindow.getAllWindows(), isAppPage);
-    createWindow();
     updater.start();
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createWindow();

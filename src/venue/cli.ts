@@ -17,6 +17,7 @@ import { DataDirLocked, lockDataDir } from './lock.js';
 import { problemLine, startProblemOf, VenueStartProblem } from './start-problem.js';
 import { WORLD_PROGRESS_PREFIX, type WorldProgress } from './world/progress.js';
 import { collectAfterBursts, collectGarbage, garbageCollections, scavengeCounter } from '../native/memory.js';
+import { keepCompiledCode, saveCompiledCode } from '../native/compile-cache.js';
 
 const SIZES: readonly WorldSize[] = ['small', 'default', 'large'];
 /** After the start line: long enough for an app to have come and made its first reads. */
@@ -196,6 +197,7 @@ async function main(): Promise<void> {
   // A missing world is begun before the server's code loads: on a first start that is the
   // launch's longest step, and the ~0.2 s of loading overlaps it instead of preceding it.
   const world = beginWorld(worldOptions);
+  keepCompiledCode(dataDir);
   const { startVenue } = await import('./server.js');
   const venue = await startVenue({
     ...worldOptions,
@@ -230,6 +232,7 @@ async function main(): Promise<void> {
   running.stop = stop;
   // Spec-only mode adds the paper account and the order domain: it has no key endpoint or /version.
   process.stdout.write(`${JSON.stringify(venue.startLine)}\n`);
+  saveCompiledCode();
   // Opening (or generating) the world leaves tens of MB of garbage that V8 would keep for a
   // while: give it back once the app's first reads are over (its catalog sync makes ~20
   // scavenges on default), or after START_GARBAGE_DELAY_MS when no app has come.

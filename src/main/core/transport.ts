@@ -10,3 +10,13 @@ export interface Dispatcher {
 }
 
 export type EventSink = <N extends EventName>(name: N, payload: EventPayload<N>) => void;
+
+/**
+ * A dispatcher for a host that shows its page before the core has loaded: calls made meanwhile
+ * wait for it (the page's first reads go out the moment it is built). A core that failed to
+ * build answers every call with the internal error; the host reports the failure itself.
+ */
+export function deferredDispatcher(core: Promise<Dispatcher>): Dispatcher {
+  const failed: IpcResult<unknown> = { ok: false, error: { code: 'INTERNAL', message: 'the app could not start its core' } };
+  return { dispatch: (name, input) => core.then((d) => d.dispatch(name, input), () => failed) };
+}

@@ -180,18 +180,24 @@ function applyTheme(theme: 'system' | 'light' | 'dark'): void {
   else document.documentElement.dataset['theme'] = theme;
 }
 
+/** The core's kept theme, when it differs from what the page painted with. */
+function keepTheme(kept: ReturnType<typeof useUi.getState>['theme'] | undefined): void {
+  if (!kept || kept === useUi.getState().theme) return;
+  localStorage.setItem('kairos-theme', kept);
+  useUi.setState({ theme: kept });
+}
+
 /**
  * The theme the core keeps is set before the first paint, so a restart never flashes the other
- * one; a core slow to answer holds the page back half a second at most.
+ * one. The page keeps a copy of it, so a page that has one paints at once (the first reads go
+ * out meanwhile); one without waits for the core's, half a second at most.
  */
 async function start(): Promise<void> {
   applyTheme(useUi.getState().theme);
   useUi.subscribe((s, last) => s.theme !== last.theme && applyTheme(s.theme));
-  const kept = await Promise.race([call('settings.get', {}).then((s) => s.theme, () => undefined), new Promise<undefined>((r) => setTimeout(r, 500))]);
-  if (kept && kept !== useUi.getState().theme) {
-    localStorage.setItem('kairos-theme', kept);
-    useUi.setState({ theme: kept });
-  }
+  const kept = call('settings.get', {}).then((s) => s.theme, () => undefined);
+  if (localStorage.getItem('kairos-theme') !== null) void kept.then(keepTheme);
+  else keepTheme(await Promise.race([kept, new Promise<undefined>((r) => setTimeout(r, 500))]));
   const root = document.getElementById('root');
   if (root) {
     createRoot(root).render(
