@@ -13,7 +13,6 @@ import type { Audience } from '../audience.js';
 import type { Books } from '../exchange/books.js';
 import type { BookObserver, LevelChange, TradeEvent } from '../exchange/feed.js';
 import type { Tokens } from '../exchange/tokens.js';
-import { MICRO } from '../money.js';
 
 export const MARKET_CHANNEL_PATH = '/trading/ws/market';
 
@@ -301,10 +300,11 @@ export class MarketChannel implements BookObserver {
       market: token?.conditionId ?? '',
       asset_id: tokenId,
       timestamp: String(now),
-      bids: book.depth('BUY').map(level),
-      asks: book.depth('SELL').map(level),
-      tick_size: (token?.tick ?? 0) / MICRO,
-      min_order_size: (token?.minSize ?? 0) / MICRO,
+      // Best last and the grid as strings, as GET /book and the service family list them.
+      bids: book.depth('BUY').map(level).reverse(),
+      asks: book.depth('SELL').map(level).reverse(),
+      tick_size: formatMicros(token?.tick ?? 0),
+      min_order_size: formatMicros(token?.minSize ?? 0),
       seq,
     });
   }

@@ -201,7 +201,8 @@ export function lastTrade(db: Db, t: TokenRow): { price: string; side: string } 
 }
 
 /**
- * GET /book's body in the family's shape: numbers as strings, `hash` the SHA-1 (hex) of this very
+ * GET /book's body in the family's shape: levels best-last (bids ascending, asks descending),
+ * numbers as strings, `hash` the SHA-1 (hex) of this very
  * JSON with `hash` set to "", the way the family's clients check a book they were sent.
  */
 export function bookSummary(ctx: VenueContext, tokenId: string): Row {
@@ -215,8 +216,9 @@ export function bookSummary(ctx: VenueContext, tokenId: string): Row {
     asset_id: tokenId,
     timestamp: String(ctx.now()),
     hash: '',
-    bids: book.depth('BUY').map(level),
-    asks: book.depth('SELL').map(level),
+    // Best last, as the family lists them: its clients walk a book from the end.
+    bids: book.depth('BUY').map(level).reverse(),
+    asks: book.depth('SELL').map(level).reverse(),
     min_order_size: String(m['min_size']),
     tick_size: formatMicros(m['tick_size'] as number),
     neg_risk: m['neg_risk'] === 1,
