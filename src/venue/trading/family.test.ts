@@ -171,6 +171,23 @@ describe('signed reads and writes', () => {
   });
 });
 
+describe('what the paper venue has no use for', () => {
+  it('answers truly: no order scores, no notifications, no pre-migration orders', async () => {
+    const placed = await maker.send<{ orderID: string }>('POST', '/order', maker.order(m.tokens[0], 'BUY', '0.15', '5'));
+    const id = placed.body.orderID;
+    expect((await maker.send('GET', '/order-scoring', undefined, `?order_id=${id}`)).body).toEqual({ scoring: false });
+    expect((await taker.send('GET', '/order-scoring', undefined, `?order_id=${id}`)).status).toBe(404);
+    expect((await maker.send('GET', '/order-scoring')).body).toMatchObject({ code: 'INVALID_PARAMETER', param: 'order_id' });
+    expect((await maker.send('POST', '/orders-scoring', [id, 'x'])).body).toEqual({ [id]: false, x: false });
+    expect((await maker.send('POST', '/orders-scoring', { id })).body).toMatchObject({ code: 'INVALID_PARAMETER', param: 'body' });
+    expect((await maker.send('GET', '/notifications')).body).toEqual([]);
+    expect((await maker.send('DELETE', '/notifications')).status).toBe(200);
+    expect((await maker.send('GET', '/data/pre-migration-orders')).body).toEqual({ data: [], next_cursor: 'LTE=', limit: 100, count: 0 });
+    expect((await maker.send('GET', '/balance-allowance/update')).body).toEqual((await maker.send('GET', '/balance-allowance')).body);
+    for (const p of ['/order-scoring', '/notifications', '/data/pre-migration-orders', '/balance-allowance/update']) expect((await get(p)).status, p).toBe(401);
+  });
+});
+
 describe('venue profile', () => {
   const routes = SERVED_ROUTES.filter((r) => !['GET /time', 'GET /book', 'GET /prices-history'].includes(r));
 

@@ -268,6 +268,25 @@ export function inTurn<T>(ctx: VenueContext, fn: () => T): T | Promise<T> {
   return ctx.settlements ? ctx.settlements.run(fn) : fn();
 }
 
+
+/** GET /balance-allowance: the wallet's cash (or, for asset_type CONDITIONAL, one token's balance), with allowances. */
+export function balanceAllowance(ctx: VenueContext, who: { address: string }, q: Record<string, unknown>): Record<string, unknown> {
+  const wallet = who.address.toLowerCase();
+  // Paper trading needs no approval: both exchanges may spend without limit (the family's max uint256).
+  const allowances = { [ctx.settings.exchangeAddress]: MAX_UINT256, [ctx.settings.negRiskExchangeAddress]: MAX_UINT256 };
+  if (q['asset_type'] === 'CONDITIONAL') {
+    const tokenId = q['token_id'];
+    const token = typeof tokenId === 'string' ? ctx.exchange.token(tokenId) : undefined;
+    if (!token) throw badParam('token_id', 'asset_type CONDITIONAL needs the token_id of one of this venue\'s tokens');
+    const held = ctx.db.prepare('SELECT size FROM positions WHERE wallet = ? AND condition_id = ? AND outcome_index = ?').get(wallet, token.conditionId, token.outcomeIndex) as { size: number } | undefined;
+    return { balance: String(held?.size ?? 0), allowances };
+  }
+  if (q['asset_type'] !== undefined && q['asset_type'] !== 'COLLATERAL') throw badParam('asset_type', 'asset_type must be COLLATERAL or CONDITIONAL');
+  const cash = ctx.exchange.cash(wallet);
+  const reserved = Math.min(cash, ctx.exchange.reserved(wallet));
+  return { balance: String(cash), reserved: String(reserved), available: String(cash - reserved), allowances };
+}
+
 export function registerOrders(s: Surface, ctx: VenueContext): void {
   // Every route here is L2-signed, for its own path.
   type Handler = Parameters<Surface['get']>[2];
@@ -412,22 +431,5 @@ export function registerOrders(s: Surface, ctx: VenueContext): void {
     };
   });
 
-  signed.get('/balance-allowance', (req) => {
-    const who = auth(req, ctx, '/balance-allowance');
-    const wallet = who.address.toLowerCase();
-    // Paper trading needs no approval: both exchanges may spend without limit (the family's max uint256).
-    const allowances = { [ctx.settings.exchangeAddress]: MAX_UINT256, [ctx.settings.negRiskExchangeAddress]: MAX_UINT256 };
-    const q = req.query as Record<string, unknown>;
-    if (q['asset_type'] === 'CONDITIONAL') {
-      const tokenId = q['token_id'];
-      const token = typeof tokenId === 'string' ? ctx.exchange.token(tokenId) : undefined;
-      if (!token) throw badParam('token_id', 'asset_type CONDITIONAL needs the token_id of one of this venue\'s tokens');
-      const held = ctx.db.prepare('SELECT size FROM positions WHERE wallet = ? AND condition_id = ? AND outcome_index = ?').get(wallet, token.conditionId, token.outcomeIndex) as { size: number } | undefined;
-      return { balance: String(held?.size ?? 0), allowances };
-    }
-    if (q['asset_type'] !== undefined && q['asset_type'] !== 'COLLATERAL') throw badParam('asset_type', 'asset_type must be COLLATERAL or CONDITIONAL');
-    const cash = ctx.exchange.cash(wallet);
-    const reserved = Math.min(cash, ctx.exchange.reserved(wallet));
-    return { balance: String(cash), reserved: String(reserved), available: String(cash - reserved), allowances };
-  });
+  signed.get('/balance-allowance', (req) => balanceAllowance(ctx, auth(req, ctx, '/balance-allowance'), req.query as Record<string, unknown>));
 }

@@ -6,6 +6,7 @@ import { registerOrders } from './orders.js';
 import { registerRedeem } from './redeem.js';
 import { registerFamilyReads } from './family-reads.js';
 import { registerFamilyAccount } from './family-account.js';
+import { registerFamilyExtras } from './family-extras.js';
 
 export function registerTrading(s: Surface, ctx: VenueContext): void {
   registerAuth(s, ctx);
@@ -14,4 +15,5 @@ export function registerTrading(s: Surface, ctx: VenueContext): void {
   registerRedeem(s, ctx);
   registerFamilyReads(s, ctx);
   registerFamilyAccount(s, ctx);
+  registerFamilyExtras(s, ctx);
 }

@@ -7,4 +7,5 @@ export const SERVED_ROUTES: readonly string[] = [
   'GET /', 'GET /ok', 'GET /markets', 'GET /simplified-markets', 'GET /sampling-markets', 'GET /midpoint', 'POST /midpoints', 'GET /price',
   'GET /spread', 'POST /spreads', 'GET /last-trade-price', 'POST /books', 'POST /order', 'DELETE /cancel-market-orders',
   'GET /data/order/{id}', 'GET /data/trades', 'GET /auth/api-keys', 'GET /auth/ban-status/closed-only',
+  'GET /balance-allowance/update', 'GET /notifications', 'DELETE /notifications', 'GET /data/pre-migration-orders', 'GET /order-scoring', 'POST /orders-scoring',
 ];
