@@ -171,6 +171,18 @@ describe('signed reads and writes', () => {
   });
 });
 
+describe('GET /markets/live-activity/{condition_id}', () => {
+  it("lists the market's takers' trades, newest first, with the trader", async () => {
+    const r = await get(`/markets/live-activity/${m.conditionId}`);
+    expect(r.status).toBe(200);
+    const [latest] = r.body as Array<Record<string, unknown>>;
+    expect(latest).toMatchObject({ event_type: 'trade', side: 'BUY', size: '5', price: '0.33', outcome_index: 0, market: { condition_id: m.conditionId, asset_id: m.tokens[0] } });
+    expect(latest?.['user']).toMatchObject({ address: taker.address.toLowerCase() });
+    expect((await get('/markets/live-activity/nope')).body).toMatchObject({ code: 'INVALID_PARAMETER', param: 'condition_id' });
+    expect((await get(`/markets/live-activity/0x${'0'.repeat(64)}`)).status).toBe(404);
+  });
+});
+
 describe('what the paper venue has no use for', () => {
   it('answers truly: no order scores, no notifications, no pre-migration orders', async () => {
     const placed = await maker.send<{ orderID: string }>('POST', '/order', maker.order(m.tokens[0], 'BUY', '0.15', '5'));
@@ -184,7 +196,11 @@ describe('what the paper venue has no use for', () => {
     expect((await maker.send('DELETE', '/notifications')).status).toBe(200);
     expect((await maker.send('GET', '/data/pre-migration-orders')).body).toEqual({ data: [], next_cursor: 'LTE=', limit: 100, count: 0 });
     expect((await maker.send('GET', '/balance-allowance/update')).body).toEqual((await maker.send('GET', '/balance-allowance')).body);
-    for (const p of ['/order-scoring', '/notifications', '/data/pre-migration-orders', '/balance-allowance/update']) expect((await get(p)).status, p).toBe(401);
+    expect((await maker.send('GET', '/rewards/user', undefined, '?date=2026-11-01')).body).toEqual({ data: [], next_cursor: 'LTE=', limit: 100, count: 0 });
+    expect((await maker.send('GET', '/rewards/user/total', undefined, '?date=2026-11-01')).body).toEqual([]);
+    expect((await maker.send('GET', '/rewards/user/total', undefined, '?date=soon')).body).toMatchObject({ code: 'INVALID_PARAMETER', param: 'date' });
+    expect((await maker.send('GET', '/rewards/user/percentages')).body).toEqual({});
+    for (const p of ['/order-scoring', '/notifications', '/data/pre-migration-orders', '/balance-allowance/update', '/rewards/user/percentages']) expect((await get(p)).status, p).toBe(401);
   });
 });
 
@@ -201,7 +217,7 @@ describe('venue profile', () => {
   it('none of them is served in spec-only mode', async () => {
     for (const r of routes) {
       const [method, path] = r.split(' ') as [string, string];
-      const res = await fetch(`${spec.urls.trading_url}${path.replace('{id}', '0x01')}${method === 'GET' ? `?token_id=${m.tokens[0]}` : ''}`, {
+      const res = await fetch(`${spec.urls.trading_url}${path.replace('{id}', '0x01').replace('{condition_id}', m.conditionId)}${method === 'GET' ? `?token_id=${m.tokens[0]}` : ''}`, {
         method,
         ...(method === 'GET' ? {} : { body: '[]', headers: { 'content-type': 'application/json' } }),
       });

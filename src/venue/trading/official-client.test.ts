@@ -142,6 +142,11 @@ describe('the official TypeScript client', () => {
     served('dropNotifications', await client.dropNotifications({ ids: ['1'] }));
     expect(served('getPreMigrationOrders', await client.getPreMigrationOrders())).toEqual([]);
     expect(served('updateBalanceAllowance', await client.updateBalanceAllowance({ asset_type: AssetType.COLLATERAL }))).toHaveProperty('allowances');
+    expect(served('getEarningsForUserForDay', await client.getEarningsForUserForDay('2026-11-01'))).toEqual([]);
+    expect(served('getTotalEarningsForUserForDay', await client.getTotalEarningsForUserForDay('2026-11-01'))).toEqual([]);
+    expect(served('getRewardPercentages', await client.getRewardPercentages())).toEqual({});
+    const activity = served('getMarketTradesEvents', await client.getMarketTradesEvents(m.conditionId));
+    expect(activity[0]).toMatchObject({ event_type: 'trade', price: '0.33', side: 'BUY', market: { condition_id: m.conditionId, asset_id: t } });
   });
 });
 
@@ -152,7 +157,8 @@ const CALLED = [
   'getSpreads', 'getLastTradePrice', 'getLastTradesPrices', 'getPricesHistory', 'createApiKey', 'deriveApiKey', 'createOrDeriveApiKey', 'getApiKeys', 'getClosedOnlyMode',
   'getOrder', 'getTrades', 'getTradesPaginated', 'getNotifications', 'dropNotifications', 'getBalanceAllowance', 'updateBalanceAllowance', 'createOrder', 'createMarketOrder',
   'createAndPostOrder', 'createAndPostMarketOrder', 'getOpenOrders', 'getPreMigrationOrders', 'postOrder', 'postOrders', 'cancelOrder', 'cancelOrders', 'cancelAll',
-  'cancelMarketOrders', 'isOrderScoring', 'areOrdersScoring', 'calculateMarketPrice',
+  'cancelMarketOrders', 'isOrderScoring', 'areOrdersScoring', 'calculateMarketPrice', 'getEarningsForUserForDay', 'getTotalEarningsForUserForDay', 'getRewardPercentages',
+  'getMarketTradesEvents',
 ];
 /** Methods that work without the venue, or only as parts of those above. */
 const LOCAL = [
@@ -160,7 +166,7 @@ const LOCAL = [
   'adjustBuyAmountForBalance', '_ensureMarketInfoCached', 'ensureBuilderFeeRateCached', '_resolveTickSize', '_resolveFeeRateBps', 'resolveVersion', '_retryOnVersionUpdate',
   '_isOrderVersionMismatch', 'throwIfError', 'get', 'post', 'del',
 ];
-/** Not served yet (the heartbeat's cancel-on-silence, key management, rewards, builders, market activity): each still a 404. */
+/** Not served yet (the heartbeat's cancel-on-silence, key management, rewards programmes, builders): each still a 404. */
 const NOT_SERVED: Record<string, (c: ClobClient) => Promise<unknown>> = {
   postHeartbeat: (c) => c.postHeartbeat(),
   deleteApiKey: (c) => c.deleteApiKey(),
@@ -168,16 +174,12 @@ const NOT_SERVED: Record<string, (c: ClobClient) => Promise<unknown>> = {
   getReadonlyApiKeys: (c) => c.getReadonlyApiKeys(),
   deleteReadonlyApiKey: (c) => c.deleteReadonlyApiKey('x'),
   getBuilderTrades: (c) => c.getBuilderTrades({ builder_code: '0x01' }),
-  getEarningsForUserForDay: (c) => c.getEarningsForUserForDay('2026-11-01'),
-  getTotalEarningsForUserForDay: (c) => c.getTotalEarningsForUserForDay('2026-11-01'),
   getUserEarningsAndMarketsConfig: (c) => c.getUserEarningsAndMarketsConfig('2026-11-01'),
-  getRewardPercentages: (c) => c.getRewardPercentages(),
   getCurrentRewards: (c) => c.getCurrentRewards(),
   getRawRewardsForMarket: (c) => c.getRawRewardsForMarket(m.conditionId),
   createBuilderApiKey: (c) => c.createBuilderApiKey(),
   getBuilderApiKeys: (c) => c.getBuilderApiKeys(),
   revokeBuilderApiKey: (c) => c.revokeBuilderApiKey(),
-  getMarketTradesEvents: (c) => c.getMarketTradesEvents(m.conditionId),
   getBuilderTakerFeeRate: (c) => (c as unknown as { getBuilderTakerFeeRate(code: string): Promise<unknown> }).getBuilderTakerFeeRate('0x01'),
 };
 

@@ -8,4 +8,5 @@ export const SERVED_ROUTES: readonly string[] = [
   'GET /spread', 'POST /spreads', 'GET /last-trade-price', 'POST /books', 'POST /order', 'DELETE /cancel-market-orders',
   'GET /data/order/{id}', 'GET /data/trades', 'GET /auth/api-keys', 'GET /auth/ban-status/closed-only',
   'GET /balance-allowance/update', 'GET /notifications', 'DELETE /notifications', 'GET /data/pre-migration-orders', 'GET /order-scoring', 'POST /orders-scoring',
+  'GET /rewards/user', 'GET /rewards/user/total', 'GET /rewards/user/percentages', 'GET /markets/live-activity/{condition_id}',
 ];
