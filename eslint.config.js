@@ -50,7 +50,8 @@ const rooms = {
   },
   'src/venue': {
     may: ['src/venue/exchange', 'src/shared', 'src/native', 'node', 'fastify', 'better-sqlite3', 'ws', 'zod', '@noble/hashes'],
-    tests: ['vitest', 'fast-check'],
+    // The service family's official client drives the venue in its tests, as its users' bots would.
+    tests: ['vitest', 'fast-check', '@polymarket/clob-client-v2', '@ethersproject/wallet'],
     why: 'the venue is a server of its own: it never imports the app (core, electron layer, host or renderer).',
   },
   'src/venue/exchange': {

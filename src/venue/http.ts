@@ -31,9 +31,10 @@ type Handler = (req: FastifyRequest, reply: FastifyReply) => unknown;
 export interface RouteOptions {
   /**
    * The route takes L2-signed requests, signed for this spec path (e.g. `/orders`): the
-   * signature is checked before the handler runs, which finds the key in `req.signedBy`.
+   * signature is checked before the handler runs, which finds the key in `req.signedBy`. A
+   * function gives the path of a route with path parameters (clients sign the path as sent).
    */
-  signed?: string;
+  signed?: string | ((req: FastifyRequest) => string);
 }
 
 export interface Surface {
@@ -91,7 +92,7 @@ export function surface(app: FastifyInstance, ctx: VenueContext, all: Bucket, na
               let who: { apiKey: string; address: string } | undefined;
               try {
                 checkQuery(req);
-                who = verifyL2(req, ctx, signedPath);
+                who = verifyL2(req, ctx, typeof signedPath === 'string' ? signedPath : signedPath(req));
               } catch (err) {
                 admit(req, addressClient(req));
                 throw err;

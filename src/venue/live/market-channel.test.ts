@@ -38,12 +38,12 @@ class Mirror {
     }
   }
 
-  /** Levels best first, as GET /book lists them. */
+  /** Levels best last, as GET /book lists them. */
   levels(tokenId: string): { bids: Array<{ price: string; size: string }>; asks: Array<{ price: string; size: string }> } {
     const book = this.books.get(tokenId);
     const sorted = (levels: Levels | undefined, dir: number) =>
       [...(levels ?? new Map<string, string>())].map(([price, size]) => ({ price, size })).sort((a, b) => dir * (Number(a.price) - Number(b.price)));
-    return { bids: sorted(book?.bids, -1), asks: sorted(book?.asks, 1) };
+    return { bids: sorted(book?.bids, 1), asks: sorted(book?.asks, -1) };
   }
 }
 
@@ -170,8 +170,8 @@ describe('the live market channel', () => {
     const feed = await Feed.open(url);
     feed.send({ type: 'subscribe', assets_ids: [token] });
     const snapshot = await feed.until('book', (m) => m.type === 'book');
-    const { timestamp: _t, ...rest } = (await venue.get('trading', `/book?token_id=${token}`)).body as Record<string, unknown>;
-    expect(snapshot).toMatchObject({ ...rest, type: 'book', seq: expect.any(Number) });
+    const { market, asset_id, bids, asks, tick_size, min_order_size } = await book(token);
+    expect(snapshot).toMatchObject({ market, asset_id, bids, asks, tick_size, min_order_size, type: 'book', seq: expect.any(Number) });
     feed.close();
   });
 

@@ -8,12 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { formatMicros } from '@shared/domain/money.js';
 import { formatIssue } from '@shared/spec/common.js';
+import { FAMILY_PING, FAMILY_PONG, fromFamilyMessage } from './family-messages.js';
 import { LIVE_CLOSE_BEHIND, LIVE_MAX_BACKLOG, LIVE_MAX_BACKLOG_BYTES, LIVE_MAX_TOKENS, LIVE_MAX_UNANSWERED_PINGS, LIVE_PING_MS, LiveClientMessage } from '@shared/spec/live.js';
 import type { Audience } from '../audience.js';
 import type { Books } from '../exchange/books.js';
 import type { BookObserver, LevelChange, TradeEvent } from '../exchange/feed.js';
 import type { Tokens } from '../exchange/tokens.js';
-import { MICRO } from '../money.js';
 
 export const MARKET_CHANNEL_PATH = '/trading/ws/market';
 
@@ -172,9 +172,14 @@ export class MarketChannel implements BookObserver {
       this.error(client, 'INVALID_MESSAGE', 'messages must be JSON text, not binary');
       return;
     }
+    const text = rawText(data);
+    if (text === FAMILY_PING) {
+      this.send(client, FAMILY_PONG);
+      return;
+    }
     let json: unknown;
     try {
-      json = JSON.parse(rawText(data));
+      json = fromFamilyMessage(JSON.parse(text));
     } catch (err) {
       this.error(client, 'INVALID_MESSAGE', `message is not JSON: ${(err as Error).message}`);
       return;
@@ -301,10 +306,11 @@ export class MarketChannel implements BookObserver {
       market: token?.conditionId ?? '',
       asset_id: tokenId,
       timestamp: String(now),
-      bids: book.depth('BUY').map(level),
-      asks: book.depth('SELL').map(level),
-      tick_size: (token?.tick ?? 0) / MICRO,
-      min_order_size: (token?.minSize ?? 0) / MICRO,
+      // Best last and the grid as strings, as GET /book and the service family list them.
+      bids: book.depth('BUY').map(level).reverse(),
+      asks: book.depth('SELL').map(level).reverse(),
+      tick_size: formatMicros(token?.tick ?? 0),
+      min_order_size: formatMicros(token?.minSize ?? 0),
       seq,
     });
   }

@@ -179,7 +179,7 @@ describe('matching', () => {
     expect(results[2]?.['errorMsg']).toMatch(/5 are free/);
     expect(results[4]?.['errorMsg']).toMatch(/9980 is free/);
     const cash = (await t.send('GET', '/balance-allowance')).body;
-    expect(cash).toEqual({ balance: String(9_980n * 1_000_000n), reserved: String(9_980n * 1_000_000n), available: '0' });
+    expect(cash).toMatchObject({ balance: String(9_980n * 1_000_000n), reserved: String(9_980n * 1_000_000n), available: '0' });
     expect(await balance(seller)).toBe(sellerCash0 + 20_000_000n);
     const positions = (await venue.get('data', `/positions?user=${t.address.toLowerCase()}`)).body as Array<Record<string, unknown>>;
     expect(positions.map((p) => [p['conditionId'], p['outcomeIndex'], p['size'], p['avgPrice']])).toEqual([[m.conditionId, 0, 40, 0.5]]);

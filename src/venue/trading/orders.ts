@@ -23,6 +23,7 @@ export { Settlements } from './settlements.js';
 const MAX_SIZE = 10_000_000n * MICROS_PER_SHARE;
 const OPEN_ORDERS_PAGE = 100;
 const MAX_CANCEL_IDS = 1000;
+const MAX_UINT256 = ((1n << 256n) - 1n).toString();
 
 interface ItemResult {
   success: boolean;
@@ -143,11 +144,15 @@ function priceAndSize(side: 'BUY' | 'SELL', makerAmount: bigint, takerAmount: bi
 }
 
 /** The key whose signature the surface verified before the handler (see `signed` routes). */
-function auth(req: FastifyRequest, ctx: VenueContext, path: string): { apiKey: string; address: string } {
+export function auth(req: FastifyRequest, ctx: VenueContext, path: string): { apiKey: string; address: string } {
   return req.signedBy ?? verifyL2(req, ctx, path);
 }
 
 const cancelOne = z.looseObject({ orderID: z.string().min(1) });
+const cancelMarket = z.strictObject({
+  market: z.string().regex(/^0x[0-9a-fA-F]{64}$/).optional(),
+  asset_id: z.string().regex(/^\d{1,78}$/).optional(),
+});
 const cancelMany = z.array(z.string().min(1)).max(MAX_CANCEL_IDS);
 
 /** A batch checked up to its signatures, waiting for its turn to settle. */
@@ -263,6 +268,25 @@ export function inTurn<T>(ctx: VenueContext, fn: () => T): T | Promise<T> {
   return ctx.settlements ? ctx.settlements.run(fn) : fn();
 }
 
+
+/** GET /balance-allowance: the wallet's cash (or, for asset_type CONDITIONAL, one token's balance), with allowances. */
+export function balanceAllowance(ctx: VenueContext, who: { address: string }, q: Record<string, unknown>): Record<string, unknown> {
+  const wallet = who.address.toLowerCase();
+  // Paper trading needs no approval: both exchanges may spend without limit (the family's max uint256).
+  const allowances = { [ctx.settings.exchangeAddress]: MAX_UINT256, [ctx.settings.negRiskExchangeAddress]: MAX_UINT256 };
+  if (q['asset_type'] === 'CONDITIONAL') {
+    const tokenId = q['token_id'];
+    const token = typeof tokenId === 'string' ? ctx.exchange.token(tokenId) : undefined;
+    if (!token) throw badParam('token_id', 'asset_type CONDITIONAL needs the token_id of one of this venue\'s tokens');
+    const held = ctx.db.prepare('SELECT size FROM positions WHERE wallet = ? AND condition_id = ? AND outcome_index = ?').get(wallet, token.conditionId, token.outcomeIndex) as { size: number } | undefined;
+    return { balance: String(held?.size ?? 0), allowances };
+  }
+  if (q['asset_type'] !== undefined && q['asset_type'] !== 'COLLATERAL') throw badParam('asset_type', 'asset_type must be COLLATERAL or CONDITIONAL');
+  const cash = ctx.exchange.cash(wallet);
+  const reserved = Math.min(cash, ctx.exchange.reserved(wallet));
+  return { balance: String(cash), reserved: String(reserved), available: String(cash - reserved), allowances };
+}
+
 export function registerOrders(s: Surface, ctx: VenueContext): void {
   // Every route here is L2-signed, for its own path.
   type Handler = Parameters<Surface['get']>[2];
@@ -284,6 +308,24 @@ export function registerOrders(s: Surface, ctx: VenueContext): void {
     const batch = prepareOrders(ctx, who, body, admission);
     const logError = (err: unknown): void => req.log.error({ err }, 'order settlement failed');
     return inTurn(ctx, () => settleOrders(ctx, batch, logError));
+  });
+
+  // The family's single-order route: the batch's checks and placement for one order; a refused
+  // order is a 400 in the venue's error shape that also carries the item's result fields.
+  signed.post('/order', (req) => {
+    const who = auth(req, ctx, '/order');
+    const body = req.body;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badParam('body', 'body must be one order object ({order, owner, orderType}); batches go to POST /orders');
+    const admission = ctx.limiter.take(keyClient(who.apiKey), [BUCKETS.orderBurst, BUCKETS.orderSustained], 1);
+    const batch = prepareOrders(ctx, who, [body], admission);
+    const logError = (err: unknown): void => req.log.error({ err }, 'order settlement failed');
+    return Promise.resolve(inTurn(ctx, () => settleOrders(ctx, batch, logError))).then(([r]) => {
+      if (!r) throw new HttpError(500, 'INTERNAL', 'no result for the order');
+      if (r.success) return r;
+      const { code, errorMsg, ...rest } = r;
+      const status = code === 'RATE_LIMITED' ? 429 : 400;
+      throw new HttpError(status, code ?? 'INVALID_ORDER', errorMsg, { ...rest, errorMsg });
+    });
   });
 
   const cancelBudget = (who: { apiKey: string }, units: number): void => {
@@ -319,6 +361,24 @@ export function registerOrders(s: Surface, ctx: VenueContext): void {
       const ids = ctx.exchange.openOrderIds(who.apiKey);
       cancelBudget(who, ids.length);
       return ctx.exchange.cancel(who.apiKey, ids);
+    });
+  });
+
+  // Every open order of the key in one market, or of one outcome token.
+  signed.delete('/cancel-market-orders', (req) => {
+    const who = auth(req, ctx, '/cancel-market-orders');
+    const body = cancelMarket.safeParse(req.body ?? {});
+    if (!body.success) throw badParam('body', 'body must be {"market": "<condition id>"} and/or {"asset_id": "<token id>"}');
+    const { market, asset_id } = body.data;
+    return inTurn(ctx, () => {
+      const token = asset_id === undefined ? undefined : ctx.exchange.token(asset_id);
+      if (asset_id !== undefined && !token) throw badParam('asset_id', `asset_id ${asset_id} is not a token of this venue`);
+      if (market !== undefined && token && token.conditionId !== market.toLowerCase()) throw badParam('asset_id', `asset_id ${asset_id} is not a token of market ${market}`);
+      const ids = ctx.exchange.openOrderIds(who.apiKey, market?.toLowerCase() ?? token?.conditionId);
+      const ofToken = token && new Set((ctx.db.prepare('SELECT id FROM orders WHERE owner = ? AND token_id = ?').all(who.apiKey, token.tokenId) as Array<{ id: string }>).map((r) => r.id));
+      const chosen = ofToken ? ids.filter((id) => ofToken.has(id)) : ids;
+      cancelBudget(who, chosen.length);
+      return ctx.exchange.cancel(who.apiKey, chosen);
     });
   });
 
@@ -371,11 +431,5 @@ export function registerOrders(s: Surface, ctx: VenueContext): void {
     };
   });
 
-  signed.get('/balance-allowance', (req) => {
-    const who = auth(req, ctx, '/balance-allowance');
-    const wallet = who.address.toLowerCase();
-    const cash = ctx.exchange.cash(wallet);
-    const reserved = Math.min(cash, ctx.exchange.reserved(wallet));
-    return { balance: String(cash), reserved: String(reserved), available: String(cash - reserved) };
-  });
+  signed.get('/balance-allowance', (req) => balanceAllowance(ctx, auth(req, ctx, '/balance-allowance'), req.query as Record<string, unknown>));
 }

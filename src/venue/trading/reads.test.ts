@@ -105,7 +105,8 @@ describe('prices from the live book and the fills', () => {
     const both = await venue.post('trading', '/prices', JSON.stringify([{ token_id: tokens[0] }]));
     expect(both.body).toEqual({ [tokens[0] as string]: { BUY: '0.41', SELL: '0.47' } });
     const book = Book.parse((await venue.get('trading', `/book?token_id=${tokens[0]}`)).body);
-    expect(book.bids).toEqual([{ price: '0.41', size: '15' }, { price: '0.4', size: '7' }]);
+    // Best last, as the service family lists books.
+    expect(book.bids).toEqual([{ price: '0.4', size: '7' }, { price: '0.41', size: '15' }]);
     expect(book.asks).toEqual([{ price: '0.47', size: '8' }]);
     expect(book).toMatchObject({ market: cid, asset_id: tokens[0], tick_size: 0.01, min_order_size: 5 });
 
@@ -114,7 +115,7 @@ describe('prices from the live book and the fills', () => {
     const lastRows = (last.body as unknown[]).map((x) => LastTradePrice.parse(x));
     expect(lastRows.find((x) => x.token_id === tokens[0])).toEqual({ token_id: tokens[0], price: '0.41', side: 'SELL' });
     expect((await venue.post('trading', '/prices', JSON.stringify([{ token_id: tokens[0] }]))).body).toEqual({ [tokens[0] as string]: { BUY: '0.41', SELL: '0.47' } });
-    expect(Book.parse((await venue.get('trading', `/book?token_id=${tokens[0]}`)).body).bids[0]).toEqual({ price: '0.41', size: '3' });
+    expect(Book.parse((await venue.get('trading', `/book?token_id=${tokens[0]}`)).body).bids.at(-1)).toEqual({ price: '0.41', size: '3' });
 
     const bad = await venue.post('trading', '/prices', JSON.stringify([{ token_id: tokens[0] }, { token_id: '999' }]));
     expect(bad).toMatchObject({ status: 400, body: { param: 'body[1].token_id' } });

@@ -1,5 +1,6 @@
 // Trading-surface reads (spec §4.3 and venue-profile E). Prices come from the live books and the
 // fills ledger at the moment of the request, never from stored snapshots.
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { lastTradesPricesBody, parseBody, parseQuery, pricesBody, samplingMarketsQuery } from '@shared/spec/index.js';
@@ -11,6 +12,7 @@ import { iso, parsed, type Surface, type VenueContext } from '../http.js';
 import { markPrices } from '../market-index.js';
 import { MICRO } from '../money.js';
 import { BUCKETS } from '../rate-limit.js';
+import { SERVED_ROUTES } from './served-routes.js';
 
 type Row = Record<string, unknown>;
 
@@ -19,7 +21,7 @@ const SAMPLING_PAGE = 100;
 export const MAX_PRICE_ITEMS = 500;
 
 /** The body of a price batch, refused before any item is read when it holds too many. */
-function priceItems<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+export function priceItems<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (Array.isArray(body) && body.length > MAX_PRICE_ITEMS) throw badParam('body', `body must hold at most ${MAX_PRICE_ITEMS} items, got ${body.length}`);
   return parsed(parseBody(schema, body));
 }
@@ -27,7 +29,7 @@ const CONDITION_ID = /^0x[0-9a-fA-F]{64}$/;
 /** The collateral token rewards are paid in: the venue's paper dollar. */
 const REWARD_ASSET = '0x4b41495230535553444300000000000000000000';
 
-const tokenQuery = z.object({ token_id: z.string({ error: 'token_id is required' }).regex(/^\d{1,78}$/, 'token_id must be a decimal token id') });
+export const tokenQuery = z.object({ token_id: z.string({ error: 'token_id is required' }).regex(/^\d{1,78}$/, 'token_id must be a decimal token id') });
 
 const historyQuery = z
   .object({
@@ -38,7 +40,7 @@ const historyQuery = z
   })
   .refine((q) => q.startTs === undefined || q.endTs === undefined || q.startTs < q.endTs, { message: 'startTs must be before endTs', path: ['startTs'] });
 
-function query<S extends z.ZodType>(schema: S, req: FastifyRequest): z.output<S> {
+export function query<S extends z.ZodType>(schema: S, req: FastifyRequest): z.output<S> {
   const raw = Object.fromEntries(Object.entries(req.query as Record<string, unknown>).map(([k, v]) => [k, Array.isArray(v) ? v[v.length - 1] : v]));
   const r = schema.safeParse(raw);
   if (!r.success) {
@@ -49,20 +51,20 @@ function query<S extends z.ZodType>(schema: S, req: FastifyRequest): z.output<S>
   return r.data;
 }
 
-interface TokenRow {
+export interface TokenRow {
   token_id: string;
   condition_id: string;
   outcome_index: number;
   outcome: string;
 }
 
-function tokenRow(db: Db, tokenId: string): TokenRow {
+export function tokenRow(db: Db, tokenId: string): TokenRow {
   const row = db.prepare('SELECT token_id, condition_id, outcome_index, outcome FROM tokens WHERE token_id = ?').get(tokenId) as TokenRow | undefined;
   if (!row) throw notFound(`No token with id ${tokenId}`);
   return row;
 }
 
-function marketRow(db: Db, conditionId: string): Row {
+export function marketRow(db: Db, conditionId: string): Row {
   if (!CONDITION_ID.test(conditionId)) throw badParam('condition_id', 'condition_id must be 0x followed by 64 hex digits');
   const row = db.prepare('SELECT * FROM markets WHERE condition_id = ?').get(conditionId.toLowerCase()) as Row | undefined;
   if (!row) throw notFound(`No market with condition id ${conditionId}`);
@@ -145,7 +147,7 @@ export function tradingMarket(db: Db, m: Row): Row {
   };
 }
 
-function simplified(db: Db, m: Row): Row {
+export function simplified(db: Db, m: Row): Row {
   const toks = tokens(db, m);
   const { active, closed, archived, accepting_orders } = flags(m['status'] as string);
   return {
@@ -192,8 +194,40 @@ function settings(db: Db, m: Row): Row {
   };
 }
 
-/** Venue-profile E routes of the trading surface that a client could only find otherwise by sending them. */
-const SERVED_ROUTES = ['GET /time', 'GET /book', 'GET /prices-history', 'GET /data/orders', 'GET /balance-allowance', 'DELETE /order', 'DELETE /orders', 'DELETE /cancel-all', 'POST /auth/api-key', 'GET /auth/derive-api-key', 'POST /redeem'];
+/** The last fill's price of a token, as a decimal string; undefined before its first trade. */
+export function lastTrade(db: Db, t: TokenRow): { price: string; side: string } | undefined {
+  const last = db.prepare('SELECT price, side FROM last_trades WHERE condition_id = ? AND outcome_index = ?').get(t.condition_id, t.outcome_index) as { price: number; side: string } | undefined;
+  return last && { price: formatMicros(last.price), side: last.side };
+}
+
+/**
+ * GET /book's body in the family's shape: levels best-last (bids ascending, asks descending),
+ * numbers as strings, `hash` the SHA-1 (hex) of this very
+ * JSON with `hash` set to "", the way the family's clients check a book they were sent.
+ */
+export function bookSummary(ctx: VenueContext, tokenId: string): Row {
+  const { db } = ctx;
+  const t = tokenRow(db, tokenId);
+  const m = marketRow(db, t.condition_id);
+  const book = ctx.exchange.book(tokenId);
+  const level = (l: { price: number; size: number }) => ({ price: formatMicros(l.price), size: formatMicros(l.size) });
+  const body: Row = {
+    market: t.condition_id,
+    asset_id: tokenId,
+    timestamp: String(ctx.now()),
+    hash: '',
+    // Best last, as the family lists them: its clients walk a book from the end.
+    bids: book.depth('BUY').map(level).reverse(),
+    asks: book.depth('SELL').map(level).reverse(),
+    min_order_size: String(m['min_size']),
+    tick_size: formatMicros(m['tick_size'] as number),
+    neg_risk: m['neg_risk'] === 1,
+    last_trade_price: lastTrade(db, t)?.price ?? '',
+  };
+  body['hash'] = createHash('sha1').update(JSON.stringify(body)).digest('hex');
+  return body;
+}
+
 
 export function registerReads(s: Surface, ctx: VenueContext): void {
   const { db } = ctx;
@@ -269,22 +303,7 @@ export function registerReads(s: Surface, ctx: VenueContext): void {
     return out;
   });
 
-  s.get('/book', [BUCKETS.tradingBook], (req) => {
-    const { token_id } = query(tokenQuery, req);
-    const t = tokenRow(db, token_id);
-    const m = marketRow(db, t.condition_id);
-    const book = ctx.exchange.book(token_id);
-    const level = (l: { price: number; size: number }) => ({ price: formatMicros(l.price), size: formatMicros(l.size) });
-    return {
-      market: t.condition_id,
-      asset_id: token_id,
-      timestamp: String(ctx.now()),
-      bids: book.depth('BUY').map(level),
-      asks: book.depth('SELL').map(level),
-      tick_size: (m['tick_size'] as number) / MICRO,
-      min_order_size: m['min_size'],
-    };
-  });
+  s.get('/book', [BUCKETS.tradingBook], (req) => bookSummary(ctx, query(tokenQuery, req).token_id));
 
   s.get('/prices-history', [BUCKETS.tradingPricesHistory], (req) => {
     const q = query(historyQuery, req);

@@ -4,10 +4,16 @@ import { registerAuth } from '../auth/routes.js';
 import { registerReads } from './reads.js';
 import { registerOrders } from './orders.js';
 import { registerRedeem } from './redeem.js';
+import { registerFamilyReads } from './family-reads.js';
+import { registerFamilyAccount } from './family-account.js';
+import { registerFamilyExtras } from './family-extras.js';
 
 export function registerTrading(s: Surface, ctx: VenueContext): void {
   registerAuth(s, ctx);
   registerReads(s, ctx);
   registerOrders(s, ctx);
   registerRedeem(s, ctx);
+  registerFamilyReads(s, ctx);
+  registerFamilyAccount(s, ctx);
+  registerFamilyExtras(s, ctx);
 }

@@ -4,6 +4,7 @@
 // summing to 1, list prices inside the spread, resolved markets with their winner and no book,
 // volume and liquidity that follow the fills and the book. Used by the venue's coherence test
 // and by bench/world.ts; nothing here reads the database.
+import { bookBestFirst } from '@shared/domain/book-order.js';
 import { MICRO, MICROS_PER_CENT } from '@shared/domain/units.js';
 
 const DAY_MS = 86_400_000;
@@ -130,7 +131,8 @@ export async function readWorld(venue: Surfaces, opts: ReadOptions): Promise<Sna
   // Whole books where orders are accepted; elsewhere the best prices tell whether any rest.
   await each(markets.filter((m) => m.acceptingOrders).flatMap((m) => m.tokens), 16, async (t) => {
     const b = (await ok(venue.get('trading', `/book?token_id=${t}`), `GET /book ${t}`)) as { bids: Array<{ price: string; size: string }>; asks: Array<{ price: string; size: string }> };
-    books.set(t, { bids: b.bids.map(level), asks: b.asks.map(level) });
+    const sorted = bookBestFirst(b);
+    books.set(t, { bids: sorted.bids.map(level), asks: sorted.asks.map(level) });
   });
 
   const prices = new Map<string, { BUY?: number; SELL?: number }>();

@@ -14,6 +14,7 @@ import { BUDGETS, Limiter } from '../http/limiter.js';
 import { SurfaceHttp, type HttpDeps, type Query } from '../http/surface.js';
 import { check } from './answer-check.js';
 import { sameRecord } from './same-record.js';
+import { bookBestFirst } from '@shared/domain/book-order.js';
 
 export interface VenueUrls {
   catalogUrl: string;
@@ -173,7 +174,8 @@ export class TradingClient {
   }
   async book(tokenId: string) {
     const b = await this.http.request('GET', '/book', Book, { query: { token_id: tokenId }, budgets: [BUDGETS.tradingBook] });
-    return sameRecord(b, 'book of token', tokenId, b.asset_id);
+    // Venues list levels in either order (the service family best-last): the app reads them best first.
+    return bookBestFirst(sameRecord(b, 'book of token', tokenId, b.asset_id));
   }
   pricesHistory(q: { market: string; startTs?: number; endTs?: number; fidelity?: number }) {
     return this.http.request('GET', '/prices-history', PricesHistory, { query: q, budgets: [BUDGETS.tradingPricesHistory] });

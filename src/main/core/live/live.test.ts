@@ -2,6 +2,7 @@
 // book follows another trader's orders within a second without a request, a fill of a resting
 // order of ours is told at once, a cut or lossy feed is resubscribed, and a venue without the
 // channel is polled with nothing trying to connect.
+import { bestFirst } from '@shared/domain/book-order.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,10 +79,11 @@ function core(venue: TestVenue, opts: Partial<CoreOptions> = {}) {
 }
 
 /** GET /book from the venue itself: what the core's copy must equal. */
+/** The venue's book, best first as the core serves books (the venue lists them best last). */
 async function venueBook(venue: TestVenue, tokenId: string): Promise<{ bids: unknown[]; asks: unknown[] }> {
   const r = await venue.get('trading', `/book?token_id=${tokenId}`);
-  const b = r.body as { bids: unknown[]; asks: unknown[] };
-  return { bids: b.bids, asks: b.asks };
+  const b = r.body as { bids: Array<{ price: string }>; asks: Array<{ price: string }> };
+  return { bids: bestFirst(b.bids, 'bids'), asks: bestFirst(b.asks, 'asks') };
 }
 
 describe('a watched token', () => {

@@ -36,4 +36,16 @@ describe('the order book read', () => {
     skew.ms += BOOK_FRESH + 200;
     expect(bidAt(await h.ok<Book>('markets.book', { tokenId: token }), '0.03')).toBeUndefined();
   });
+
+  it('serves levels best first, though the venue lists them best last', async () => {
+    const acct = await h.account();
+    const token = m.tokens[1] as string;
+    const lines = ['0.02', '0.04', '0.03'].map((price) => ({ conditionId: m.cid, tokenId: token, side: 'BUY' as const, price, size: '5' }));
+    await h.ok('orders.submit', { accountId: acct.id, lines });
+    skew.ms += BOOK_FRESH + 200;
+    const raw = (await h.venue.get('trading', `/book?token_id=${token}`)).body as { bids: Array<{ price: string }> };
+    expect(raw.bids.map((l) => l.price)).toEqual(['0.02', '0.03', '0.04']);
+    const read = await h.ok<Book>('markets.book', { tokenId: token });
+    expect(read.data.bids.map((l) => l.price)).toEqual(['0.04', '0.03', '0.02']);
+  });
 });
