@@ -118,6 +118,7 @@ describe('contract and router', () => {
     expect(await ok('portfolio.redeem', { accountId: acct.id, conditionId: settled.cid })).toMatchObject({ payout: '5' });
     const pnl = (await ok<{ data: { pnl: string; realised: string; unrealised: string } }>('portfolio.pnl', { accountId: acct.id })).data;
     expect(toMicros(pnl.pnl)).toBe((toMicros(pnl.realised) ?? 0n) + (toMicros(pnl.unrealised) ?? 0n));
+    expect(await ok('accounts.renewKeys', { id: imported.id })).toMatchObject({ id: imported.id });
     expect(await ok('accounts.remove', { id: imported.id })).toEqual({ removed: true });
     expect(await ok('accounts.lock')).toEqual({ locked: true });
     await ok('cache.reset');

@@ -346,6 +346,8 @@ export const contract = {
   'accounts.unlock': call(z.object({ passphrase: z.string().min(1).max(1000).optional() }), z.object({ locked: z.boolean() })),
   'accounts.lock': call(none, z.object({ locked: z.boolean() })),
   'accounts.remove': call(z.object({ id }), z.object({ removed: z.boolean() })),
+  /** New API credentials from the venue for an account's wallet key (a new local world refuses the old ones). */
+  'accounts.renewKeys': call(z.object({ id }), AccountSummary),
   /** Rewraps an unlocked passphrase vault's key with the OS keychain, which its file then records. */
   'accounts.moveToKeychain': call(none, VaultState),
 

@@ -57,6 +57,7 @@ export const CALL_NAMES: readonly string[] = [
   'accounts.unlock',
   'accounts.lock',
   'accounts.remove',
+  'accounts.renewKeys',
   'accounts.moveToKeychain',
   'orders.preview',
   'orders.submit',

@@ -265,6 +265,22 @@ export class Vault {
     return removed;
   }
 
+  /** New API credentials for an account (the venue made new ones for its wallet key); its key stays. */
+  async replaceCredentials(id: string, creds: { apiKey: string; secret: string; passphrase: string }): Promise<AccountSummary> {
+    this.requireOpen();
+    let summary: AccountSummary | undefined;
+    await this.save((accounts, stored) => {
+      const at = accounts.findIndex((a) => a.id === id);
+      const secrets = stored.get(id);
+      if (at < 0 || !secrets) return;
+      summary = { ...(accounts[at] as AccountSummary), apiKey: creds.apiKey };
+      accounts[at] = summary;
+      stored.set(id, { ...secrets, ...creds });
+    });
+    if (!summary) throw new VaultError('NO_ACCOUNT', `no account ${id} in this vault`);
+    return { ...summary };
+  }
+
   /** The secrets of one account, boxed so they cannot leak by printing. */
   secretsOf(id: string): SecretBox {
     this.requireOpen();

@@ -79,7 +79,7 @@ export function VenueProblemBanner({ local }: { local: VenueStatus | null | unde
     <div className="banner venue-problem" role="status" data-testid="venue-new-world">
       {movedTo !== undefined ? (
         <span>
-          A new local world has started. The old one is kept in <code>{movedTo}</code>.
+          A new local world has started. The old one is kept in <code>{movedTo}</code>. Your local accounts keep their wallet keys; each needs a new API key from this world (Settings → Accounts → Renew API key).
         </span>
       ) : (
         <span className="no">{error}</span>

@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SecretCipher } from '../../ports.js';
 import { CHEAP_SCRYPT, caller, coreFor, coreForFile, startCore } from '../../test-support.js';
 import { PassphraseCipher, SCRYPT_PARAMS } from '../../vault/vault.js';
+import { startTestVenue } from '../../../../venue/test-support.js';
 
 const h = coreForFile();
 
@@ -45,6 +46,41 @@ describe('accounts', () => {
     expect(acct.label).toBe('Imported');
     expect(await h.ok('accounts.remove', { id: acct.id })).toEqual({ removed: true });
     expect((await h.fails('orders.open', { accountId: acct.id })).code).toBe('NO_ACCOUNT');
+  });
+});
+
+describe('a new world on the venue', () => {
+  it('refuses the old API key; the account renews it from its wallet key and trades again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kairos-renew-'));
+    let venue = await startTestVenue();
+    // Moved past the open orders' freshness whenever they must be asked again.
+    let skew = 0;
+    const core = coreFor(dataDir, venue, { clock: { now: () => Date.now() + skew } });
+    const c = caller(() => core);
+    try {
+      await c.ok('accounts.unlock', { passphrase: 'pw' });
+      const acct = await c.ok<{ id: string; address: string; apiKey: string }>('accounts.createLocal', { label: 'Paper' });
+      await c.ok('orders.open', { accountId: acct.id });
+      // The same address, a world made anew: the credentials it held are unknown there.
+      await venue.stop();
+      venue = await startTestVenue({ port: venue.port });
+      skew += 600_000;
+      expect(await c.fails('orders.open', { accountId: acct.id })).toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringMatching(/unknown API key/) });
+      skew = 0;
+      const renewed = await c.ok<{ id: string; address: string; apiKey: string }>('accounts.renewKeys', { id: acct.id });
+      expect(renewed).toMatchObject({ id: acct.id, address: acct.address });
+      expect(renewed.apiKey).not.toBe(acct.apiKey);
+      await c.ok('cache.reset');
+      expect((await c.ok<{ stale: boolean }>('orders.open', { accountId: acct.id })).stale).toBe(false);
+      expect((await c.ok<{ accounts: Array<{ id: string; apiKey: string }> }>('accounts.list')).accounts).toEqual([expect.objectContaining({ id: acct.id, apiKey: renewed.apiKey })]);
+      // Locked, nothing is asked of the venue.
+      await c.ok('accounts.lock');
+      expect((await c.fails('accounts.renewKeys', { id: acct.id })).code).toBe('VAULT_LOCKED');
+    } finally {
+      core.close();
+      await venue.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -187,7 +187,7 @@ export function accountsDomain(ctx: CoreContext, opts: AccountsOptions) {
     return attempt;
   };
 
-  const handlers: HandlersOf<'accounts.list' | 'accounts.unlock' | 'accounts.lock' | 'accounts.createLocal' | 'accounts.import' | 'accounts.remove' | 'accounts.moveToKeychain'> = {
+  const handlers: HandlersOf<'accounts.list' | 'accounts.unlock' | 'accounts.lock' | 'accounts.createLocal' | 'accounts.import' | 'accounts.remove' | 'accounts.renewKeys' | 'accounts.moveToKeychain'> = {
     'accounts.list': () => ({ locked: ctx.vault().isLocked(), accounts: ctx.vault().list(ctx.session().profile.id), vault: vaultState() }),
     'accounts.unlock': ({ passphrase }) => inTurn(() => unlock(passphrase)),
     'accounts.moveToKeychain': () => inTurn(moveToKeychain),
@@ -212,10 +212,20 @@ export function accountsDomain(ctx: CoreContext, opts: AccountsOptions) {
       return vault.add(s.profile.id, { privateKey: key, ...creds }, { address, headerPrefix: s.profile.headerPrefix, ...(label ? { label } : {}) }, ctx.clock.now());
     },
     'accounts.remove': async ({ id }) => ({ removed: await ctx.vault().remove(id) }),
+    'accounts.renewKeys': async ({ id }) => {
+      const vault = unlocked('renew an account’s API key');
+      const s = ctx.session();
+      const summary = vault.list(s.profile.id).find((a) => a.id === id);
+      if (!summary) throw new AppError('NOT_FOUND', `no account ${id} on ${s.profile.name}`);
+      const key = vault.secretsOf(id).use((x) => x.privateKey);
+      // The venue makes (or gives again) the key for this wallet, signed with the wallet key (L1).
+      const creds = await createApiKey(s, key, summary.address);
+      return vault.replaceCredentials(id, creds);
+    },
   };
 
   // Every change of the vault changes the accounts list (its lock, its accounts).
   const list = ['accounts.list'] as const;
-  const invalidates: Invalidates = { 'accounts.unlock': list, 'accounts.lock': list, 'accounts.createLocal': list, 'accounts.import': list, 'accounts.remove': list, 'accounts.moveToKeychain': list };
+  const invalidates: Invalidates = { 'accounts.unlock': list, 'accounts.lock': list, 'accounts.createLocal': list, 'accounts.import': list, 'accounts.remove': list, 'accounts.renewKeys': list, 'accounts.moveToKeychain': list };
   return { name: 'accounts', handlers, invalidates, account, signerFor, signedFor, orderDomain };
 }

@@ -20,6 +20,7 @@ export function Accounts(): React.JSX.Element {
   const create = useMutate('accounts.createLocal');
   const importKey = useMutate('accounts.import');
   const remove = useMutate('accounts.remove');
+  const renew = useMutate('accounts.renewKeys');
   const setAccount = useUi((s) => s.setAccount);
   const push = useToasts((s) => s.push);
   const [label, setLabel] = useState('');
@@ -101,7 +102,18 @@ export function Accounts(): React.JSX.Element {
                     <button onClick={() => setConfirmDelete(undefined)}>Keep</button>
                   </span>
                 ) : (
-                  <button onClick={() => setConfirmDelete(a.id)}>Delete…</button>
+                  <span className="inline">
+                    {canCreate ? (
+                      <button
+                        disabled={locked || renew.isPending}
+                        title={locked ? 'Unlock the vault first' : 'Ask the venue for a new API key for this wallet (a new local world refuses the old one)'}
+                        onClick={() => renew.mutate({ id: a.id }, { onSuccess: (r) => push('good', `Account ${r.label ?? r.address} has a new API key from the venue`) })}
+                      >
+                        Renew API key
+                      </button>
+                    ) : null}
+                    <button onClick={() => setConfirmDelete(a.id)}>Delete…</button>
+                  </span>
                 )}
               </td>
             </tr>
@@ -112,6 +124,7 @@ export function Accounts(): React.JSX.Element {
         </tbody>
       </table>
       <Failure error={remove.error} />
+      <Failure error={renew.error} />
       <div className="inline" style={{ marginTop: 8 }}>
         {canCreate ? (
           <>
