@@ -101,7 +101,7 @@ describe.skipIf(reason !== undefined)(`a damaged local venue folder (${reason ??
     await page.getByTestId('market-row').first().waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('venue-status').count()).toBe(0);
     expect(await banner().count()).toBe(0);
-    expect(await page.getByTestId('surface-trading').getAttribute('data-online')).toBe('true');
+    await expect.poll(() => page.getByTestId('surface-trading').getAttribute('data-online'), { timeout: 15_000 }).toBe('true');
     await theme('light');
     await screenshot(page, 'venue-new-world');
     await theme('dark');

@@ -80,7 +80,7 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
         <table data-testid={e.negRisk ? 'bracket' : 'event-markets'} className="ev-table ev-board">
           <colgroup>
             <col />
-            <col className="ev-c-price" />
+            <col className="ev-c-yes" />
             <col className="ev-c-change" />
             <col className="ev-c-price" />
             <col className="ev-c-price" />
