@@ -1,0 +1,175 @@
+// The simulator's orders: a maker's quotes put where its market's fair value says (only the
+// levels that changed are cancelled and placed again), and a taker's order at a maker's best
+// quote. Every order is signed by its wallet's key and goes through the same checks and matching
+// as an order sent over HTTP, but for recovering its signer, which the simulator knows.
+import { cashFor } from '@shared/domain/units.js';
+import { privateKeyToAddress, signOrder, toWireOrder, type SignableOrder } from '@shared/crypto/index.js';
+import { ensureApiKey } from '../auth/keys.js';
+import type { VenueContext } from '../context.js';
+import { prepared } from '../db/prepared.js';
+import { MICRO } from '../money.js';
+import { orderDomain, placeOrders } from '../trading/orders.js';
+import type { Rng } from '../world/random.js';
+import { centreOf, innerQuotes, MAKER_CASH } from '../world/quotes.js';
+import { keepsTrades, type LastTrades, type SimMarket, type Wallet } from './moves.js';
+
+interface OpenOrder {
+  id: string;
+  owner: string;
+  token_id: string;
+  side: 'BUY' | 'SELL';
+  price: number;
+  open: number;
+  created_at: number;
+}
+
+interface Level {
+  tokenId: string;
+  side: 'BUY' | 'SELL';
+  price: number;
+  size: number;
+}
+
+export const TAKER_CASH = 10_000 * MICRO;
+const CENT = 10_000;
+/** How far beyond the best quote a maker's further levels rest, in cents: two levels a side, or five where someone watches. */
+const LEVELS = [0, 2];
+const WATCHED_LEVELS = [0, 1, 2, 3, 5];
+
+const key = (tokenId: string, side: string, price: number): string => `${tokenId}|${side}|${price}`;
+
+export function walletOf(ctx: VenueContext, key: string): Wallet {
+  const address = privateKeyToAddress(key).toLowerCase();
+  return { key, address, apiKey: ensureApiKey(ctx, address, '0').apiKey };
+}
+
+export class Quoting {
+  private salt = 0;
+
+  constructor(
+    private readonly ctx: VenueContext,
+    private readonly rng: Rng,
+  ) {}
+
+  openOrders(m: SimMarket): OpenOrder[] {
+    // Prepared once: preparing it for every market visited was a tenth of a tick.
+    return prepared(this.ctx.db, OPEN_ORDERS).all(m.tokens[0], m.tokens[1], m.maker.address) as OpenOrder[];
+  }
+
+  /** Some of the maker's orders are younger than the market's minimum age: they cannot be replaced yet. */
+  young(m: SimMarket, open: readonly OpenOrder[]): boolean {
+    const now = this.ctx.now();
+    return m.minAgeMs > 0 && open.some((o) => now - o.created_at < m.minAgeMs);
+  }
+
+  /**
+   * Puts the maker's quotes where the fair value says: two levels a side, or five and perhaps a
+   * step inside the spread where someone watches (`resize`: one level gets a new size too).
+   * Orders already where they should be stay; returns whether the book changed.
+   */
+  requote(m: SimMarket, open: readonly OpenOrder[], last: LastTrades, watched: boolean, resize = false): boolean {
+    const centre = centreOf(m.fair, m.tick);
+    const base = innerQuotes(centre, m.tick);
+    const step = Math.max(m.tick, CENT);
+    const yes: Array<{ side: 'BUY' | 'SELL'; price: number; depth: number }> = [];
+    for (const [depth, cents] of (watched ? WATCHED_LEVELS : LEVELS).entries()) {
+      if (base.bid - cents * step >= m.tick) yes.push({ side: 'BUY', price: base.bid - cents * step, depth });
+      if (base.ask + cents * step <= MICRO - m.tick) yes.push({ side: 'SELL', price: base.ask + cents * step, depth });
+    }
+    let best = base;
+    if (!watched) m.inside = undefined;
+    if (m.inside === 'bid' && base.bid + m.tick < base.ask && keepsTrades(m, base.bid + m.tick, base.ask, last)) best = { ...base, bid: base.bid + m.tick };
+    if (m.inside === 'ask' && base.ask - m.tick > base.bid && keepsTrades(m, base.bid, base.ask - m.tick, last)) best = { ...base, ask: base.ask - m.tick };
+    if (best.bid !== base.bid) yes.push({ side: 'BUY', price: best.bid, depth: -1 });
+    if (best.ask !== base.ask) yes.push({ side: 'SELL', price: best.ask, depth: -1 });
+
+    // Both outcomes: the No book mirrors the Yes book (No bid = 1 − Yes ask), level for level.
+    const inner = Math.max(m.minSize, Math.round(this.rng.range(50, 400)) * MICRO);
+    const sizeAt = (depth: number): number =>
+      depth < 0 ? Math.max(m.minSize, Math.round(this.rng.range(10, 80)) * MICRO) : depth === 0 ? inner : Math.round((inner / MICRO) * this.rng.range(1.5, 4) * (1 + depth / 3)) * MICRO;
+    const renewed = resize && yes.length > 0 ? this.rng.pick(yes) : undefined;
+    const wanted = new Map<string, Level & { pair: string }>();
+    for (const q of yes) {
+      const size = sizeAt(q.depth);
+      const pair = key(m.tokens[0], q.side, q.price);
+      wanted.set(pair, { tokenId: m.tokens[0], side: q.side, price: q.price, size, pair });
+      const no = { tokenId: m.tokens[1], side: q.side === 'BUY' ? 'SELL' : 'BUY', price: MICRO - q.price, size, pair } as const;
+      wanted.set(key(no.tokenId, no.side, no.price), no);
+    }
+    const renew = renewed && key(m.tokens[0], renewed.side, renewed.price);
+    const kept = new Set<string>();
+    const cancel: OpenOrder[] = [];
+    for (const o of open) {
+      const k = key(o.token_id, o.side, o.price);
+      const w = wanted.get(k);
+      if (w && w.pair !== renew && o.open >= m.minSize) kept.add(k);
+      else cancel.push(o);
+    }
+    const place = [...wanted].filter(([k]) => !kept.has(k)).map(([, l]) => l);
+    m.quoted = best;
+    if (cancel.length === 0 && place.length === 0) return false;
+
+    const { exchange } = this.ctx;
+    const byOwner = new Map<string, string[]>();
+    for (const o of cancel) byOwner.set(o.owner, [...(byOwner.get(o.owner) ?? []), o.id]);
+    for (const [owner, ids] of byOwner) exchange.cancel(owner, ids);
+    const maker = m.maker;
+    for (const tokenId of m.tokens) {
+      const need = place.reduce((s, l) => s + (l.side === 'SELL' && l.tokenId === tokenId ? l.size : 0), 0);
+      if (need > 0 && exchange.freeTokens(maker.address, tokenId) < need) exchange.mint(maker.address, m.conditionId, need * 4, centre);
+    }
+    const cash = place.reduce((s, l) => s + (l.side === 'BUY' ? (l.size * l.price) / MICRO : 0), 0);
+    const free = exchange.cash(maker.address) - exchange.reserved(maker.address);
+    if (free < cash * 2) exchange.fund(maker.address, exchange.cash(maker.address) + MAKER_CASH);
+    if (place.length > 0) placeOrders(this.ctx, maker, place.map((l) => this.order(maker, l.tokenId, l.side, l.price, l.size, 'GTC')));
+    return true;
+  }
+
+  /**
+   * A taker's order against the maker's best quote, of a varied size (now and then more than the
+   * level holds: the rest is killed, and the book's best moves until the maker quotes again).
+   * Only at the maker's quote: a trade deeper in the book would print outside the quotes the
+   * maker puts back, and a trader's own order inside the spread is theirs to keep.
+   */
+  take(m: SimMarket, takers: readonly Wallet[]): void {
+    const taker = this.rng.pick(takers);
+    const outcome = this.rng.int(0, 1);
+    const token = m.tokens[outcome] as string;
+    const { exchange } = this.ctx;
+    const book = exchange.book(token);
+    const size = Math.max(m.minSize, Math.round(this.rng.chance(0.2) ? this.rng.range(60, 500) : this.rng.range(5, 60)) * MICRO);
+    const wantsSell = this.rng.chance(0.45) && exchange.freeTokens(taker.address, token) >= size;
+    const price = wantsSell ? book.bestBid() : book.bestAsk();
+    const { bid, ask } = m.quoted ?? innerQuotes(centreOf(m.fair, m.tick), m.tick);
+    const best = outcome === 0 ? (wantsSell ? bid : ask) : wantsSell ? MICRO - ask : MICRO - bid;
+    if (price === undefined || price !== best) return;
+    if (!wantsSell && exchange.cash(taker.address) - exchange.reserved(taker.address) < ((size * price) / MICRO) * 2) {
+      exchange.fund(taker.address, exchange.cash(taker.address) + TAKER_CASH);
+    }
+    placeOrders(this.ctx, taker, [this.order(taker, token, wantsSell ? 'SELL' : 'BUY', price, size, 'FAK')]);
+  }
+
+  private order(w: Wallet, tokenId: string, side: 'BUY' | 'SELL', price: number, size: number, orderType: 'GTC' | 'FAK'): unknown {
+    const token = this.ctx.exchange.token(tokenId);
+    const cash = String(cashFor(BigInt(size), BigInt(price)));
+    const order: SignableOrder = {
+      salt: String(++this.salt),
+      maker: w.address,
+      signer: w.address,
+      tokenId,
+      makerAmount: side === 'BUY' ? cash : String(size),
+      takerAmount: side === 'BUY' ? String(size) : cash,
+      side: side === 'BUY' ? 0 : 1,
+      signatureType: 0,
+      timestamp: String(this.ctx.now()),
+      metadata: ZERO,
+      builder: ZERO,
+    };
+    const signature = signOrder(order, orderDomain(this.ctx, token?.negRisk ?? false), w.key);
+    return toWireOrder(order, signature, { owner: w.apiKey, orderType });
+  }
+}
+
+const ZERO = `0x${'0'.repeat(64)}`;
+const OPEN_ORDERS = `SELECT id, owner, token_id, side, price, size - filled AS open, created_at FROM orders
+  WHERE status IN ('live', 'delayed') AND token_id IN (?, ?) AND wallet = ? ORDER BY seq`;
