@@ -59,6 +59,8 @@ export interface SimulatorOptions {
 
 /** Chance a watched market's maker moves in or out of its spread by a tick on a step. */
 const STEP_INSIDE = 0.35;
+/** Chance a taker in a watched market trades the way its price wants to go (else either way). */
+const INFORMED = 0.75;
 /** Chance a watched market's step gives one of its levels a new size. */
 const RESIZE = 0.5;
 
@@ -184,7 +186,9 @@ export class Simulator {
     const seen = new Set(watched.all);
     for (const { market, event } of watched.stepped) {
       this.stepWatched(event, market, seen);
-      if (market.active && this.rng.chance(this.opts.watchedTakeChance) && !market.delayed) this.quoting.take(market, this.takers);
+      if (market.active && !market.delayed && this.rng.chance(this.opts.watchedTakeChance)) {
+        this.quoting.take(market, this.takers, lastTradePrices(this.ctx.db), this.rng.chance(INFORMED));
+      }
       yield;
     }
     let budget = this.opts.marketsPerTick;
@@ -193,7 +197,7 @@ export class Simulator {
       yield;
     }
     const takeable = this.events.flatMap((e) => e.markets.filter((m) => m.active && !m.delayed));
-    for (let i = 0; i < this.opts.takersPerTick && takeable.length > 0; i++) this.quoting.take(this.rng.pick(takeable), this.takers);
+    for (let i = 0; i < this.opts.takersPerTick && takeable.length > 0; i++) this.quoting.take(this.rng.pick(takeable), this.takers, lastTradePrices(this.ctx.db));
     this.ticked++;
   }
 

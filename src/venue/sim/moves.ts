@@ -28,6 +28,8 @@ export interface SimMarket {
   fair: number;
   /** A watched market's maker may quote one tick inside its spread on one side, for a while. */
   inside?: 'bid' | 'ask';
+  /** The way a watched market's last move wanted to go when its last trades held it back. */
+  pull?: 1 | -1;
   /** Outcome 0's best bid and ask the maker quoted last (undefined before its first re-quote). */
   quoted?: { bid: number; ask: number };
 }
@@ -103,17 +105,21 @@ export function moveWatched(event: SimEvent, m: SimMarket, rng: Rng, last: LastT
   if (event.negRisk && partners.length === 0) return [];
   const partner = partners.length > 0 ? rng.pick(partners) : undefined;
   const others = event.markets.filter((x) => x !== m);
+  // Held back, it waits for a trade its way (the takers lean to it), then moves.
+  m.pull = shock > 0 ? 1 : -1;
   for (const scale of SCALES) {
     const fair = clampP(sigmoid(logit(m.fair) + shock * scale));
     if (!keepsAt(m, fair, last)) continue;
     if (!partner) {
       if (!keepsOrder(m, fair, others)) continue;
       m.fair = fair;
+      m.pull = undefined;
       return [m];
     }
     const theirs = partner.fair - (fair - m.fair);
     if (theirs <= 1e-3 || theirs >= 1 - 1e-3 || !keepsAt(partner, theirs, last)) continue;
     m.fair = fair;
+    m.pull = undefined;
     partner.fair = theirs;
     return [m, partner];
   }

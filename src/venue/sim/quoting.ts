@@ -129,16 +129,33 @@ export class Quoting {
    * A taker's order against the maker's best quote, of a varied size (now and then more than the
    * level holds: the rest is killed, and the book's best moves until the maker quotes again).
    * Only at the maker's quote: a trade deeper in the book would print outside the quotes the
-   * maker puts back, and a trader's own order inside the spread is theirs to keep.
+   * maker puts back, and a trader's own order inside the spread is theirs to keep. An informed
+   * taker trades the way a held-back market wants to go, on the outcome whose last trade holds it
+   * back (selling tokens it mints for the purpose), so that the price can follow.
    */
-  take(m: SimMarket, takers: readonly Wallet[]): void {
+  take(m: SimMarket, takers: readonly Wallet[], last: LastTrades, informed = false): void {
     const taker = this.rng.pick(takers);
-    const outcome = this.rng.int(0, 1);
-    const token = m.tokens[outcome] as string;
     const { exchange } = this.ctx;
-    const book = exchange.book(token);
     const size = Math.max(m.minSize, Math.round(this.rng.chance(0.2) ? this.rng.range(60, 500) : this.rng.range(5, 60)) * MICRO);
-    const wantsSell = this.rng.chance(0.45) && exchange.freeTokens(taker.address, token) >= size;
+    let outcome = this.rng.int(0, 1);
+    let wantsSell = this.rng.chance(0.45);
+    if (informed && m.pull) {
+      // Both last trades in outcome 0's prices: the one furthest from where the price wants to go is traded.
+      const yes = last.get(`${m.conditionId}:0`);
+      const noAsYes = MICRO - (last.get(`${m.conditionId}:1`) ?? MICRO - (yes ?? 0));
+      const yesFirst = yes === undefined || (m.pull > 0 ? yes <= noAsYes : yes >= noAsYes);
+      outcome = yesFirst ? 0 : 1;
+      // Up: buy Yes at its ask, or sell No at its bid; down: the other way round.
+      wantsSell = (m.pull > 0) === (outcome === 1);
+      const centre = centreOf(m.fair, m.tick);
+      if (wantsSell && exchange.freeTokens(taker.address, m.tokens[outcome] as string) < size) {
+        if (exchange.cash(taker.address) - exchange.reserved(taker.address) < size * 2) exchange.fund(taker.address, exchange.cash(taker.address) + TAKER_CASH);
+        exchange.mint(taker.address, m.conditionId, size * 2, centre);
+      }
+    }
+    const token = m.tokens[outcome] as string;
+    if (wantsSell && exchange.freeTokens(taker.address, token) < size) wantsSell = false;
+    const book = exchange.book(token);
     const price = wantsSell ? book.bestBid() : book.bestAsk();
     const { bid, ask } = m.quoted ?? innerQuotes(centreOf(m.fair, m.tick), m.tick);
     const best = outcome === 0 ? (wantsSell ? bid : ask) : wantsSell ? MICRO - ask : MICRO - bid;
