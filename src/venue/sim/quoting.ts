@@ -136,7 +136,7 @@ export class Quoting {
   take(m: SimMarket, takers: readonly Wallet[], last: LastTrades, informed = false): void {
     const taker = this.rng.pick(takers);
     const { exchange } = this.ctx;
-    const size = Math.max(m.minSize, Math.round(this.rng.chance(0.2) ? this.rng.range(60, 500) : this.rng.range(5, 60)) * MICRO);
+    let size = Math.max(m.minSize, Math.round(this.rng.chance(0.2) ? this.rng.range(60, 500) : this.rng.range(5, 60)) * MICRO);
     let outcome = this.rng.int(0, 1);
     let wantsSell = this.rng.chance(0.45);
     if (informed && m.pull) {
@@ -160,6 +160,10 @@ export class Quoting {
     const { bid, ask } = m.quoted ?? innerQuotes(centreOf(m.fair, m.tick), m.tick);
     const best = outcome === 0 ? (wantsSell ? bid : ask) : wantsSell ? MICRO - ask : MICRO - bid;
     if (price === undefined || price !== best) return;
+    // A side's last level is never emptied: a book stays two-sided between the maker's quotes.
+    const levels = book.depth(wantsSell ? 'BUY' : 'SELL', 2);
+    if (levels.length === 1) size = Math.min(size, Math.floor(((levels[0]?.size ?? 0) - m.minSize) / MICRO) * MICRO);
+    if (size < m.minSize) return;
     if (!wantsSell && exchange.cash(taker.address) - exchange.reserved(taker.address) < ((size * price) / MICRO) * 2) {
       exchange.fund(taker.address, exchange.cash(taker.address) + TAKER_CASH);
     }
