@@ -43,7 +43,7 @@ export interface MarketLiveliness {
   rank: number;
   conditionId: string;
   question: string;
-  /** Takers' orders wait out a delay there (the simulator sends none). */
+  /** Takers' orders wait out a delay there (the maker holds its quotes until they meet the book). */
   takerDelay: boolean;
   /** Seconds an order must rest before it may be cancelled: the maker re-quotes no more often. */
   minAge: number;
@@ -211,7 +211,7 @@ export async function liveliness(opts: LivelinessOptions = {}): Promise<Liveline
       }
       const f = await follow(venue, m, seconds);
       // Read after the spell: a read of one market counts as a page watching it.
-      const info = (await (await fetch(`${venue.urls.trading_url}/markets/${m.conditionId}`)).json()) as Record<string, unknown>;
+      const info = (await (await fetch(`${venue.urls.trading_url}/clob-markets/${m.conditionId}`)).json()) as Record<string, unknown>;
       const takerDelay = info['itode'] === true;
       const minAge = Number(info['oas'] ?? 0);
       const met = f.bookChangesPerMin >= TARGETS.bookChangesPerMin && f.bestMovesPerMin >= TARGETS.bestMovesPerMin && f.tradesPerMin >= TARGETS.tradesPerMin && f.venueCpuPct < TARGETS.venueCpuPct;

@@ -115,6 +115,37 @@ describe('the simulator follows the audience', () => {
     }
   });
 
+  it('keeps a followed market with a minimum order age changing, never cancelling an order younger than it', async () => {
+    const row = venue.db
+      .prepare(
+        `SELECT m.condition_id, m.min_order_age, (SELECT json_group_array(token_id) FROM (SELECT token_id FROM tokens t WHERE t.condition_id = m.condition_id ORDER BY outcome_index)) AS tokens
+         FROM markets m WHERE m.status = 'active' AND m.taker_delay = 0 AND m.min_order_age >= 10 ORDER BY m.id LIMIT 1`,
+      )
+      .get() as { condition_id: string; min_order_age: number; tokens: string };
+    expect(row, 'a market with a minimum order age of 10 s or more').toBeDefined();
+    const m = { conditionId: row.condition_id, eventId: 0, tokens: JSON.parse(row.tokens) as [string, string] };
+    const feed = await Feed.open(`ws://127.0.0.1:${venue.port}/trading/ws/market`);
+    try {
+      feed.send({ type: 'subscribe', assets_ids: m.tokens });
+      await feed.count('books', (x) => x.type === 'book', 2);
+      const seq = lastOrder();
+      let changes = 0;
+      for (let i = 0; i < MINUTE; i++) if (tick([m])[0]?.changed) changes++;
+      // Orders are added to its levels while the others are too young to replace; replaced once they are not.
+      expect(changes).toBeGreaterThanOrEqual(12);
+      const young = count(
+        `SELECT COUNT(*) FROM orders WHERE seq > ? AND condition_id = ? AND status = 'cancelled' AND updated_at - created_at < ?`,
+        seq,
+        m.conditionId,
+        row.min_order_age * 1000,
+      );
+      expect(young).toBe(0);
+      expect(count(`SELECT COUNT(*) FROM orders WHERE seq > ? AND condition_id = ? AND status = 'cancelled'`, seq, m.conditionId)).toBeGreaterThan(0);
+    } finally {
+      feed.close();
+    }
+  });
+
   it("steps a market a page reads over HTTP every tick, ahead of a list's rows, until the reads stop", async () => {
     const all = markets();
     const page = all[all.length - 1] as Market;

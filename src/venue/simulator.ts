@@ -186,7 +186,7 @@ export class Simulator {
     const seen = new Set(watched.all);
     for (const { market, event } of watched.stepped) {
       this.stepWatched(event, market, seen);
-      if (market.active && !market.delayed && this.rng.chance(this.opts.watchedTakeChance)) {
+      if (market.active && this.rng.chance(this.opts.watchedTakeChance)) {
         this.quoting.take(market, this.takers, lastTradePrices(this.ctx.db), this.rng.chance(INFORMED));
       }
       yield;
@@ -196,7 +196,8 @@ export class Simulator {
       budget -= this.step(this.events[this.cursor++ % this.events.length] as SimEvent, seen);
       yield;
     }
-    const takeable = this.events.flatMap((e) => e.markets.filter((m) => m.active && !m.delayed));
+    // Not behind a taker delay: the maker there holds its quotes while a taker's order waits, for watched markets only.
+    const takeable = this.events.flatMap((e) => e.markets.filter((m) => m.active && m.delayMs === 0));
     for (let i = 0; i < this.opts.takersPerTick && takeable.length > 0; i++) this.quoting.take(this.rng.pick(takeable), this.takers, lastTradePrices(this.ctx.db));
     this.ticked++;
   }
@@ -246,7 +247,7 @@ export class Simulator {
         tick: info.tick,
         minSize: info.minSize,
         active: m.status === 'active',
-        delayed: info.delaySeconds > 0,
+        delayMs: info.delaySeconds * 1000,
         minAgeMs: info.minAgeSeconds * 1000,
         maker: this.makers[quoteMaker(m.conditionId, this.makers.length)] as Wallet,
         fair: before?.fair ?? this.observedFair(tokens[0], last.get(`${m.conditionId}:0`)),
@@ -288,16 +289,15 @@ export class Simulator {
   private stepWatched(event: SimEvent, m: SimMarket, watched: ReadonlySet<string>): void {
     if (!m.active) return;
     const open = this.quoting.openOrders(m);
-    if (this.quoting.young(m, open)) return;
     const last = lastTradePrices(this.ctx.db);
-    const moved = moveWatched(event, m, this.rng, last);
-    if (this.rng.chance(STEP_INSIDE)) m.inside = m.inside ? undefined : this.rng.chance(0.5) ? 'bid' : 'ask';
-    this.quoting.requote(m, open, last, true, this.rng.chance(RESIZE));
+    // While some of its orders are too young to replace, its value waits; its maker only adds to levels.
+    const young = this.quoting.young(m, open);
+    const moved = young ? [] : moveWatched(event, m, this.rng, last);
+    if (!young && this.rng.chance(STEP_INSIDE)) m.inside = m.inside ? undefined : this.rng.chance(0.5) ? 'bid' : 'ask';
+    this.quoting.requote(m, open, last, true, !young && this.rng.chance(RESIZE), young);
     for (const other of moved) {
-      if (other === m) continue;
-      const theirs = this.quoting.openOrders(other);
-      // A sibling whose orders are too young keeps its quotes a little longer; its fair value is already where they go.
-      if (!this.quoting.young(other, theirs)) this.quoting.requote(other, theirs, last, watched.has(other.conditionId));
+      // A neg-risk sibling whose orders are too young keeps its quotes a little longer.
+      if (other !== m) this.quoting.requote(other, this.quoting.openOrders(other), last, watched.has(other.conditionId));
     }
   }
 }

@@ -21,8 +21,11 @@ export interface SimMarket {
   minSize: number;
   /** Accepting orders (else paused: its price holds still and bounds its neighbours). */
   active: boolean;
-  delayed: boolean;
+  /** Takers' orders wait this long before they meet the book (0: none). */
+  delayMs: number;
   minAgeMs: number;
+  /** Until then (venue clock) the maker leaves its quotes as they are: a delayed taker's order is due. */
+  heldUntil?: number;
   maker: Wallet;
   /** Fair probability of outcome 0. */
   fair: number;

@@ -31,6 +31,8 @@ interface Level {
 }
 
 export const TAKER_CASH = 10_000 * MICRO;
+/** How long past a taker's delay its maker still holds its quotes: the release timer may run late. */
+const HELD_SLACK_MS = 1_000;
 const CENT = 10_000;
 /** How far beyond the best quote a maker's further levels rest, in cents: two levels a side, or five where someone watches. */
 const LEVELS = [0, 2];
@@ -65,9 +67,12 @@ export class Quoting {
   /**
    * Puts the maker's quotes where the fair value says: two levels a side, or five and perhaps a
    * step inside the spread where someone watches (`resize`: one level gets a new size too).
-   * Orders already where they should be stay; returns whether the book changed.
+   * Orders already where they should be stay. Says whether the book changed, or was held: an
+   * order it would cancel is younger than the market's minimum age, or a taker's order waits out
+   * the market's delay against these quotes, or the caller says so (`hold`). Held, a watched
+   * market's maker adds to a level that has one order, and cancels nothing.
    */
-  requote(m: SimMarket, open: readonly OpenOrder[], last: LastTrades, watched: boolean, resize = false): boolean {
+  requote(m: SimMarket, open: readonly OpenOrder[], last: LastTrades, watched: boolean, resize = false, hold = false): 'changed' | 'same' | 'held' {
     const centre = centreOf(m.fair, m.tick);
     const base = innerQuotes(centre, m.tick);
     const step = Math.max(m.tick, CENT);
@@ -77,9 +82,9 @@ export class Quoting {
       if (base.ask + cents * step <= MICRO - m.tick) yes.push({ side: 'SELL', price: base.ask + cents * step, depth });
     }
     let best = base;
-    if (!watched) m.inside = undefined;
-    if (m.inside === 'bid' && base.bid + m.tick < base.ask && keepsTrades(m, base.bid + m.tick, base.ask, last)) best = { ...base, bid: base.bid + m.tick };
-    if (m.inside === 'ask' && base.ask - m.tick > base.bid && keepsTrades(m, base.bid, base.ask - m.tick, last)) best = { ...base, ask: base.ask - m.tick };
+    const inside = watched ? m.inside : undefined;
+    if (inside === 'bid' && base.bid + m.tick < base.ask && keepsTrades(m, base.bid + m.tick, base.ask, last)) best = { ...base, bid: base.bid + m.tick };
+    if (inside === 'ask' && base.ask - m.tick > base.bid && keepsTrades(m, base.bid, base.ask - m.tick, last)) best = { ...base, ask: base.ask - m.tick };
     if (best.bid !== base.bid) yes.push({ side: 'BUY', price: best.bid, depth: -1 });
     if (best.ask !== base.ask) yes.push({ side: 'SELL', price: best.ask, depth: -1 });
 
@@ -97,18 +102,34 @@ export class Quoting {
       wanted.set(key(no.tokenId, no.side, no.price), no);
     }
     const renew = renewed && key(m.tokens[0], renewed.side, renewed.price);
-    const kept = new Set<string>();
+    const kept = new Map<string, number>();
     const cancel: OpenOrder[] = [];
     for (const o of open) {
       const k = key(o.token_id, o.side, o.price);
       const w = wanted.get(k);
-      if (w && w.pair !== renew && o.open >= m.minSize) kept.add(k);
+      if (w && w.pair !== renew && o.open >= m.minSize) kept.set(k, (kept.get(k) ?? 0) + 1);
       else cancel.push(o);
     }
     const place = [...wanted].filter(([k]) => !kept.has(k)).map(([, l]) => l);
+    const now = this.ctx.now();
+    if (hold || now < (m.heldUntil ?? 0) || (m.minAgeMs > 0 && cancel.some((o) => now - o.created_at < m.minAgeMs))) {
+      // One more order at a level that has one: the level grows, and nothing is cancelled.
+      const single = [...wanted.values()].filter((l) => l.tokenId === m.tokens[0] && kept.get(l.pair) === 1);
+      if (watched && single.length > 0) {
+        const l = this.rng.pick(single);
+        const size = Math.max(m.minSize, Math.round(this.rng.range(10, 100)) * MICRO);
+        const no = wanted.get(key(m.tokens[1], l.side === 'BUY' ? 'SELL' : 'BUY', MICRO - l.price));
+        this.apply(m, [], [{ ...l, size }, ...(no ? [{ ...no, size }] : [])], centre);
+      }
+      return 'held';
+    }
     m.quoted = best;
-    if (cancel.length === 0 && place.length === 0) return false;
+    if (cancel.length === 0 && place.length === 0) return 'same';
+    this.apply(m, cancel, place, centre);
+    return 'changed';
+  }
 
+  private apply(m: SimMarket, cancel: readonly OpenOrder[], place: readonly Level[], centre: number): void {
     const { exchange } = this.ctx;
     const byOwner = new Map<string, string[]>();
     for (const o of cancel) byOwner.set(o.owner, [...(byOwner.get(o.owner) ?? []), o.id]);
@@ -122,7 +143,6 @@ export class Quoting {
     const free = exchange.cash(maker.address) - exchange.reserved(maker.address);
     if (free < cash * 2) exchange.fund(maker.address, exchange.cash(maker.address) + MAKER_CASH);
     if (place.length > 0) placeOrders(this.ctx, maker, place.map((l) => this.order(maker, l.tokenId, l.side, l.price, l.size, 'GTC')));
-    return true;
   }
 
   /**
@@ -163,6 +183,12 @@ export class Quoting {
     // A side's last level is never emptied: a book stays two-sided between the maker's quotes.
     const levels = book.depth(wantsSell ? 'BUY' : 'SELL', 2);
     if (levels.length === 1) size = Math.min(size, Math.floor(((levels[0]?.size ?? 0) - m.minSize) / MICRO) * MICRO);
+    // Behind a taker delay the order meets the book seconds later: it takes no more than the
+    // level holds, and the maker leaves its quotes be meanwhile, so it prints at this quote.
+    if (m.delayMs > 0) {
+      size = Math.min(size, Math.floor((levels[0]?.size ?? 0) / MICRO) * MICRO);
+      m.heldUntil = this.ctx.now() + m.delayMs + HELD_SLACK_MS;
+    }
     if (size < m.minSize) return;
     if (!wantsSell && exchange.cash(taker.address) - exchange.reserved(taker.address) < ((size * price) / MICRO) * 2) {
       exchange.fund(taker.address, exchange.cash(taker.address) + TAKER_CASH);
