@@ -102,19 +102,22 @@ export class Quoting {
       wanted.set(key(no.tokenId, no.side, no.price), no);
     }
     const renew = renewed && key(m.tokens[0], renewed.side, renewed.price);
-    const kept = new Map<string, number>();
+    // One order a level: what was added to a level while the maker was held goes with the next re-quote.
+    const kept = new Set<string>();
+    const orders = new Map<string, number>();
     const cancel: OpenOrder[] = [];
     for (const o of open) {
       const k = key(o.token_id, o.side, o.price);
+      orders.set(k, (orders.get(k) ?? 0) + 1);
       const w = wanted.get(k);
-      if (w && w.pair !== renew && o.open >= m.minSize) kept.set(k, (kept.get(k) ?? 0) + 1);
+      if (w && w.pair !== renew && o.open >= m.minSize && !kept.has(k)) kept.add(k);
       else cancel.push(o);
     }
     const place = [...wanted].filter(([k]) => !kept.has(k)).map(([, l]) => l);
     const now = this.ctx.now();
     if (hold || now < (m.heldUntil ?? 0) || (m.minAgeMs > 0 && cancel.some((o) => now - o.created_at < m.minAgeMs))) {
       // One more order at a level that has one: the level grows, and nothing is cancelled.
-      const single = [...wanted.values()].filter((l) => l.tokenId === m.tokens[0] && kept.get(l.pair) === 1);
+      const single = [...wanted.values()].filter((l) => l.tokenId === m.tokens[0] && kept.has(l.pair) && orders.get(l.pair) === 1);
       if (watched && single.length > 0) {
         const l = this.rng.pick(single);
         const size = Math.max(m.minSize, Math.round(this.rng.range(10, 100)) * MICRO);
