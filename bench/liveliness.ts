@@ -8,7 +8,11 @@
 //   best moves     bursts after which the Yes token's best bid or best ask differs from before;
 //   trades         last_trade_price messages, on either token;
 // and the venue process's CPU (share of one core, from /proc) over the same spell. Linux only.
-// Usage: npm run bench -- liveliness [--seconds 60] [--ranks 5,40,200] [--size default] [--data-dir DIR]
+// With `--rows N` the N busiest other markets are followed too, as the markets list beside the
+// page follows its visible rows, and the page's market is read every 10 s as its page does
+// (the venue tells a page's market from a list's rows by those reads).
+// Usage: npm run bench -- liveliness [--seconds 60] [--ranks 5,40,200] [--rows 0] [--size default] [--data-dir DIR]
+// Runs the built venue (out/main/venue.js) when there is one: build first (npm run build), or it measures an old one.
 // Targets per watched market and minute: >= 12 book changes, >= 3 best moves, >= 2 trades; the
 // venue < 1.5% of a core. Last line: one JSON object with every figure. `liveliness()` runs it
 // for another bench and returns the figures.
@@ -33,6 +37,8 @@ export interface LivelinessOptions {
   seconds?: number;
   /** 1-based ranks by 24h volume among the markets taking orders (5, 40, 200). */
   ranks?: number[];
+  /** Other markets followed at once, as a list's visible rows (0). */
+  rows?: number;
   size?: string;
   /** A data folder to use (and keep); a fresh one, removed after, by default. */
   dataDir?: string;
@@ -59,6 +65,7 @@ export interface Liveliness {
   bench: 'liveliness';
   size: string;
   seconds: number;
+  rows: number;
   venue: 'built' | 'source';
   markets: MarketLiveliness[];
   /** Every market met every target. */
@@ -133,7 +140,7 @@ async function byVolume(catalog: string): Promise<Listed[]> {
 }
 
 /** Follows one market's two tokens for `seconds` and counts what changed. */
-async function follow(venue: Venue, m: Listed, seconds: number): Promise<Omit<MarketLiveliness, 'rank' | 'conditionId' | 'question' | 'takerDelay' | 'minAge' | 'met'>> {
+async function follow(venue: Venue, m: Listed, seconds: number, rows: readonly Listed[]): Promise<Omit<MarketLiveliness, 'rank' | 'conditionId' | 'question' | 'takerDelay' | 'minAge' | 'met'>> {
   const ws = new WebSocket(`${venue.urls.trading_url.replace(/^http/, 'ws')}/ws/market`);
   await new Promise((done, fail) => {
     ws.once('open', done);
@@ -156,6 +163,7 @@ async function follow(venue: Venue, m: Listed, seconds: number): Promise<Omit<Ma
   ws.on('message', (data) => {
     const msg = LiveMessage.parse(JSON.parse(String(data)));
     const now = performance.now();
+    if (!m.tokens.includes((msg as { asset_id?: string }).asset_id ?? '')) return;
     if (msg.type === 'book') {
       books++;
       const top = (levels: Array<{ price: string }>, pick: (a: number, b: number) => boolean): string | null =>
@@ -174,8 +182,12 @@ async function follow(venue: Venue, m: Listed, seconds: number): Promise<Omit<Ma
       settleTimer = setTimeout(burstEnded, BURST_MS);
     }
   });
-  ws.send(JSON.stringify({ type: 'subscribe', assets_ids: m.tokens }));
+  ws.send(JSON.stringify({ type: 'subscribe', assets_ids: [...m.tokens, ...rows.flatMap((r) => r.tokens)] }));
   while (books < 2) await new Promise((r) => setTimeout(r, 20));
+  // The page's own reads of its market, as often as it makes them (its resolution poll).
+  const read = (): void => void fetch(`${venue.urls.trading_url}/markets/${m.conditionId}`).then((r) => r.arrayBuffer(), () => undefined);
+  if (rows.length > 0) read();
+  const reads = rows.length > 0 ? setInterval(read, 10_000) : undefined;
   // The counts start once both books are in: the snapshot's best is where moves are counted from.
   [changes, moves, trades, priceChanges] = [0, 0, 0, 0];
   const pid = venue.child.pid as number;
@@ -185,6 +197,7 @@ async function follow(venue: Venue, m: Listed, seconds: number): Promise<Omit<Ma
   const elapsed = (performance.now() - t0) / 1000;
   const cpu = ((cpuTicks(pid) - c0) / TICK / elapsed) * 100;
   clearTimeout(settleTimer);
+  clearInterval(reads);
   ws.close();
   const perMin = (n: number): number => Math.round((n / elapsed) * 60 * 10) / 10;
   return { bookChangesPerMin: perMin(changes), bestMovesPerMin: perMin(moves), tradesPerMin: perMin(trades), priceChangeMessages: priceChanges, venueCpuPct: Math.round(cpu * 100) / 100 };
@@ -194,6 +207,7 @@ async function follow(venue: Venue, m: Listed, seconds: number): Promise<Omit<Ma
 export async function liveliness(opts: LivelinessOptions = {}): Promise<Liveliness> {
   const seconds = opts.seconds ?? 60;
   const ranks = opts.ranks ?? [5, 40, 200];
+  const rowCount = opts.rows ?? 0;
   const size = opts.size ?? 'default';
   const log = opts.log ?? ((l: string) => console.log(l));
   const dir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'kairos-bench-liveliness-'));
@@ -209,7 +223,7 @@ export async function liveliness(opts: LivelinessOptions = {}): Promise<Liveline
         log(`rank ${rank}: only ${listed.length} markets take orders`);
         continue;
       }
-      const f = await follow(venue, m, seconds);
+      const f = await follow(venue, m, seconds, listed.filter((x) => x !== m).slice(0, rowCount));
       // Read after the spell: a read of one market counts as a page watching it.
       const info = (await (await fetch(`${venue.urls.trading_url}/clob-markets/${m.conditionId}`)).json()) as Record<string, unknown>;
       const takerDelay = info['itode'] === true;
@@ -223,7 +237,7 @@ export async function liveliness(opts: LivelinessOptions = {}): Promise<Liveline
           `venue CPU ${f.venueCpuPct.toFixed(2)}% (< ${TARGETS.venueCpuPct}%)${takerDelay ? ' [taker delay]' : ''}${minAge ? ` [min order age ${minAge} s]` : ''} ${met ? 'met' : 'NOT met'}`,
       );
     }
-    return { bench: 'liveliness', size, seconds, venue: venue.built ? 'built' : 'source', markets, met: markets.length === ranks.length && markets.every((m) => m.met) };
+    return { bench: 'liveliness', size, seconds, rows: rowCount, venue: venue.built ? 'built' : 'source', markets, met: markets.length === ranks.length && markets.every((m) => m.met) };
   } finally {
     const exited = new Promise((r) => venue.child.once('exit', r));
     venue.child.kill('SIGTERM');
@@ -233,10 +247,11 @@ export async function liveliness(opts: LivelinessOptions = {}): Promise<Liveline
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, ranks: { type: 'string', default: '5,40,200' }, size: { type: 'string', default: 'default' }, 'data-dir': { type: 'string' } } });
+  const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, ranks: { type: 'string', default: '5,40,200' }, rows: { type: 'string', default: '0' }, size: { type: 'string', default: 'default' }, 'data-dir': { type: 'string' } } });
   const figures = await liveliness({
     seconds: Number(values.seconds),
     ranks: (values.ranks as string).split(',').map(Number),
+    rows: Number(values.rows),
     size: values.size as string,
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
   });

@@ -65,19 +65,20 @@ export class Quoting {
   }
 
   /**
-   * Puts the maker's quotes where the fair value says: two levels a side, or five and perhaps a
-   * step inside the spread where someone watches (`resize`: one level gets a new size too).
+   * Puts the maker's quotes where the fair value says: two levels a side (five where a page
+   * shows the book: `deep`), and perhaps a step inside the spread where someone watches
+   * (`resize`: one level gets a new size too).
    * Orders already where they should be stay. Says whether the book changed, or was held: an
    * order it would cancel is younger than the market's minimum age, or a taker's order waits out
    * the market's delay against these quotes, or the caller says so (`hold`). Held, a watched
    * market's maker adds to a level that has one order, and cancels nothing.
    */
-  requote(m: SimMarket, open: readonly OpenOrder[], last: LastTrades, watched: boolean, resize = false, hold = false): 'changed' | 'same' | 'held' {
+  requote(m: SimMarket, open: readonly OpenOrder[], last: LastTrades, watched: boolean, resize = false, hold = false, deep = watched): 'changed' | 'same' | 'held' {
     const centre = centreOf(m.fair, m.tick);
     const base = innerQuotes(centre, m.tick);
     const step = Math.max(m.tick, CENT);
     const yes: Array<{ side: 'BUY' | 'SELL'; price: number; depth: number }> = [];
-    for (const [depth, cents] of (watched ? WATCHED_LEVELS : LEVELS).entries()) {
+    for (const [depth, cents] of (deep ? WATCHED_LEVELS : LEVELS).entries()) {
       if (base.bid - cents * step >= m.tick) yes.push({ side: 'BUY', price: base.bid - cents * step, depth });
       if (base.ask + cents * step <= MICRO - m.tick) yes.push({ side: 'SELL', price: base.ask + cents * step, depth });
     }
