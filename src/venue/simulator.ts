@@ -296,9 +296,10 @@ export class Simulator {
     if (!m.active) return;
     const open = this.quoting.openOrders(m);
     const last = lastTradePrices(this.ctx.db);
-    // While some of its orders are too young to replace, its value waits; its maker only adds to levels.
+    // While some of its orders are too young to replace, its maker only adds to its book; its
+    // value moves on (and takers lean its way), and the quotes follow once they may.
     const young = this.quoting.young(m, open);
-    const moved = young ? [] : moveWatched(event, m, this.rng, last);
+    const moved = moveWatched(event, m, this.rng, last);
     if (!young && this.rng.chance(STEP_INSIDE)) m.inside = m.inside ? undefined : this.rng.chance(0.5) ? 'bid' : 'ask';
     this.quoting.requote(m, open, last, true, !young && this.rng.chance(RESIZE), young, deep.has(m.conditionId));
     for (const other of moved) {

@@ -108,23 +108,26 @@ export function moveWatched(event: SimEvent, m: SimMarket, rng: Rng, last: LastT
   if (event.negRisk && partners.length === 0) return [];
   const partner = partners.length > 0 ? rng.pick(partners) : undefined;
   const others = event.markets.filter((x) => x !== m);
-  // Held back, it waits for a trade its way (the takers lean to it), then moves.
-  m.pull = shock > 0 ? 1 : -1;
+  // The way it last wanted to go and could not is kept until its quotes have moved: takers lean
+  // that way, so that the last trades stop holding it back.
+  const moveTo = (fair: number): void => {
+    if (centreOf(fair, m.tick) !== centreOf(m.fair, m.tick)) m.pull = undefined;
+    m.fair = fair;
+  };
   for (const scale of SCALES) {
     const fair = clampP(sigmoid(logit(m.fair) + shock * scale));
     if (!keepsAt(m, fair, last)) continue;
     if (!partner) {
       if (!keepsOrder(m, fair, others)) continue;
-      m.fair = fair;
-      m.pull = undefined;
+      moveTo(fair);
       return [m];
     }
     const theirs = partner.fair - (fair - m.fair);
     if (theirs <= 1e-3 || theirs >= 1 - 1e-3 || !keepsAt(partner, theirs, last)) continue;
-    m.fair = fair;
-    m.pull = undefined;
+    moveTo(fair);
     partner.fair = theirs;
     return [m, partner];
   }
+  m.pull = shock > 0 ? 1 : -1;
   return [];
 }

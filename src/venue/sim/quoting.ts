@@ -31,6 +31,8 @@ interface Level {
 }
 
 export const TAKER_CASH = 10_000 * MICRO;
+/** Orders a held maker adds, at most, before its next re-quote (per outcome: one on each book). */
+const MAX_ADDED = 6;
 /** How long past a taker's delay its maker still holds its quotes: the release timer may run late. */
 const HELD_SLACK_MS = 1_000;
 const CENT = 10_000;
@@ -117,9 +119,24 @@ export class Quoting {
     const place = [...wanted].filter(([k]) => !kept.has(k)).map(([, l]) => l);
     const now = this.ctx.now();
     if (hold || now < (m.heldUntil ?? 0) || (m.minAgeMs > 0 && cancel.some((o) => now - o.created_at < m.minAgeMs))) {
-      // One more order at a level that has one: the level grows, and nothing is cancelled.
+      // Nothing is cancelled. With the book as wanted, the maker may step inside its spread (the
+      // best moves); else one more order goes to a level that has one (the level grows).
+      const side = this.rng.chance(0.5) ? 'bid' : 'ask';
+      const price = side === 'bid' ? base.bid + m.tick : base.ask - m.tick;
+      const fits = price > base.bid && price < base.ask && (side === 'bid' ? keepsTrades(m, price, base.ask, last) : keepsTrades(m, base.bid, price, last));
+      // A few at most: each is one more young order for the next re-quote to wait out.
+      const added = [...orders.values()].reduce((n, c) => n + c - 1, 0);
+      if (!watched || added >= MAX_ADDED) return 'held';
+      if (place.length === 0 && m.inside === undefined && fits && this.rng.chance(0.7)) {
+        const size = Math.max(m.minSize, Math.round(this.rng.range(10, 80)) * MICRO);
+        const yesSide = side === 'bid' ? 'BUY' : 'SELL';
+        m.inside = side;
+        m.quoted = side === 'bid' ? { ...base, bid: price } : { ...base, ask: price };
+        this.apply(m, [], [{ tokenId: m.tokens[0], side: yesSide, price, size }, { tokenId: m.tokens[1], side: yesSide === 'BUY' ? 'SELL' : 'BUY', price: MICRO - price, size }], centre);
+        return 'held';
+      }
       const single = [...wanted.values()].filter((l) => l.tokenId === m.tokens[0] && kept.has(l.pair) && orders.get(l.pair) === 1);
-      if (watched && single.length > 0) {
+      if (single.length > 0) {
         const l = this.rng.pick(single);
         const size = Math.max(m.minSize, Math.round(this.rng.range(10, 100)) * MICRO);
         const no = wanted.get(key(m.tokens[1], l.side === 'BUY' ? 'SELL' : 'BUY', MICRO - l.price));
