@@ -180,14 +180,16 @@ export class Quoting {
     let size = Math.max(m.minSize, Math.round(this.rng.chance(0.2) ? this.rng.range(60, 500) : this.rng.range(5, 60)) * MICRO);
     let outcome = this.rng.int(0, 1);
     let wantsSell = this.rng.chance(0.45);
-    if (informed && m.pull) {
+    if (informed) {
+      // Held back, the way it wants to go; else the side of its quotes' centre its value is on.
+      const pull = m.pull ?? (m.fair * MICRO >= centreOf(m.fair, m.tick) ? 1 : -1);
       // Both last trades in outcome 0's prices: the one furthest from where the price wants to go is traded.
       const yes = last.get(`${m.conditionId}:0`);
       const noAsYes = MICRO - (last.get(`${m.conditionId}:1`) ?? MICRO - (yes ?? 0));
-      const yesFirst = yes === undefined || (m.pull > 0 ? yes <= noAsYes : yes >= noAsYes);
+      const yesFirst = yes === undefined || (pull > 0 ? yes <= noAsYes : yes >= noAsYes);
       outcome = yesFirst ? 0 : 1;
       // Up: buy Yes at its ask, or sell No at its bid; down: the other way round.
-      wantsSell = (m.pull > 0) === (outcome === 1);
+      wantsSell = (pull > 0) === (outcome === 1);
       const centre = centreOf(m.fair, m.tick);
       if (wantsSell && exchange.freeTokens(taker.address, m.tokens[outcome] as string) < size) {
         if (exchange.cash(taker.address) - exchange.reserved(taker.address) < size * 2) exchange.fund(taker.address, exchange.cash(taker.address) + TAKER_CASH);
