@@ -11,6 +11,7 @@ import { startHost, type RunningHost } from '../src/host/server.js';
 import { adminClient, type AdminClient, type TradingSettings, type World, type WorldMarket } from '../src/venue/admin-client.js';
 import { hashId } from '../src/venue/ids.js';
 import { startTestVenue, type TestVenue } from '../src/venue/test-support.js';
+import type { SimulatorOptions } from '../src/venue/simulator.js';
 import { Trader } from '../src/venue/trading/test-trader.js';
 
 /**
@@ -113,6 +114,8 @@ export interface AppOptions {
   signing?: boolean;
   /** An OS keychain for the core, as Electron's safeStorage would be (the browser host has none). */
   keychain?: SecretCipher;
+  /** The world as users get it: the makers' books, and the liquidity simulator running on the venue's timer. */
+  live?: { simulator: SimulatorOptions };
 }
 
 export async function startApp(opts: AppOptions = {}): Promise<App> {
@@ -125,6 +128,7 @@ export async function startApp(opts: AppOptions = {}): Promise<App> {
     ...(opts.instantRetries ? { now: () => Date.now() + waited.ms } : {}),
     ...(specOnly ? { specOnly: true, representation: 'varied' as const } : {}),
     ...(misbehave ? { misbehave: true } : {}),
+    ...(opts.live ? { books: true, simulator: opts.live.simulator } : {}),
     adminRoutes: true,
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'kairos-e2e-'));

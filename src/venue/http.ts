@@ -102,7 +102,10 @@ export function surface(app: FastifyInstance, ctx: VenueContext, all: Bucket, na
             },
           }),
       handler: async (req, reply) => {
-        if (watched && ctx.audience && watched(req.query as Record<string, unknown>)) ctx.audience.read();
+        if (watched && ctx.audience) {
+          const named = watched({ query: req.query as Record<string, unknown>, params: req.params as Record<string, unknown>, body: req.body });
+          if (named) ctx.audience.read(named);
+        }
         if (ignored) for (const k of ignored) delete (req.query as Record<string, unknown>)[k];
         const out = handler(req, reply);
         if (present) {

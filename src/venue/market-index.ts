@@ -94,6 +94,32 @@ export function marketsByCondition(db: Db): Map<string, MarketInfo> {
   return map;
 }
 
+const keyCache = new WeakMap<Db, Cached<Map<string, string[]>>>();
+
+/**
+ * The markets a read names, by what it names them with: a condition id, a token id, a market's
+ * slug or its event's slug (all of the event's markets). Kept until the catalog changes.
+ */
+export function marketsNamedBy(db: Db): Map<string, string[]> {
+  const v = catalogVersion(db);
+  const hit = keyCache.get(db);
+  if (hit && hit.version === v) return hit.value;
+  const map = new Map<string, string[]>();
+  const add = (key: string, conditionId: string): void => {
+    const list = map.get(key);
+    if (!list) map.set(key, [conditionId]);
+    else if (!list.includes(conditionId)) list.push(conditionId);
+  };
+  for (const m of marketsByCondition(db).values()) {
+    add(m.conditionId, m.conditionId);
+    for (const t of m.tokenIds) add(t, m.conditionId);
+    add(m.slug, m.conditionId);
+    add(`event:${m.eventSlug}`, m.conditionId);
+  }
+  keyCache.set(db, { version: v, value: map });
+  return map;
+}
+
 export function walletsByAddress(db: Db): Map<string, WalletInfo> {
   const v = catalogVersion(db);
   const hit = walletCache.get(db);

@@ -26,7 +26,8 @@ import { IGNORED_FILTERS, misbehavingPresenter } from './misbehaving.js';
 import { checkMasterKey } from './auth/keys.js';
 import { orderDomainInfo, paperAccount, type OrderDomainInfo, type PaperAccount } from './account.js';
 import { MarketChannel, MARKET_CHANNEL_PATH, type LiveOptions } from './live/market-channel.js';
-import { Audience } from './audience.js';
+import { Audience, READ_WINDOW_MS } from './audience.js';
+import { marketsNamedBy } from './market-index.js';
 
 export type { OrderDomainInfo, PaperAccount } from './account.js';
 export type { Representation } from './representation.js';
@@ -206,7 +207,7 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
   // exchange that tells it.
   const tokens = new Tokens(db);
   const books = new Books();
-  const audience = new Audience(now);
+  const audience = new Audience(now, READ_WINDOW_MS, (name) => marketsNamedBy(db).get(name));
   const live = specOnly ? undefined : new MarketChannel(tokens, books, now, opts.live, audience);
   const exchange = new Exchange(db, { now, blocked: new Set((opts.blocked ?? []).map((a) => a.toLowerCase())), tokens, books, observer: live });
   const signatures = threads ? new SignatureVerifier() : undefined;

@@ -1,31 +1,29 @@
 // Liquidity simulator: the world's designated market makers keep two-sided quotes on every
 // market accepting orders, around one fair value per market that drifts, and seeded wallets
-// send a trickle of taker orders, so prices, trades and the leaderboard move while the app is
-// open. Fair values move by event (one logit shift for a ladder or an independent event, a
-// reweighting that keeps the sum for a neg-risk group), so ladders stay monotone and groups sum
-// to 1; a move that would leave a market's last trades outside its new quotes waits for trades.
-// Every order is signed by its wallet's key and goes through the same checks and matching as
-// an order sent over HTTP, but for recovering its signer, which the simulator knows.
-// It runs at full pace only while someone watches (see audience.ts): with nobody watching it
-// ticks once every `idleTickMs`, so prices still move a little, for a fraction of the CPU. A
-// tick runs one event per turn of the event loop, so reads are never held up by a whole tick.
+// send taker orders, so prices, trades and the leaderboard move while the app is open.
+// The activity goes where someone looks (see audience.ts): each tick re-quotes the markets
+// watched now (a page's market first, then the rows of lists and live followers, in turn) with
+// books five levels deep, a maker now and then stepping inside its spread and resizing a level,
+// and sends takers to them; the rest of the world is visited a few markets a tick, as a trickle.
+// Fair values move as sim/moves.ts says, so ladders stay monotone and neg-risk groups sum to 1.
+// It runs at full pace only while someone watches: with nobody watching it ticks once every
+// `idleTickMs`, so prices still move a little, for a fraction of the CPU. A tick runs one market
+// or event per turn of the event loop, so reads are never held up by a whole tick.
 import { getMeta } from './db/open.js';
-import { prepared } from './db/prepared.js';
 import type { VenueContext } from './http.js';
 import { catalogVersion, lastTradePrices, marketsByCondition } from './market-index.js';
-import { cashFor } from '@shared/domain/units.js';
 import { MICRO } from './money.js';
-import { inTurn, orderDomain, placeOrders } from './trading/orders.js';
-import { privateKeyToAddress, signOrder, toWireOrder, type SignableOrder } from '@shared/crypto/index.js';
-import { ensureApiKey } from './auth/keys.js';
+import { inTurn } from './trading/orders.js';
 import { Rng } from './world/random.js';
 import { walletPrivateKey } from './world/trading.js';
-import { centreOf, innerQuotes, MAKER_CASH, makerCount, quoteBooks, quoteMaker, type Quote } from './world/quotes.js';
+import { MAKER_CASH, makerCount, quoteMaker } from './world/quotes.js';
+import { clampP, moveEvent, moveWatched, type SimEvent, type SimMarket, type Wallet } from './sim/moves.js';
+import { Quoting, TAKER_CASH, walletOf } from './sim/quoting.js';
 
 export interface SimulatorOptions {
   /**
    * Milliseconds between ticks while someone watches market data (or always, without an
-   * audience). 1.5 s: a tick's work (re-quotes, two taker orders, the checkpoint after) was most
+   * audience). 1.5 s: a tick's work (re-quotes, taker orders, the checkpoint after) was most
    * of the 3% of a core the whole app may spend with a market page open; a tick a second took
    * the venue to 1.3-1.6% of it.
    */
@@ -33,74 +31,54 @@ export interface SimulatorOptions {
   /**
    * Milliseconds between ticks while nobody watches (never fewer than `tickMs`). 20 s: a tick
    * costs ~10 ms of CPU on the default world (signing, matching, signature checks, the
-   * checkpoint after), so well under 0.1% of a core, and 6 trades a minute still reach the
-   * trades feed and the leaderboard.
+   * checkpoint after), so well under 0.1% of a core, and trades still reach the trades feed and
+   * the leaderboard.
    */
   idleTickMs?: number;
   /**
-   * Markets re-quoted per tick, a whole event at a time (events are visited in turn). 4: on
-   * default (~800 markets accepting orders) each is re-quoted every three minutes or so. Re-quoting
-   * is most of a tick's CPU (signing, matching, the writes) and each re-quote of a market on
-   * screen is a live update the app handles: 12 a tick cost the venue 2.0% of a core with a page
-   * watching, 6 cost 1.1-1.5% (half the whole app's budget for an open page), 4 cost 0.8-1.0%.
+   * Markets nobody watches re-quoted per tick, a whole event at a time (events are visited in
+   * turn). 2: on default (~800 markets accepting orders) each moves every ten minutes or so at
+   * full pace. Re-quoting is most of a tick's CPU (signing, matching, the writes): 4 a tick cost
+   * the venue 0.8-1.0% of a core with a page watching, before watched markets took their share.
    */
   marketsPerTick?: number;
-  /** Taker orders per tick. */
+  /** Taker orders per tick on markets at random (watched markets get theirs besides). */
   takersPerTick?: number;
   /** Seeded wallets that send taker orders. */
   takers?: number;
+  /**
+   * Watched markets stepped per tick (2): those in focus (a page's reads) first, at most
+   * `focusPerTick` (1) of them, then followed ones (live followers, list rows) in turn, at least
+   * one. With one market page open, its market is stepped every tick and the list's rows one a
+   * tick; 3 a tick with thirty rows followed took the venue to 1.1-1.8% of a core.
+   */
+  watchedPerTick?: number;
+  focusPerTick?: number;
+  /** Chance that a watched market's step sends a taker to it too. */
+  watchedTakeChance?: number;
 }
 
-interface Wallet {
-  key: string;
-  address: string;
-  apiKey: string;
-}
-
-interface SimMarket {
-  conditionId: string;
-  tokens: [string, string];
-  tick: number;
-  minSize: number;
-  /** Accepting orders (else paused: its price holds still and bounds its neighbours). */
-  active: boolean;
-  delayed: boolean;
-  minAgeMs: number;
-  maker: Wallet;
-  /** Fair probability of outcome 0. */
-  fair: number;
-}
-
-interface SimEvent {
-  negRisk: boolean;
-  markets: SimMarket[];
-}
-
-interface OpenOrder {
-  id: string;
-  owner: string;
-  token_id: string;
-  side: 'BUY' | 'SELL';
-  price: number;
-  open: number;
-  created_at: number;
-}
-
-const TAKER_CASH = 10_000 * MICRO;
-/** Standard deviation of an event's move per visit, in log-odds. */
-const DRIFT = 0.05;
-const logit = (p: number): number => Math.log(p / (1 - p));
-const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
-const clampP = (p: number): number => Math.min(1 - 1e-4, Math.max(1e-4, p));
+/** Followed markets with none in focus that are still a page's (its market, an event's few), not a list's rows. */
+const FEW_FOLLOWED = 4;
+/** Chance a watched market's maker moves in or out of its spread by a tick on a step. */
+const STEP_INSIDE = 0.35;
+/** Chance a taker in a watched market trades the way its price wants to go (else either way). */
+const INFORMED = 0.75;
+/** Chance a watched market's step gives one of its levels a new size. */
+const RESIZE = 0.5;
 
 export class Simulator {
   private readonly rng: Rng;
   private readonly makers: Wallet[];
   private readonly takers: Wallet[];
+  private readonly quoting: Quoting;
   private events: SimEvent[] = [];
+  /** Each market and its event, by condition id. */
+  private markets = new Map<string, { market: SimMarket; event: SimEvent }>();
   private seenCatalog = -1;
   private cursor = 0;
-  private salt = 0;
+  private focusCursor = 0;
+  private followCursor = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** The timer waits out the idle interval (a watcher arriving cuts it short). */
   private idle = false;
@@ -114,20 +92,17 @@ export class Simulator {
     private readonly ctx: VenueContext,
     opts: SimulatorOptions = {},
   ) {
-    this.opts = { tickMs: 1500, idleTickMs: 20_000, marketsPerTick: 4, takersPerTick: 2, takers: 24, ...opts };
+    this.opts = { tickMs: 1500, idleTickMs: 20_000, marketsPerTick: 2, takersPerTick: 1, takers: 24, watchedPerTick: 2, focusPerTick: 1, watchedTakeChance: 0.25, ...opts };
     const seed = Number(getMeta(ctx.db, 'seed') ?? '0');
     this.rng = new Rng(seed, 'simulator');
-    const wallet = (key: string): Wallet => {
-      const address = privateKeyToAddress(key).toLowerCase();
-      return { key, address, apiKey: ensureApiKey(ctx, address, '0').apiKey };
-    };
+    this.quoting = new Quoting(ctx, this.rng);
     // The world's designated makers quote; the wallets after them take.
     const seeded = (ctx.db.prepare('SELECT COUNT(*) AS n FROM wallets').get() as { n: number }).n;
     const makers = makerCount(seeded);
     // One commit for all of them: one per wallet cost ~190 ms between listening and the start line.
     [this.makers, this.takers] = ctx.db.transaction((): [Wallet[], Wallet[]] => {
-      const quoting = Array.from({ length: makers }, (_, i) => wallet(walletPrivateKey(seed, i)));
-      const taking = Array.from({ length: Math.max(1, Math.min(this.opts.takers, seeded - makers)) }, (_, i) => wallet(walletPrivateKey(seed, makers + i)));
+      const quoting = Array.from({ length: makers }, (_, i) => walletOf(ctx, walletPrivateKey(seed, i)));
+      const taking = Array.from({ length: Math.max(1, Math.min(this.opts.takers, seeded - makers)) }, (_, i) => walletOf(ctx, walletPrivateKey(seed, makers + i)));
       for (const m of quoting) if (ctx.exchange.cash(m.address) < MAKER_CASH / 2) ctx.exchange.fund(m.address, MAKER_CASH);
       for (const t of taking) if (ctx.exchange.cash(t.address) < TAKER_CASH / 10) ctx.exchange.fund(t.address, TAKER_CASH);
       return [quoting, taking];
@@ -172,9 +147,9 @@ export class Simulator {
       if (this.running) return;
       this.running = true;
       const steps = this.steps();
-      // One event at a time, each in its turn like a batch over HTTP (never ahead of batches that
-      // arrived before it), with the event loop free between them: a read that comes during a
-      // tick (~10 ms of work on default) waits for one event's re-quote, not for the whole tick.
+      // One market or event at a time, each in its turn like a batch over HTTP (never ahead of
+      // batches that arrived before it), with the event loop free between them: a read that comes
+      // during a tick waits for one market's re-quote, not for the whole tick.
       const slice = (): void => {
         let more = false;
         try {
@@ -199,7 +174,7 @@ export class Simulator {
     this.schedule(this.opts.tickMs);
   }
 
-  /** One step at once: move and re-quote the next events, then send a few taker orders. */
+  /** One tick at once: the watched markets, the next events in turn, then a few taker orders. */
   tick(): void {
     const steps = this.steps();
     while (steps.next().done !== true) {
@@ -207,17 +182,52 @@ export class Simulator {
     }
   }
 
-  /** A tick's work, pausing after each event it visits; the takers' orders end it. */
+  /** A tick's work, pausing after each market or event it visits; the takers' orders end it. */
   private *steps(): Generator<void, void, undefined> {
     this.refresh();
-    let budget = this.opts.marketsPerTick;
-    for (let visited = 0; budget > 0 && visited < this.events.length; visited++) {
-      budget -= this.step(this.events[this.cursor++ % this.events.length] as SimEvent);
+    const watched = this.watchedNow();
+    const deep = new Set(watched.deep);
+    for (const { market, event } of watched.stepped) {
+      this.stepWatched(event, market, deep);
+      if (market.active && this.rng.chance(this.opts.watchedTakeChance)) {
+        this.quoting.take(market, this.takers, lastTradePrices(this.ctx.db), this.rng.chance(INFORMED));
+      }
       yield;
     }
-    const takeable = this.events.flatMap((e) => e.markets.filter((m) => m.active && !m.delayed));
-    for (let i = 0; i < this.opts.takersPerTick && takeable.length > 0; i++) this.take(this.rng.pick(takeable));
+    let budget = this.opts.marketsPerTick;
+    for (let visited = 0; budget > 0 && visited < this.events.length; visited++) {
+      budget -= this.step(this.events[this.cursor++ % this.events.length] as SimEvent, deep);
+      yield;
+    }
+    // Not behind a taker delay: the maker there holds its quotes while a taker's order waits, for watched markets only.
+    const takeable = this.events.flatMap((e) => e.markets.filter((m) => m.active && m.delayMs === 0));
+    for (let i = 0; i < this.opts.takersPerTick && takeable.length > 0; i++) this.quoting.take(this.rng.pick(takeable), this.takers, lastTradePrices(this.ctx.db));
     this.ticked++;
+  }
+
+  /**
+   * The watched markets this tick steps: in focus first (at most `focusPerTick`, in turn when
+   * more are), then followed ones in turn, `watchedPerTick` in all; and the markets whose books
+   * are shown, which are quoted deep.
+   */
+  private watchedNow(): { stepped: Array<{ market: SimMarket; event: SimEvent }>; deep: string[] } {
+    const audience = this.ctx.audience;
+    if (!audience) return { stepped: [], deep: [] };
+    const known = (ids: string[]) => ids.filter((c) => this.markets.get(c)?.market.active === true);
+    const { focused, followed } = audience.watched();
+    const [focus, follow] = [known(focused), known(followed)];
+    const turn = (ids: string[], n: number, at: number): string[] => (ids.length <= n ? ids : Array.from({ length: n }, (_, i) => ids[(at + i) % ids.length] as string));
+    const inFocus = turn(focus, Math.min(this.opts.focusPerTick, this.opts.watchedPerTick), this.focusCursor);
+    this.focusCursor += inFocus.length;
+    const others = turn(follow, Math.max(follow.length > 0 ? 1 : 0, this.opts.watchedPerTick - inFocus.length), this.followCursor);
+    this.followCursor += others.length;
+    const stepped = [...inFocus, ...others].flatMap((c) => {
+      const entry = this.markets.get(c);
+      return entry ? [entry] : [];
+    });
+    // Books five levels deep where a page shows them: its market, or a few followed with no page
+    // polling (rows of a list show a price, and stay two levels deep: that is half the orders).
+    return { stepped, deep: focus.length > 0 || follow.length > FEW_FOLLOWED ? focus : follow };
   }
 
   /** The markets still trading, by event, whenever the catalog changed; fair values carry over. */
@@ -225,9 +235,10 @@ export class Simulator {
     const version = catalogVersion(this.ctx.db);
     if (version === this.seenCatalog) return;
     this.seenCatalog = version;
-    const known = new Map(this.events.flatMap((e) => e.markets.map((m) => [m.conditionId, m.fair] as const)));
+    const known = new Map([...this.markets].map(([c, { market }]) => [c, market] as const));
     const byEvent = new Map<number, SimEvent>();
     const last = lastTradePrices(this.ctx.db);
+    this.markets = new Map();
     for (const m of marketsByCondition(this.ctx.db).values()) {
       if ((m.status !== 'active' && m.status !== 'paused') || m.tokenIds.length !== 2) continue;
       const info = this.ctx.exchange.token(m.tokenIds[0] as string);
@@ -235,17 +246,22 @@ export class Simulator {
       const tokens: [string, string] = [m.tokenIds[0] as string, m.tokenIds[1] as string];
       const event = byEvent.get(m.eventId) ?? { negRisk: m.negRisk, markets: [] };
       byEvent.set(m.eventId, event);
-      event.markets.push({
+      const before = known.get(m.conditionId);
+      const market: SimMarket = {
         conditionId: m.conditionId,
         tokens,
         tick: info.tick,
         minSize: info.minSize,
         active: m.status === 'active',
-        delayed: info.delaySeconds > 0,
+        delayMs: info.delaySeconds * 1000,
         minAgeMs: info.minAgeSeconds * 1000,
         maker: this.makers[quoteMaker(m.conditionId, this.makers.length)] as Wallet,
-        fair: known.get(m.conditionId) ?? this.observedFair(tokens[0], last.get(`${m.conditionId}:0`)),
-      });
+        fair: before?.fair ?? this.observedFair(tokens[0], last.get(`${m.conditionId}:0`)),
+        ...(before?.inside ? { inside: before.inside } : {}),
+        ...(before?.quoted ? { quoted: before.quoted } : {}),
+      };
+      event.markets.push(market);
+      this.markets.set(m.conditionId, { market, event });
     }
     this.events = [...byEvent.values()];
   }
@@ -260,126 +276,35 @@ export class Simulator {
     return clampP((last ?? MICRO / 2) / MICRO);
   }
 
-  /** Moves one event's fair values and re-quotes its markets; returns how many it quoted. */
-  private step(event: SimEvent): number {
+  /** Moves one event's fair values and re-quotes its markets (in turn); returns how many it quoted. */
+  private step(event: SimEvent, watched: ReadonlySet<string>): number {
     const active = event.markets.filter((m) => m.active);
     if (active.length === 0) return 0;
-    const now = this.ctx.now();
-    const open = new Map(active.map((m) => [m, this.openOrders(m)]));
-    // A maker's orders younger than the market's minimum age cannot be replaced yet.
-    if (active.some((m) => (open.get(m) ?? []).some((o) => now - o.created_at < m.minAgeMs))) return 0;
-
-    const shocks = event.negRisk ? active.map(() => this.rng.normal() * DRIFT) : [this.rng.normal() * DRIFT];
-    for (const scale of [1, 0.5, 0.25]) {
-      const fairs = this.moved(event, active, shocks.map((s) => s * scale));
-      if (!this.fits(event, active, fairs)) continue;
-      active.forEach((m, i) => (m.fair = fairs[i] ?? m.fair));
-      break;
-    }
-    for (const m of active) this.requote(m, open.get(m) ?? []);
+    const open = new Map(active.map((m) => [m, this.quoting.openOrders(m)]));
+    if (active.some((m) => this.quoting.young(m, open.get(m) ?? []))) return 0;
+    const last = lastTradePrices(this.ctx.db);
+    moveEvent(event, active, this.rng, last);
+    for (const m of active) this.quoting.requote(m, open.get(m) ?? [], last, watched.has(m.conditionId));
     return active.length;
   }
 
-  /** New fair values of the active markets: one logit shift, or a neg-risk reweighting that
-   *  keeps what the active markets sum to. */
-  private moved(event: SimEvent, active: SimMarket[], shocks: number[]): number[] {
-    if (!event.negRisk) return active.map((m) => clampP(sigmoid(logit(m.fair) + (shocks[0] ?? 0))));
-    const weights = active.map((m, i) => m.fair * Math.exp(shocks[i] ?? 0));
-    const mass = active.reduce((s, m) => s + m.fair, 0);
-    const total = weights.reduce((s, w) => s + w, 0);
-    return weights.map((w) => clampP((w * mass) / total));
-  }
-
-  /** Whether new fair values keep every last trade inside its market's quotes, and keep a
-   *  ladder's order with its paused rungs (which cannot move). */
-  private fits(event: SimEvent, active: SimMarket[], fairs: number[]): boolean {
+  /**
+   * A watched market's step: its fair value moves a little (with a sibling's, in a neg-risk
+   * group), its maker may step inside its spread or back out, and a level may get a new size.
+   */
+  private stepWatched(event: SimEvent, m: SimMarket, deep: ReadonlySet<string>): void {
+    if (!m.active) return;
+    const open = this.quoting.openOrders(m);
     const last = lastTradePrices(this.ctx.db);
-    for (const [i, m] of active.entries()) {
-      const { bid, ask } = innerQuotes(centreOf(fairs[i] ?? m.fair, m.tick), m.tick);
-      const yes = last.get(`${m.conditionId}:0`);
-      const no = last.get(`${m.conditionId}:1`);
-      if (yes !== undefined && (yes < bid || yes > ask)) return false;
-      if (no !== undefined && (no < MICRO - ask || no > MICRO - bid)) return false;
-      if (event.negRisk) continue;
-      for (const p of event.markets.filter((x) => !x.active)) {
-        const [before, after, fixed] = [centreOf(m.fair, m.tick), centreOf(fairs[i] ?? m.fair, m.tick), centreOf(p.fair, p.tick)];
-        if (Math.sign(after - fixed) !== Math.sign(before - fixed)) return false;
-      }
+    // While some of its orders are too young to replace, its maker only adds to its book; its
+    // value moves on (and takers lean its way), and the quotes follow once they may.
+    const young = this.quoting.young(m, open);
+    const moved = moveWatched(event, m, this.rng, last);
+    if (!young && this.rng.chance(STEP_INSIDE)) m.inside = m.inside ? undefined : this.rng.chance(0.5) ? 'bid' : 'ask';
+    this.quoting.requote(m, open, last, true, !young && this.rng.chance(RESIZE), young, deep.has(m.conditionId));
+    for (const other of moved) {
+      // A neg-risk sibling whose orders are too young keeps its quotes a little longer.
+      if (other !== m) this.quoting.requote(other, this.quoting.openOrders(other), last, deep.has(other.conditionId));
     }
-    return true;
-  }
-
-  private openOrders(m: SimMarket): OpenOrder[] {
-    // Prepared once: preparing it for every market visited was a tenth of a tick.
-    return prepared(this.ctx.db, OPEN_ORDERS).all(m.tokens[0], m.tokens[1], m.maker.address) as OpenOrder[];
-  }
-
-  /** Puts the maker's quotes where the fair value says, unless they are there already. */
-  private requote(m: SimMarket, open: OpenOrder[]): void {
-    const centre = centreOf(m.fair, m.tick);
-    const layout = (qs: Quote[][]): string =>
-      qs.flatMap((q, i) => q.map((x) => `${m.tokens[i]}|${x.side}|${x.price}`)).sort().join(',');
-    const inner = Math.max(m.minSize, Math.round(this.rng.range(50, 400)) * MICRO);
-    const books = quoteBooks(centre, m.tick, inner, Math.round((inner / MICRO) * this.rng.range(2, 4)) * MICRO);
-    const current = open.map((o) => `${o.token_id}|${o.side}|${o.price}`).sort().join(',');
-    if (current === layout(books) && open.every((o) => o.open >= m.minSize)) return;
-
-    const { exchange } = this.ctx;
-    const byOwner = new Map<string, string[]>();
-    for (const o of open) byOwner.set(o.owner, [...(byOwner.get(o.owner) ?? []), o.id]);
-    for (const [owner, ids] of byOwner) exchange.cancel(owner, ids);
-
-    const maker = m.maker;
-    books.forEach((quotes, i) => {
-      const need = quotes.reduce((s, q) => s + (q.side === 'SELL' ? q.size : 0), 0);
-      if (exchange.freeTokens(maker.address, m.tokens[i] as string) < need) exchange.mint(maker.address, m.conditionId, need * 4, centre);
-    });
-    const cash = books.flat().reduce((s, q) => s + (q.side === 'BUY' ? (q.size * q.price) / MICRO : 0), 0);
-    const free = exchange.cash(maker.address) - exchange.reserved(maker.address);
-    if (free < cash * 2) exchange.fund(maker.address, exchange.cash(maker.address) + MAKER_CASH);
-    placeOrders(this.ctx, maker, books.flatMap((quotes, i) => quotes.map((q) => this.order(maker, m.tokens[i] as string, q.side, q.price, q.size, 'GTC'))));
-  }
-
-  private take(m: SimMarket): void {
-    const taker = this.rng.pick(this.takers);
-    const outcome = this.rng.int(0, 1);
-    const token = m.tokens[outcome] as string;
-    const book = this.ctx.exchange.book(token);
-    const size = Math.max(m.minSize, Math.round(this.rng.range(5, 60)) * MICRO);
-    const wantsSell = this.rng.chance(0.45) && this.ctx.exchange.freeTokens(taker.address, token) >= size;
-    const price = wantsSell ? book.bestBid() : book.bestAsk();
-    // Only at the maker's best quote: a trade deeper in the book would print outside the quotes
-    // the maker puts back.
-    const { bid, ask } = innerQuotes(centreOf(m.fair, m.tick), m.tick);
-    const best = outcome === 0 ? (wantsSell ? bid : ask) : wantsSell ? MICRO - ask : MICRO - bid;
-    if (price === undefined || price !== best) return;
-    if (!wantsSell && this.ctx.exchange.cash(taker.address) - this.ctx.exchange.reserved(taker.address) < (size * price) / MICRO * 2) {
-      this.ctx.exchange.fund(taker.address, this.ctx.exchange.cash(taker.address) + TAKER_CASH);
-    }
-    placeOrders(this.ctx, taker, [this.order(taker, token, wantsSell ? 'SELL' : 'BUY', price, size, 'FAK')]);
-  }
-
-  private order(w: Wallet, tokenId: string, side: 'BUY' | 'SELL', price: number, size: number, orderType: 'GTC' | 'FAK'): unknown {
-    const token = this.ctx.exchange.token(tokenId);
-    const cash = String(cashFor(BigInt(size), BigInt(price)));
-    const order: SignableOrder = {
-      salt: String(++this.salt),
-      maker: w.address,
-      signer: w.address,
-      tokenId,
-      makerAmount: side === 'BUY' ? cash : String(size),
-      takerAmount: side === 'BUY' ? String(size) : cash,
-      side: side === 'BUY' ? 0 : 1,
-      signatureType: 0,
-      timestamp: String(this.ctx.now()),
-      metadata: ZERO,
-      builder: ZERO,
-    };
-    const signature = signOrder(order, orderDomain(this.ctx, token?.negRisk ?? false), w.key);
-    return toWireOrder(order, signature, { owner: w.apiKey, orderType });
   }
 }
-
-const ZERO = `0x${'0'.repeat(64)}`;
-const OPEN_ORDERS = `SELECT id, owner, token_id, side, price, size - filled AS open, created_at FROM orders
-  WHERE status IN ('live', 'delayed') AND token_id IN (?, ?) AND wallet = ? ORDER BY seq`;

@@ -68,7 +68,10 @@ export class MarketChannel implements BookObserver {
   ) {
     this.pingMs = opts.pingMs ?? LIVE_PING_MS;
     this.closeTimeoutMs = opts.closeTimeoutMs ?? 5_000;
-    audience?.watchedBy(() => this.followed > 0);
+    audience?.watchedBy(
+      () => this.followed > 0,
+      () => this.markets(),
+    );
   }
 
   /**
@@ -106,6 +109,16 @@ export class MarketChannel implements BookObserver {
   /** How many tokens someone follows now. */
   get followed(): number {
     return this.topics.size;
+  }
+
+  /** The markets (condition ids) of the tokens someone follows now. */
+  markets(): Set<string> {
+    const out = new Set<string>();
+    for (const id of this.topics.keys()) {
+      const c = this.tokens.get(id)?.conditionId;
+      if (c !== undefined) out.add(c);
+    }
+    return out;
   }
 
   // ---------------------------------------------------------------- the exchange's side

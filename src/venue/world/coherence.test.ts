@@ -3,6 +3,7 @@
 // traded on it. `default` rather than `small`: the contradictions a user met came from the
 // size of its ladders and groups, and generating it takes a few seconds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Feed } from '../live/test-feed.js';
 import { startTestVenue, TEST_ANCHOR, type TestVenue } from '../test-support.js';
 import { checkWorld, readWorld, yesMids, type Report } from './coherence-check.js';
 
@@ -76,4 +77,41 @@ describe('after the simulator traded', () => {
     expect(report.figures.twoSidedTokens).toBe(report.figures.activeTokens);
     expectCoherent(report);
   }, 60_000);
+});
+
+describe('after many ticks of activity on watched markets', () => {
+  it('keeps every property while the markets someone follows are re-quoted and traded tick after tick', async () => {
+    const sim = venue.simulator;
+    if (!sim) throw new Error('the venue started without its simulator');
+    const pick = (sql: string): string[] => (venue.db.prepare(sql).all() as Array<{ c: string }>).map((r) => r.c);
+    // Three markets of a neg-risk group, three rungs of a ladder, and three markets on their own: what is hardest to keep whole.
+    // None behind a taker delay: those orders are released on real timers, which this test's clock outruns.
+    const open = `status = 'active' AND taker_delay = 0`;
+    const group = `(SELECT event_id FROM markets WHERE ${open} GROUP BY event_id HAVING COUNT(*) >= 3 AND MAX(neg_risk) = NEG ORDER BY event_id LIMIT 1)`;
+    const watched = [
+      ...pick(`SELECT condition_id AS c FROM markets WHERE ${open} AND event_id = ${group.replace('NEG', '1')} ORDER BY id LIMIT 3`),
+      ...pick(`SELECT condition_id AS c FROM markets WHERE ${open} AND event_id = ${group.replace('NEG', '0')} ORDER BY id LIMIT 3`),
+      ...pick(`SELECT m.condition_id AS c FROM markets m WHERE m.status = 'active' AND m.taker_delay = 0 AND (SELECT COUNT(*) FROM markets x WHERE x.event_id = m.event_id) = 1 ORDER BY m.id LIMIT 3`),
+    ];
+    expect(watched).toHaveLength(9);
+    const tokens = pick(`SELECT token_id AS c FROM tokens WHERE condition_id IN (${watched.map((c) => `'${c}'`).join(',')})`);
+    const orders = (): number => (venue.db.prepare(`SELECT COUNT(*) AS n FROM orders WHERE condition_id IN (${watched.map((c) => `'${c}'`).join(',')})`).get() as { n: number }).n;
+    const feed = await Feed.open(`ws://127.0.0.1:${venue.port}/trading/ws/market`);
+    try {
+      feed.send({ type: 'subscribe', assets_ids: tokens });
+      await feed.count('books', (m) => m.type === 'book', tokens.length);
+      const before = orders();
+      // Three watched markets a tick: each of the nine is stepped some eighty times.
+      for (let i = 0; i < 240; i++) {
+        clock += 1500;
+        sim.tick();
+      }
+      expect(orders() - before).toBeGreaterThan(9 * 40);
+      const report = checkWorld(await readWorld(venue, { now: clock, volumeSample: 60 }), { ladderSlack: 1, negRiskMid: 30_000, negRiskList: 60_000, exactMirror: false });
+      expectCoherent(report);
+      expect(report.figures.twoSidedTokens).toBe(report.figures.activeTokens);
+    } finally {
+      feed.close();
+    }
+  }, 120_000);
 });

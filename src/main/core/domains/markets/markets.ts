@@ -192,7 +192,9 @@ export function marketsService(ctx: CoreContext, deps: MarketsDeps = {}) {
     'markets.history': (a) => priceChart(ctx.session(), market, ctx.clock.now(), a),
     'markets.trades': (a) => {
       const s = ctx.session();
-      return s.cached('data', '/trades', { market: a.conditionId, limit: a.limit, offset: a.offset }, FRESH.data, () => s.clients.data.trades({ market: a.conditionId, limit: a.limit, offset: a.offset, takerOnly: true }));
+      // Fresh for less than the market page's 10 s poll of them: on a venue without a stream (where no
+      // trade expires them) a trade shows at the next poll, not the one after.
+      return s.cached('data', '/trades', { market: a.conditionId, limit: a.limit, offset: a.offset }, FRESH.prices, () => s.clients.data.trades({ market: a.conditionId, limit: a.limit, offset: a.offset, takerOnly: true }));
     },
     'markets.holders': (a) => {
       const s = ctx.session();

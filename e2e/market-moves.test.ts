@@ -1,0 +1,61 @@
+// A market moves while a trader watches it: on the world as users get it (the makers' books, the
+// liquidity simulator on), an open market page sees its book change and a trade arrive within
+// 20 s: streamed on the full venue, read at the page's polls on the spec-only one (whose reads of
+// that market are what tell the simulator someone watches it). The simulator ticks every 0.5 s
+// here rather than 1.5 s, so that the wait stays short on a busy machine.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openFirstMarket, revealMarketParts, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
+
+const reason = skipReason();
+const WITHIN_MS = 20_000;
+
+describe.skipIf(reason !== undefined)(`a market page that moves (${reason ?? 'Chromium + built renderer'})`, () => {
+  let app: App;
+  let conditionId = '';
+
+  beforeAll(async () => {
+    app = await startApp({ live: { simulator: { tickMs: 500 } } });
+    // The first listed market takes takers' orders at once and lets quotes be replaced at once:
+    // a market with a taker delay gets no simulated trades, and a minimum order age slows re-quotes.
+    await app.page.waitForSelector('[data-testid=market-row]');
+    const title = (await app.page.locator('[data-testid=market-row] > span[title]').first().getAttribute('title')) ?? '';
+    const market = (await app.admin.world()).markets.find((m) => m.question === title && m.status === 'active');
+    if (!market) throw new Error(`the first listed market (${title}) is not an active market of the venue`);
+    conditionId = market.conditionId;
+    await app.admin.setTrading(conditionId, { takerDelay: false, minOrderAge: 0 });
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it(`shows the book change and a trade arrive within ${WITHIN_MS / 1000} s of opening the page`, async () => {
+    const { page } = app;
+    await openFirstMarket(page);
+    const opened = Date.now();
+    const quotes = page.getByTestId('quotes');
+    // Where the venue serves the book, its levels; on the spec-only peer (no book route), the best prices.
+    const levels = page.getByTestId('book').getByTestId('book-level');
+    await expect.poll(async () => (await quotes.locator('[data-field=bid]').first().innerText()).trim(), { timeout: 10_000 }).toMatch(/¢|\$/);
+    const bookText = async (): Promise<string> => ((await levels.count()) > 0 ? (await levels.allInnerTexts()).join('|') : await quotes.innerText());
+    if (!SPEC_ONLY) await expect.poll(() => levels.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const firstBook = await bookText();
+
+    await revealMarketParts(page);
+    const trades = page.locator('.section', { has: page.getByRole('heading', { name: 'Recent trades', exact: true }) }).locator('tbody tr');
+    const tradesText = async (): Promise<string> => ((await trades.count()) > 0 ? await trades.first().innerText() : '');
+    const firstTrade = await tradesText();
+
+    const left = (): number => Math.max(1_000, WITHIN_MS - (Date.now() - opened));
+    await expect.poll(bookText, { timeout: left(), interval: 250 }).not.toBe(firstBook);
+    await expect.poll(tradesText, { timeout: left(), interval: 250 }).not.toBe(firstTrade);
+    expect(Date.now() - opened).toBeLessThanOrEqual(WITHIN_MS + 1_000);
+    // What arrived is a trade made since the page opened: the venue's newest of this market.
+    const newest = (await app.venue.get('data', `/trades?market=${conditionId}&limit=1`)).body as Array<{ timestamp: number }>;
+    expect((newest[0]?.timestamp ?? 0) * 1000).toBeGreaterThanOrEqual(opened - 1_000);
+    await page.getByTestId('market-question').scrollIntoViewIfNeeded();
+    await app.shot(`market-moves-${SPEC_ONLY ? 'polling' : 'live'}`);
+    await page.evaluate(`document.documentElement.dataset.theme = 'dark'`);
+    await app.shot(`market-moves-${SPEC_ONLY ? 'polling' : 'live'}-dark`);
+    await page.evaluate(`document.documentElement.dataset.theme = 'light'`);
+  });
+});
