@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { liveliness, type LivelinessResult } from './_liveliness.js';
+import { liveliness, TARGETS, type Liveliness } from './liveliness.js';
 
 const { values } = parseArgs({
   options: {
@@ -106,19 +106,23 @@ if (!skip.has('footprint')) {
   }
 }
 
-let live: LivelinessResult | undefined;
+let live: Liveliness | { failed: string } | undefined;
 if (!skip.has('liveliness')) {
   console.log('\n== liveliness');
-  live = await liveliness({ size: 'default', seconds }).catch((err: unknown): LivelinessResult => ({ available: false, why: `it failed: ${err instanceof Error ? err.message : String(err)}` }));
-  const f = live.available ? live.figures : undefined;
-  const why = live.available ? undefined : 'liveliness: not available';
-  if (!live.available) console.log(`${why}: ${live.why}`);
-  const row = (figure: string, value: number | undefined, bound: { min?: number; max?: number }, unit: Row['unit']): void =>
-    void rows.push({ figure, unit, ...bound, ...(why ? absent(why) : { value }) });
-  row('a watched market: book changes', f?.bookChangesPerMinute, { min: 12 }, '/min');
-  row('a watched market: moves of the best bid or ask', f?.bestMovesPerMinute, { min: 3 }, '/min');
-  row('a watched market: trades', f?.tradesPerMinute, { min: 2 }, '/min');
-  row('venue CPU while a market is watched', f?.venueCpuPct, { max: 1.5 }, '%');
+  // One watched market at each volume rank (a plain one, one with a taker delay, one with a minimum order age as they fall).
+  live = await liveliness({ size: 'default', seconds }).catch((err: unknown) => ({ failed: err instanceof Error ? err.message : String(err) }));
+  const markets = 'failed' in live ? undefined : live.markets;
+  if ('failed' in live) console.log(`liveliness failed: ${live.failed}`);
+  for (const m of markets ?? [{ rank: 0, takerDelay: false, minAge: 0 } as const]) {
+    const kind = !markets ? '' : ` #${m.rank}${m.takerDelay ? ' (taker delay)' : ''}${m.minAge > 0 ? ` (orders rest ${m.minAge} s)` : ''}`;
+    const row = (figure: string, value: number | undefined, bound: { min?: number; max?: number }, unit: Row['unit']): void =>
+      void rows.push({ figure: `${figure}${kind}`, unit, ...bound, ...(markets ? { value } : absent('liveliness failed')) });
+    const f = markets ? (m as Liveliness['markets'][number]) : undefined;
+    row('a watched market: book changes', f?.bookChangesPerMin, { min: TARGETS.bookChangesPerMin }, '/min');
+    row('a watched market: moves of the best bid or ask', f?.bestMovesPerMin, { min: TARGETS.bestMovesPerMin }, '/min');
+    row('a watched market: trades', f?.tradesPerMin, { min: TARGETS.tradesPerMin }, '/min');
+    row('venue CPU while a market is watched', f?.venueCpuPct, { max: TARGETS.venueCpuPct }, '%');
+  }
 }
 
 const met = (r: Row): boolean | undefined => (r.value === undefined ? undefined : (r.max === undefined || r.value < r.max) && (r.min === undefined || r.value >= r.min));
