@@ -2,6 +2,11 @@ import { resolve } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const shared = { alias: { '@shared': resolve('src/shared') } };
+
+// Every Node process of a run (the test workers, and the venues and hosts the tests spawn) keeps
+// its compiled code in one cache: the ~80 processes the suite starts compile the same modules
+// otherwise (a file of venue starts took 6 s instead of 10 with it warm).
+process.env['NODE_COMPILE_CACHE'] ??= resolve('node_modules/.cache/kairos-node-compile');
 /** Browser files that run only against the misbehaving peer. */
 const MISBEHAVING_ONLY = ['e2e/misbehaving.test.ts'];
 

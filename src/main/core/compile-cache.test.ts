@@ -18,7 +18,10 @@ it('keeps the compiled code of the modules loaded after it, in a folder only the
   dirs.push(dataDir);
   const cache = pathToFileURL(resolve('src/native/compile-cache.ts')).href;
   const script = `const c = await import(${JSON.stringify(cache)}); c.keepCompiledCode(${JSON.stringify(dataDir)}); await import('zod'); c.saveCompiledCode();`;
-  execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'pipe' });
+  // Without a cache of the environment's (the test run may set one for every process it starts).
+  const env = { ...process.env };
+  delete env['NODE_COMPILE_CACHE'];
+  execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'pipe', env });
   const dir = join(dataDir, COMPILE_CACHE_DIR);
   expect(statSync(dir).mode & 0o777).toBe(0o700);
   // One folder per Node version and flags, holding an entry per module compiled.
