@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor, END_CURSOR } from '@shared/domain/cursor.js
 import { formatMicros } from '@shared/domain/money.js';
 import { badParam, notFound } from '../errors.js';
 import type { Surface, VenueContext } from '../http.js';
-import { auth } from './orders.js';
+import { auth, orderObject } from './orders.js';
 
 const TRADES_PAGE = 100;
 
@@ -35,24 +35,8 @@ export function registerFamilyAccount(s: Surface, ctx: VenueContext): void {
     const id = (req.params as { id: string }).id;
     const r = db.prepare('SELECT o.*, t.outcome FROM orders o JOIN tokens t ON t.token_id = o.token_id WHERE o.id = ? AND o.owner = ?').get(id, who.apiKey) as Row | undefined;
     if (!r) throw notFound(`no order ${id} of this API key`);
-    return {
-      id: r['id'],
-      status: r['status'],
-      owner: r['owner'],
-      maker_address: r['wallet'],
-      market: r['condition_id'],
-      asset_id: r['token_id'],
-      side: r['side'],
-      original_size: formatMicros(r['size'] as number),
-      size_matched: formatMicros(r['filled'] as number),
-      price: formatMicros(r['price'] as number),
-      // The ledger keeps fills per wallet and match, not per order.
-      associate_trades: [],
-      outcome: r['outcome'],
-      order_type: r['order_type'],
-      expiration: String(r['expiration']),
-      created_at: Math.floor((r['created_at'] as number) / 1000),
-    };
+    // The ledger keeps fills per wallet and match, not per order.
+    return { ...orderObject(r), associate_trades: [] };
   }, { signed: orderPath });
 
   // The wallet's fills, newest first: one trade per fill, its counterparties as maker_orders.

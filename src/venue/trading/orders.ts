@@ -409,22 +409,7 @@ export function registerOrders(s: Surface, ctx: VenueContext): void {
       .all(...args, OPEN_ORDERS_PAGE + 1, offset) as Array<Record<string, string | number>>;
     const page = rows.slice(0, OPEN_ORDERS_PAGE);
     return {
-      data: page.map((r) => ({
-        id: r['id'],
-        status: r['status'],
-        owner: r['owner'],
-        maker_address: r['wallet'],
-        market: r['condition_id'],
-        asset_id: r['token_id'],
-        side: r['side'],
-        original_size: formatMicros(r['size'] as number),
-        size_matched: formatMicros(r['filled'] as number),
-        price: formatMicros(r['price'] as number),
-        outcome: r['outcome'],
-        order_type: r['order_type'],
-        expiration: String(r['expiration']),
-        created_at: Math.floor((r['created_at'] as number) / 1000),
-      })),
+      data: page.map((r) => orderObject(r)),
       next_cursor: rows.length > OPEN_ORDERS_PAGE ? encodeCursor(offset + OPEN_ORDERS_PAGE) : END_CURSOR,
       limit: OPEN_ORDERS_PAGE,
       count: page.length,
@@ -432,4 +417,24 @@ export function registerOrders(s: Surface, ctx: VenueContext): void {
   });
 
   signed.get('/balance-allowance', (req) => balanceAllowance(ctx, auth(req, ctx, '/balance-allowance'), req.query as Record<string, unknown>));
+}
+
+/** An order row (with its token's outcome) as the open-order routes answer it. */
+export function orderObject(r: Record<string, unknown>): Record<string, unknown> {
+  return {
+    id: r['id'],
+    status: r['status'],
+    owner: r['owner'],
+    maker_address: r['wallet'],
+    market: r['condition_id'],
+    asset_id: r['token_id'],
+    side: r['side'],
+    original_size: formatMicros(r['size'] as number),
+    size_matched: formatMicros(r['filled'] as number),
+    price: formatMicros(r['price'] as number),
+    outcome: r['outcome'],
+    order_type: r['order_type'],
+    expiration: String(r['expiration']),
+    created_at: Math.floor((r['created_at'] as number) / 1000),
+  };
 }
