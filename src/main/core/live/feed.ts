@@ -23,6 +23,12 @@ export interface LiveOptions extends Partial<LinkTiming> {
   leaseMs?: number;
   /** Tokens per connection (the venue's limit, 500). */
   perConnection?: number;
+  /**
+   * How long a token nobody watches any more stays followed (default 3 s): going from one screen
+   * to another showing the same market unwatches it a moment before the next watches it, and a
+   * follow begun anew has seen none of the token's earlier trades.
+   */
+  lingerMs?: number;
 }
 
 export interface FeedDeps {
@@ -65,6 +71,9 @@ export class LiveFeed {
   private offered: 'unknown' | 'yes' | 'no' = 'unknown';
   private closed = false;
   private sweeper: ReturnType<typeof setInterval> | undefined;
+  /** When each followed token stopped being watched (it lingers: see `lingerMs`). */
+  private readonly unwatchedAt = new Map<string, number>();
+  private lingering: ReturnType<typeof setTimeout> | undefined;
   private told: LiveStatus | undefined;
   private readonly opts: Required<Omit<LiveOptions, keyof LinkTiming>> & { timing: LinkTiming };
 
@@ -79,6 +88,7 @@ export class LiveFeed {
       throttleMs: options.throttleMs ?? 250,
       leaseMs: options.leaseMs ?? 60_000,
       perConnection: Math.min(LIVE_MAX_TOKENS, options.perConnection ?? LIVE_MAX_TOKENS),
+      lingerMs: options.lingerMs ?? 3_000,
       timing: { baseDelayMs: options.baseDelayMs ?? 500, maxDelayMs: options.maxDelayMs ?? 30_000, silenceMs: options.silenceMs ?? 35_000, stableMs: options.stableMs ?? 10_000 },
     };
   }
@@ -152,6 +162,7 @@ export class LiveFeed {
     if (this.closed) return;
     this.closed = true;
     if (this.sweeper) clearInterval(this.sweeper);
+    clearTimeout(this.lingering);
     for (const l of this.links) l.stop();
     this.links = [];
     for (const p of this.pushes.values()) if (p.timer) clearTimeout(p.timer);
@@ -221,10 +232,30 @@ export class LiveFeed {
     const wanted = new Set<string>();
     for (const w of this.watches.values()) for (const t of w.tokens) if (!this.refused.has(t)) wanted.add(t);
     const leave = new Map<Link, string[]>();
+    const now = this.deps.clock.now();
+    let lingerFor = Infinity;
     for (const [t, link] of this.linkOf) {
-      if (wanted.has(t)) continue;
+      if (wanted.has(t) || this.refused.has(t)) {
+        this.unwatchedAt.delete(t);
+        if (wanted.has(t)) continue;
+      } else {
+        const since = this.unwatchedAt.get(t) ?? now;
+        if (now - since < this.opts.lingerMs) {
+          this.unwatchedAt.set(t, since);
+          lingerFor = Math.min(lingerFor, since + this.opts.lingerMs - now);
+          continue;
+        }
+        this.unwatchedAt.delete(t);
+      }
       this.forget(t);
       leave.set(link, [...(leave.get(link) ?? []), t]);
+    }
+    if (lingerFor !== Infinity && !this.lingering) {
+      this.lingering = setTimeout(() => {
+        this.lingering = undefined;
+        this.sync();
+      }, lingerFor);
+      this.lingering.unref?.();
     }
     for (const [link, ids] of leave) link.send({ type: 'unsubscribe', assets_ids: ids });
     const join = new Map<Link, string[]>();
@@ -255,6 +286,7 @@ export class LiveFeed {
   }
 
   private forget(tokenId: string): void {
+    this.unwatchedAt.delete(tokenId);
     this.linkOf.get(tokenId)?.tokens.delete(tokenId);
     this.linkOf.delete(tokenId);
     this.books.delete(tokenId);
@@ -366,9 +398,14 @@ export class LiveFeed {
   // ---------------------------------------------------------------- status
 
   private current(): LiveStatus {
-    const watching = this.linkOf.size;
+    // What screens watch: a token lingering after its last watch still streams, but is not counted.
+    let watching = 0;
     let live = 0;
-    for (const t of this.linkOf.keys()) if (this.live(t)) live++;
+    for (const t of this.linkOf.keys()) {
+      if (this.unwatchedAt.has(t)) continue;
+      watching++;
+      if (this.live(t)) live++;
+    }
     const base = { pollSeconds: this.deps.pollSeconds, watching, live };
     const since = this.told?.since ?? this.deps.clock.now();
     const links = this.links.filter((l) => l.state !== 'stopped');

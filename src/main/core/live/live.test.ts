@@ -16,7 +16,7 @@ import { caller, coreFor, coreForFile } from '../test-support.js';
 import { countRequests, liveRelay, priceReads, type Relay } from './test-support.js';
 
 const h = coreForFile();
-const fast = { baseDelayMs: 50, maxDelayMs: 400, random: () => 0.5 };
+const fast = { baseDelayMs: 50, maxDelayMs: 400, random: () => 0.5, lingerMs: 0 };
 
 interface Market {
   cid: string;
@@ -313,6 +313,27 @@ describe('screens', () => {
     await x.ok('live.watch', { key: 'other', tokenIds: [m.no] });
     await expect.poll(x.status).toMatchObject({ watching: 1, live: 1 });
     expect(relay.sent.some((s) => s.type === 'unsubscribe' && s.assets_ids?.includes(m.yes))).toBe(true);
+  });
+
+  it('keeps a token followed a moment after its last watch goes: the next screen showing it finds it live, its trades kept', async () => {
+    const { venue } = h;
+    const m = quietMarket(venue);
+    const t = await trader(venue, m);
+    const relay = await liveRelay();
+    open.push(() => relay.close());
+    const x = core(venue, { live: { ...fast, lingerMs: 1_000, open: relay.open } });
+    await x.ok('live.watch', { key: 'page', tokenIds: [m.yes] });
+    await x.live(1);
+    await place(t, m, m.yes, 'BUY', '0.30', '5');
+    // The market page goes, the watchlist showing the same market comes a moment later.
+    await x.ok('live.unwatch', { key: 'page' });
+    expect(await x.status()).toMatchObject({ watching: 0 });
+    await x.ok('live.watch', { key: 'watchlist', tokenIds: [m.yes] });
+    await x.live(1);
+    expect(relay.sent.filter((s) => s.assets_ids?.includes(m.yes)).map((s) => s.type)).toEqual(['subscribe']);
+    // Nobody watches it: let go once it has lingered.
+    await x.ok('live.unwatch', { key: 'watchlist' });
+    await expect.poll(() => relay.sent.at(-1), { timeout: 5_000, interval: 50 }).toEqual({ type: 'unsubscribe', assets_ids: [m.yes] });
   });
 
   it("moves a list's watch with its rows: rows scrolled in are subscribed, rows scrolled away let go, rows kept not asked again", async () => {
