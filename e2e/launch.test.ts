@@ -4,69 +4,44 @@
 // world has come, instead of calling it an outage; once it runs, the list fills. A second launch
 // on the same folder keeps the port.
 // The host runs its own venue whatever the peer, so the spec-only run skips it.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstLineOf, runSource, type SourceProcess } from './processes.js';
 import { launchChromium, screenshot, SPEC_ONLY, skipReason } from './support.js';
 
 const reason = skipReason() ?? (SPEC_ONLY ? 'the host runs its own embedded venue: run with the full venue' : undefined);
 
-interface Launched {
-  host: ChildProcess;
+interface Launched extends SourceProcess {
   url: string;
-  /** ms since spawn at which each stderr line came, and the URL. */
-  lines: Array<{ at: number; line: string }>;
+  /** ms since spawn at which the URL came. */
   urlAt: number;
 }
 
 async function launch(dir: string): Promise<Launched> {
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const t0 = performance.now();
-  const host = spawn(process.execPath, ['--import', tsx, resolve('src/host/main.ts'), '--data-dir', dir, '--no-simulator'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, TSX_TSCONFIG_PATH: resolve('tsconfig.json') },
-  });
-  const lines: Launched['lines'] = [];
-  createInterface({ input: host.stderr! }).on('line', (line) => lines.push({ at: performance.now() - t0, line }));
-  const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`the host did not start:\n${lines.map((l) => l.line).join('\n')}`)), 90_000);
-    createInterface({ input: host.stdout! }).once('line', (line) => {
-      clearTimeout(timer);
-      done(line.trim());
-    });
-  });
-  return { host, url, lines, urlAt: performance.now() - t0 };
-}
-
-async function stop(host: ChildProcess): Promise<void> {
-  if (host.exitCode !== null || host.signalCode !== null) return;
-  const exited = new Promise((done) => host.once('exit', done));
-  host.kill('SIGTERM');
-  await exited;
+  const host = runSource('src/host/main.ts', ['--data-dir', dir, '--no-simulator']);
+  const url = await firstLineOf(host, 'the host');
+  return { ...host, url, urlAt: performance.now() - host.startedAt };
 }
 
 describe.skipIf(reason !== undefined)(`launch (${reason ?? 'Chromium + built renderer + src/host/main.ts'})`, () => {
   const dir = mkdtempSync(join(tmpdir(), 'kairos-e2e-launch-'));
   let browser: Browser;
-  const hosts: ChildProcess[] = [];
+  const hosts: SourceProcess[] = [];
   beforeAll(async () => {
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    for (const h of hosts) await stop(h);
+    for (const h of hosts) await h.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('serves the page before the venue has generated its world, says it is starting, then lists markets', async () => {
     const first = await launch(dir);
-    hosts.push(first.host);
+    hosts.push(first);
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(first.url);
     const note = page.getByTestId('venue-status');
@@ -100,11 +75,11 @@ describe.skipIf(reason !== undefined)(`launch (${reason ?? 'Chromium + built ren
     const port = (JSON.parse(readFileSync(join(dir, 'local-venue.json'), 'utf8')) as { port: number }).port;
     expect(new URL(first.url).host).not.toBe(`127.0.0.1:${port}`);
     await page.close();
-    await stop(first.host);
+    await first.stop();
 
     // Again on the same folder: the venue's port is the same, and the list shows.
     const second = await launch(dir);
-    hosts.push(second.host);
+    hosts.push(second);
     const again = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await again.goto(second.url);
     await again.getByTestId('market-row').first().waitFor({ timeout: 30_000 });

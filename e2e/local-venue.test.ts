@@ -3,15 +3,12 @@
 // the venue is brought back by itself and the status bar says so meanwhile; killed again it stays
 // down, the status bar says "Local venue stopped — Restart", and the button brings it back.
 // The host runs its own venue whatever the peer, so the spec-only run skips it.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstLineOf, runSource, type SourceProcess } from './processes.js';
 import { launchChromium, screenshot, SPEC_ONLY, skipReason } from './support.js';
 
 const reason = skipReason() ?? (SPEC_ONLY ? 'the host runs its own embedded venue: run with the full venue' : undefined);
@@ -19,36 +16,20 @@ const reason = skipReason() ?? (SPEC_ONLY ? 'the host runs its own embedded venu
 describe.skipIf(reason !== undefined)(`the embedded venue in the status bar (${reason ?? 'Chromium + built renderer + src/host/main.ts'})`, () => {
   const dir = mkdtempSync(join(tmpdir(), 'kairos-e2e-host-'));
   const lockFile = join(dir, 'venue', 'venue.lock');
-  const logged: string[] = [];
-  let host: ChildProcess;
+  let host: SourceProcess | undefined;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    host = spawn(process.execPath, ['--import', tsx, resolve('src/host/main.ts'), '--data-dir', dir, '--venue-size', 'small', '--no-simulator'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, TSX_TSCONFIG_PATH: resolve('tsconfig.json') },
-    });
-    createInterface({ input: host.stderr! }).on('line', (line) => logged.push(line));
-    const url = await new Promise<string>((done, fail) => {
-      const timer = setTimeout(() => fail(new Error(`the host did not start:\n${logged.join('\n')}`)), 90_000);
-      createInterface({ input: host.stdout! }).once('line', (line) => {
-        clearTimeout(timer);
-        done(line.trim());
-      });
-    });
+    host = runSource('src/host/main.ts', ['--data-dir', dir, '--venue-size', 'small', '--no-simulator']);
+    const url = await firstLineOf(host, 'the host');
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(url);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
-    if (host && host.exitCode === null && host.signalCode === null) {
-      const exited = new Promise((done) => host.once('exit', done));
-      host.kill('SIGTERM');
-      await exited;
-    }
+    await host?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -66,7 +47,7 @@ describe.skipIf(reason !== undefined)(`the embedded venue in the status bar (${r
     killVenue();
     await note().filter({ hasText: 'Restarting the local venue…' }).waitFor({ timeout: 15_000 });
     await expect.poll(() => note().count(), { timeout: 30_000 }).toBe(0);
-    expect(logged.join('\n')).toMatch(/the local venue exited unexpectedly \(stopped by a signal\); restarting it once/);
+    expect(host?.said()).toMatch(/the local venue exited unexpectedly \(stopped by a signal\); restarting it once/);
 
     // Killed again: down for good until asked, in the status bar's words.
     killVenue();
@@ -83,7 +64,7 @@ describe.skipIf(reason !== undefined)(`the embedded venue in the status bar (${r
     await note().filter({ hasText: 'Restarting the local venue…' }).waitFor({ timeout: 5_000 });
     await screenshot(page, 'venue-restarting');
     await expect.poll(() => note().count(), { timeout: 30_000 }).toBe(0);
-    expect(logged.join('\n')).toMatch(/restarting the local venue on request/);
+    expect(host?.said()).toMatch(/restarting the local venue on request/);
     await page.getByRole('button', { name: 'Leaderboard' }).click();
     await expect.poll(() => page.locator('table tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     for (const surface of ['catalog', 'trading', 'data']) {

@@ -2,64 +2,36 @@
 // at once, naming the first (its pid and URL), before it starts a venue or touches a file; the
 // first keeps running, and stops cleanly even after its venue was restarted. Both are src/host/main.ts in processes of their own, as `npm run web`
 // starts them. The host runs its own venue whatever the peer, so the spec-only run skips it.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APP_LOCK } from '../src/main/core/instance.js';
+import { runSource, within, type SourceProcess } from './processes.js';
 import { SPEC_ONLY, skipReason } from './support.js';
 
 const reason = skipReason() ?? (SPEC_ONLY ? 'the host runs its own embedded venue: run with the full venue' : undefined);
 
-interface HostRun {
-  child: ChildProcess;
-  stderr: string[];
-  url: Promise<string>;
-  exited: Promise<number | null>;
-}
-
-function startHost(dir: string): HostRun {
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const child = spawn(process.execPath, ['--import', tsx, resolve('src/host/main.ts'), '--data-dir', dir, '--venue-size', 'small', '--no-simulator'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, TSX_TSCONFIG_PATH: resolve('tsconfig.json') },
-  });
-  const stderr: string[] = [];
-  createInterface({ input: child.stderr! }).on('line', (line) => stderr.push(line));
-  const url = new Promise<string>((done) => createInterface({ input: child.stdout! }).once('line', (line) => done(line.trim())));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  return { child, stderr, url, exited };
-}
-
-const within = <T>(promise: Promise<T>, what: string, ms: number): Promise<T> =>
-  Promise.race([promise, new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`timed out waiting for ${what}`)), ms))]);
+const startHost = (dir: string): SourceProcess => runSource('src/host/main.ts', ['--data-dir', dir, '--venue-size', 'small', '--no-simulator']);
 
 describe.skipIf(reason !== undefined)(`one app per data folder (${reason ?? 'built renderer + src/host/main.ts'})`, () => {
   const dir = mkdtempSync(join(tmpdir(), 'kairos-e2e-folder-'));
-  const runs: HostRun[] = [];
+  const runs: SourceProcess[] = [];
   afterAll(async () => {
-    for (const r of runs) {
-      if (r.child.exitCode !== null || r.child.signalCode !== null) continue;
-      r.child.kill('SIGTERM');
-      await r.exited;
-    }
+    for (const r of runs) await r.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('a second host on the folder is refused at once with the first one’s pid and URL; the first stops cleanly after a venue restart', async () => {
     const first = startHost(dir);
     runs.push(first);
-    const url = await within(first.url, `the first host:\n${first.stderr.join('\n')}`, 90_000);
+    const url = await within(first.firstLine, () => `the first host did not start:\n${first.said()}`, 90_000);
     expect(readFileSync(join(dir, APP_LOCK), 'utf8')).toBe(`${first.child.pid}\nat ${url}\n`);
 
     const second = startHost(dir);
     runs.push(second);
-    const code = await within(second.exited, 'the second host to exit', 15_000);
-    const said = second.stderr.join('\n');
+    const code = await within(second.exited, () => 'the second host did not exit', 15_000);
+    const said = second.said();
     expect(code, said).toBe(1);
     expect(said).toContain(`Kairos is already running on the data folder ${dir} (pid ${first.child.pid}, at ${url})`);
     // Refused before it started anything: no venue of its own, no venue's words.
@@ -71,13 +43,13 @@ describe.skipIf(reason !== undefined)(`one app per data folder (${reason ?? 'bui
 
     // Its venue killed once is restarted; a clean stop after that is said as a stop, not as the
     // venue going down.
-    const logged = (line: string) => () => first.stderr.some((l) => l.includes(line));
+    const logged = (line: string) => () => first.lines.some((l) => l.line.includes(line));
     await expect.poll(logged('kairos: the local venue is running'), { timeout: 90_000 }).toBe(true);
     process.kill(Number(readFileSync(join(dir, 'venue', 'venue.lock'), 'utf8')), 'SIGKILL');
     await expect.poll(logged('kairos: the local venue is running again'), { timeout: 60_000 }).toBe(true);
     first.child.kill('SIGTERM');
-    expect(await within(first.exited, 'the first host to stop', 30_000)).toBe(0);
-    expect(first.stderr.join('\n')).not.toMatch(/the local venue is down/);
+    expect(await within(first.exited, () => 'the first host did not stop', 30_000)).toBe(0);
+    expect(first.said()).not.toMatch(/the local venue is down/);
     expect(() => readFileSync(join(dir, APP_LOCK))).toThrow(/ENOENT/);
     expect(() => readFileSync(join(dir, 'venue', 'venue.lock'))).toThrow(/ENOENT/);
   }, 180_000);

@@ -3,66 +3,40 @@
 // (no plain Restart, which could only fail again); the button moves the folder aside, nothing in it
 // deleted, names where it went, and the markets of the new world come. The host runs its own
 // embedded venue whatever the peer, so the spec-only run skips it.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstLineOf, runSource, type SourceProcess } from './processes.js';
 import { launchChromium, screenshot, SPEC_ONLY, skipReason } from './support.js';
 
 const reason = skipReason() ?? (SPEC_ONLY ? 'the host runs its own embedded venue: run with the full venue' : undefined);
-
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const env = { ...process.env, TSX_TSCONFIG_PATH: resolve('tsconfig.json') };
-
-/** Runs `args` under Node with tsx until it prints its first stdout line; resolves with it. */
-function firstLine(child: ChildProcess, logged: string[], what: string): Promise<string> {
-  createInterface({ input: child.stderr! }).on('line', (line) => logged.push(line));
-  return new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`${what} did not start:\n${logged.join('\n')}`)), 90_000);
-    createInterface({ input: child.stdout! }).once('line', (line) => {
-      clearTimeout(timer);
-      done(line.trim());
-    });
-  });
-}
 
 describe.skipIf(reason !== undefined)(`a damaged local venue folder (${reason ?? 'Chromium + built renderer + src/host/main.ts'})`, () => {
   const dir = mkdtempSync(join(tmpdir(), 'kairos-e2e-damaged-'));
   const folder = join(dir, 'venue');
   const garbage = Buffer.from('this is not a database, it is what a failing disk left behind\n'.repeat(200));
-  const logged: string[] = [];
-  let host: ChildProcess;
+  let host: SourceProcess | undefined;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
     // A world made and stopped as the app would leave it, then its database damaged.
-    const venue = spawn(process.execPath, ['--import', tsx, resolve('src/venue/cli.ts'), '--data-dir', folder, '--size', 'small', '--no-simulator'], { stdio: ['ignore', 'pipe', 'pipe'], env });
-    await firstLine(venue, [], 'the venue');
-    await new Promise((done) => {
-      venue.once('close', done);
-      venue.kill('SIGTERM');
-    });
+    const venue = runSource('src/venue/cli.ts', ['--data-dir', folder, '--size', 'small', '--no-simulator']);
+    await firstLineOf(venue, 'the venue');
+    await venue.stop();
     writeFileSync(join(folder, 'venue.sqlite'), garbage);
 
-    host = spawn(process.execPath, ['--import', tsx, resolve('src/host/main.ts'), '--data-dir', dir, '--venue-size', 'small', '--no-simulator'], { stdio: ['ignore', 'pipe', 'pipe'], env });
-    const url = await firstLine(host, logged, 'the host');
+    host = runSource('src/host/main.ts', ['--data-dir', dir, '--venue-size', 'small', '--no-simulator']);
+    const url = await firstLineOf(host, 'the host');
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(url);
   }, 150_000);
   afterAll(async () => {
     await browser?.close();
-    if (host && host.exitCode === null && host.signalCode === null) {
-      const exited = new Promise((done) => host.once('exit', done));
-      host.kill('SIGTERM');
-      await exited;
-    }
+    await host?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -83,7 +57,7 @@ describe.skipIf(reason !== undefined)(`a damaged local venue folder (${reason ??
     expect(await page.getByRole('button', { name: 'Restart' }).count()).toBe(0);
     // Nor does it show the venue's surfaces as reachable.
     for (const s of ['catalog', 'trading', 'data']) expect(await page.getByTestId(`surface-${s}`).getAttribute('data-online')).toBe('false');
-    expect(logged.join('\n')).toContain('the status bar offers a new local world, the old folder kept aside');
+    expect(host?.said()).toContain('the status bar offers a new local world, the old folder kept aside');
     await theme('light');
     await screenshot(page, 'venue-damaged');
     await theme('dark');
