@@ -4,8 +4,7 @@
 // with no request for the book or the prices meanwhile — and within the poll on the spec-only one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveStatus } from '../src/shared/ipc/contract.js';
-import type { Trader } from '../src/venue/trading/test-trader.js';
-import { quietFirstMarket, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
+import { quietFirstMarket, skipReason, SPEC_ONLY, startApp, type App, type QuietMarket } from './support.js';
 
 const reason = skipReason();
 
@@ -13,7 +12,7 @@ describe.skipIf(reason !== undefined)(`live prices (${reason ?? 'Chromium + buil
   let app: App;
   let market: { condition_id: string; question: string; neg_risk: number };
   let yes: string;
-  let maker: Trader;
+  let quiet: QuietMarket;
   const requests: string[] = [];
 
   async function call<T>(name: string, input: unknown = {}): Promise<T> {
@@ -29,17 +28,15 @@ describe.skipIf(reason !== undefined)(`live prices (${reason ?? 'Chromium + buil
     const { venue } = app;
     venue.app.server.on('request', (req: { method?: string; url?: string }) => requests.push(`${req.method ?? ''} ${(req.url ?? '').split('?')[0]}`));
     // The first listed market, made quiet: its book is what this test puts there.
-    ({ market, yes, maker } = await quietFirstMarket(app, '0.01'));
+    quiet = await quietFirstMarket(app, '0.01');
+    ({ market, yes } = quiet);
     await place('0.3', '5');
   }, 120_000);
   afterAll(async () => {
     await app?.close();
   });
 
-  async function place(price: string, size: string): Promise<void> {
-    const r = await maker.post([maker.order(yes, 'BUY', price, size, { negRisk: market.neg_risk === 1 })]);
-    expect(r.body).toMatchObject([{ success: true }]);
-  }
+  const place = (price: string, size: string): Promise<void> => quiet.quote('BUY', price, size);
 
   it(SPEC_ONLY ? 'says prices are polled every 5 s, the venue having no stream' : 'says prices are live', async () => {
     await expect.poll(statusText, { timeout: 15_000 }).toBe(SPEC_ONLY ? 'Prices polling every 5 s' : 'Prices live');

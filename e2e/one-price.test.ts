@@ -2,8 +2,7 @@
 // the markets list and its page's header show the same price — the book's midpoint, the spread
 // being tight — each with its age ("live" where the venue streams, seconds where it is polled).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Trader } from '../src/venue/trading/test-trader.js';
-import { otherTrader, quietFirstMarket, revealMarketParts, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
+import { otherTrader, quietFirstMarket, revealMarketParts, skipReason, SPEC_ONLY, startApp, type App, type QuietMarket } from './support.js';
 
 const reason = skipReason();
 const PEER = SPEC_ONLY ? 'polling' : 'live';
@@ -12,23 +11,18 @@ describe.skipIf(reason !== undefined)(`one price per market (${reason ?? 'Chromi
   let app: App;
   let market: { condition_id: string; question: string; neg_risk: number };
   let yes: string;
-  let maker: Trader;
+  let place: QuietMarket['quote'];
 
   beforeAll(async () => {
     app = await startApp();
     // The first listed market, made quiet: its book is what this test puts there.
-    ({ market, yes, maker } = await quietFirstMarket(app, '0.001'));
+    ({ market, yes, quote: place } = await quietFirstMarket(app, '0.001'));
     await place('BUY', '0.4');
     await place('SELL', '0.44');
   }, 120_000);
   afterAll(async () => {
     await app?.close();
   });
-
-  async function place(side: 'BUY' | 'SELL', price: string): Promise<void> {
-    const r = await maker.post([maker.order(yes, side, price, '10', { negRisk: market.neg_risk === 1 })]);
-    expect(r.body).toMatchObject([{ success: true }]);
-  }
 
   const rowCell = () => app.page.locator('[data-testid=market-row]').filter({ has: app.page.getByTitle(market.question, { exact: true }) }).locator('[data-field=price]');
   const headCell = () => app.page.locator(`[data-testid=market-price] [data-token="${yes}"] [data-field=price]`);

@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeText } from '../src/shared/domain/money.js';
 import { changeSince } from '../src/shared/domain/price.js';
-import type { Trader } from '../src/venue/trading/test-trader.js';
-import { call, otherTrader, quietFirstMarket, revealMarketParts, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
+import { call, otherTrader, quietFirstMarket, revealMarketParts, skipReason, SPEC_ONLY, startApp, type App, type QuietMarket } from './support.js';
 
 const reason = skipReason();
 const PEER = SPEC_ONLY ? 'polling' : 'live';
@@ -18,23 +17,18 @@ describe.skipIf(reason !== undefined)(`rows on screen follow live prices (${reas
   let app: App;
   let market: { condition_id: string; question: string; neg_risk: number };
   let yes: string;
-  let maker: Trader;
+  let place: QuietMarket['quote'];
 
   beforeAll(async () => {
     app = await startApp();
     // The first listed market, made quiet: its book is what this test puts there.
-    ({ market, yes, maker } = await quietFirstMarket(app, '0.001'));
+    ({ market, yes, quote: place } = await quietFirstMarket(app, '0.001'));
     await place('BUY', '0.4');
     await place('SELL', '0.44');
   }, 120_000);
   afterAll(async () => {
     await app?.close();
   });
-
-  async function place(side: 'BUY' | 'SELL', price: string): Promise<void> {
-    const r = await maker.post([maker.order(yes, side, price, '10', { negRisk: market.neg_risk === 1 })]);
-    expect(r.body).toMatchObject([{ success: true }]);
-  }
 
   const cellOf = (cell: ReturnType<App['page']['locator']>) => async () => ({
     price: (await cell.locator('.pv').innerText()).trim(),

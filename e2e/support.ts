@@ -305,6 +305,8 @@ export interface QuietMarket {
   /** Its first outcome's token. */
   yes: string;
   maker: Trader;
+  /** The maker rests an order on the Yes token (10 shares unless said), refused loudly. */
+  quote(side: 'BUY' | 'SELL', price: string, size?: string): Promise<void>;
 }
 
 /**
@@ -323,7 +325,12 @@ export async function quietFirstMarket(app: App, tickSize: NonNullable<TradingSe
   const maker = await otherTrader(venue);
   await app.admin.setCash(maker.address, '500');
   await app.admin.mint(market.condition_id, maker.address, '200');
-  return { market, yes: yesOf(found), maker };
+  const yes = yesOf(found);
+  const quote = async (side: 'BUY' | 'SELL', price: string, size = '10'): Promise<void> => {
+    const r = await maker.post([maker.order(yes, side, price, size, { negRisk: market.neg_risk === 1 })]);
+    if (!(r.body as Array<{ success?: boolean }>)[0]?.success) throw new Error(`the maker's ${side} at ${price} was refused: ${JSON.stringify(r.body)}`);
+  };
+  return { market, yes, maker, quote };
 }
 
 /**
