@@ -3,30 +3,25 @@
 // torn between two starts.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { skipReason, startApp, type App } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { appFor } from './shared-app.js';
+import { skipReason } from './support.js';
 
 const reason = skipReason();
 
 describe.skipIf(reason !== undefined)(`a damaged data file at the start (${reason ?? 'Chromium + built renderer'})`, () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await startApp({ size: 'small' });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = appFor({ size: 'small' });
 
   it('is said on the page with its name, where it was moved and what was kept, until dismissed', async () => {
-    const { page } = app;
+    const { page } = app();
     await page.getByRole('navigation', { name: 'Screens' }).waitFor();
     expect(await page.getByRole('alert').filter({ hasText: 'moved aside' }).count()).toBe(0);
     // Between two starts the file is torn.
-    await app.host.close();
-    await app.core.close();
-    const file = join(app.dataDir, 'settings.json');
+    await app().host.close();
+    await app().core.close();
+    const file = join(app().dataDir, 'settings.json');
     writeFileSync(file, '{"tradingOff": tru');
-    await app.restart();
+    await app().restart();
 
     const notice = page.getByRole('alert').filter({ hasText: 'settings.json could not be read and was moved aside to' });
     await notice.waitFor({ timeout: 15_000 });
@@ -36,9 +31,9 @@ describe.skipIf(reason !== undefined)(`a damaged data file at the start (${reaso
     expect(readFileSync(aside, 'utf8')).toBe('{"tradingOff": tru');
     expect(existsSync(file)).toBe(false);
     await page.evaluate("document.documentElement.dataset.theme = 'light'");
-    await app.shot('damaged-settings');
+    await app().shot('damaged-settings');
     await page.evaluate("document.documentElement.dataset.theme = 'dark'");
-    await app.shot('damaged-settings-dark');
+    await app().shot('damaged-settings-dark');
     await page.evaluate('delete document.documentElement.dataset.theme');
     // Toasts that come and go do not take it with them: it stays until dismissed.
     await page.waitForTimeout(6_500);

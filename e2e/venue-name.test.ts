@@ -1,21 +1,16 @@
 // A venue's name is 1 to 60 visible characters: one too long, or with a line break or nothing
 // visible, is refused in words naming the field, and what was typed stays in the form.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { skipReason, startApp, type App } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { appFor } from './shared-app.js';
+import { skipReason } from './support.js';
 
 const reason = skipReason();
 
 describe.skipIf(reason !== undefined)(`a venue's name (${reason ?? 'Chromium + built renderer'})`, () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await startApp({ size: 'small' });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = appFor({ size: 'small' });
 
   it('over 60 characters, or only spaces, is refused in words, and the form keeps what was typed', async () => {
-    const { page } = app;
+    const { page } = app();
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Add a remote venue…' }).click();
     await page.getByTestId('venue-row').first().waitFor();
@@ -32,9 +27,9 @@ describe.skipIf(reason !== undefined)(`a venue's name (${reason ?? 'Chromium + b
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(long);
     expect(await page.getByLabel('Catalog URL').inputValue()).toBe('https://catalog.example');
     await form.scrollIntoViewIfNeeded();
-    await app.shot('venue-name-too-long');
+    await app().shot('venue-name-too-long');
     await page.evaluate("document.documentElement.dataset.theme = 'dark'");
-    await app.shot('venue-name-too-long-dark');
+    await app().shot('venue-name-too-long-dark');
     await page.evaluate('delete document.documentElement.dataset.theme');
 
     await page.getByLabel('Name', { exact: true }).fill('   ');
