@@ -123,12 +123,17 @@ export const NewVenueProfile = VenueProfile.omit({ id: true, kind: true }).exten
 
 /** A fill of one of the account's orders, a market it holds that resolved or closed, or a price alert that fired (no account). */
 export const Notice = z.object({
-  kind: z.enum(['fill', 'resolved', 'alert']),
+  /** followed: a followed wallet traded; venue: the embedded venue stopped or came back. */
+  kind: z.enum(['fill', 'resolved', 'alert', 'followed', 'venue']),
   title: z.string(),
   body: z.string(),
   accountId: z.string().optional(),
   orderId: z.string().optional(),
   conditionId: z.string().optional(),
+  /** The event the notice is about, when it is about one (opens its page). */
+  eventSlug: z.string().optional(),
+  /** The wallet the notice is about (a followed trader): opens its trader page. */
+  address: z.string().optional(),
   at: z.number(),
 });
 export type Notice = z.output<typeof Notice>;

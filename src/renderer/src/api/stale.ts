@@ -112,7 +112,7 @@ export const STALE: StaleMap = {
   // A placed, cancelled or filled order moves cash, positions and trades as well as the orders.
   'orders.updated': [...ORDER_CALLS, ...PORTFOLIO_CALLS],
   // A fill or a resolution moves orders and positions; an alert that fired changes only the alerts.
-  'notices.raised': (n) => (n.kind === 'alert' ? ['alerts.list'] : [...ORDER_CALLS, ...PORTFOLIO_CALLS]),
+  'notices.raised': (n) => (n.kind === 'alert' ? ['alerts.list'] : n.kind === 'fill' || n.kind === 'resolved' ? [...ORDER_CALLS, ...PORTFOLIO_CALLS] : []),
   // Shown from the UI state (the offline banner and dots); screens ask again on their own timers.
   'connection.changed': [],
   // The footer shows it; no answer of a call changes until the app restarts into the update.
