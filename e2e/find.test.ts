@@ -124,7 +124,9 @@ describe.skipIf(reason !== undefined)(`find anything (${reason ?? 'Chromium + bu
     await screen(page, 'Markets');
     await page.locator('body').click({ position: { x: 5, y: 790 } });
     await page.keyboard.press('/');
-    await page.keyboard.type(wordsOf(b.title));
+    // Inserted as one input: key by key costs a browser round trip per key, seconds on a busy
+    // machine (browse.test.ts types key by key).
+    await page.keyboard.insertText(wordsOf(b.title));
     const panel = page.getByTestId('search-results');
     await expect.poll(() => panel.locator(`[data-kind=events][data-id="${b.id}"]`).count(), { timeout: 10_000 }).toBe(1);
     expect(await panel.locator('[data-group]').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-group')))).toEqual(expect.arrayContaining(['markets', 'events']));
@@ -148,7 +150,7 @@ describe.skipIf(reason !== undefined)(`find anything (${reason ?? 'Chromium + bu
     const closed = (await app.admin.world()).markets.find((m) => m.status === 'closed' || m.status === 'resolved')!.question;
     await page.locator('body').click({ position: { x: 5, y: 790 } });
     await page.keyboard.press('/');
-    await page.keyboard.type(closed);
+    await page.keyboard.insertText(closed);
     await expect.poll(() => panel.locator('[data-kind=markets]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await panel.locator('[data-kind=markets]').count()).toBe(await panel.locator('[data-kind=markets] [data-badge=closed]').count());
     const first = await panel.locator('[data-testid=search-hit] .sh-title').first().getAttribute('title');
@@ -162,7 +164,7 @@ describe.skipIf(reason !== undefined)(`find anything (${reason ?? 'Chromium + bu
     // The palette: the same hits, Enter on the event.
     await page.keyboard.press('Control+k');
     await page.waitForSelector('[cmdk-input]:focus');
-    await page.keyboard.type(wordsOf(b.title));
+    await page.keyboard.insertText(wordsOf(b.title));
     await page.waitForSelector(`[cmdk-item][data-value="events-${b.id}"]`);
     await shots(app, 'find-palette');
     const items = await page.locator('[cmdk-item]').evaluateAll((els) => els.map((e) => e.getAttribute('data-value')));
@@ -181,7 +183,7 @@ describe.skipIf(reason !== undefined)(`find anything (${reason ?? 'Chromium + bu
     expect(name).toBeDefined();
     await page.locator('body').click({ position: { x: 5, y: 790 } });
     await page.keyboard.press('/');
-    await page.keyboard.type(name);
+    await page.keyboard.insertText(name);
     const trader = page.getByTestId('search-results').locator('[data-kind=traders]', { hasText: name }).first();
     await trader.waitFor({ timeout: 10_000 });
     await trader.click();

@@ -37,7 +37,7 @@ export function portfolioDomain(ctx: CoreContext, accounts: Accounts, deps: Port
     return s.cached('data', '/positions', q, maxAge, () => s.clients.data.positions(q));
   };
 
-  /** The account's cash, positions and trades are read from the venue next (after a redemption). */
+  /** The account's cash, positions and trades are read from the venue next (after a redemption, a fill). */
   const changed = (s: Session, a: AccountSummary): void => {
     const { user } = positionsQuery(a);
     s.expire('trading', '/balance-allowance', { account: a.id });
@@ -85,5 +85,5 @@ export function portfolioDomain(ctx: CoreContext, accounts: Accounts, deps: Port
     },
   };
 
-  return { name: 'portfolio', handlers, invalidates, balanceOf, positionsOf };
+  return { name: 'portfolio', handlers, invalidates, balanceOf, positionsOf, changed };
 }
