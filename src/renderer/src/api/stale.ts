@@ -123,7 +123,7 @@ export const STALE: StaleMap = {
   'venue.status': (e) => (e.state === 'running' ? ['venue.status', ...VENUE_READS] : ['venue.status']),
   'market.live': liveChange,
   // A market closed or resolved: every screen that shows its standing asks again.
-  'markets.status': ['markets.list', 'markets.search', 'markets.get', 'events.outcomes', 'events.browse', 'watchlist.list'],
+  'markets.status': ['markets.list', 'markets.search', 'markets.get', 'markets.resolution', 'events.outcomes', 'events.browse', 'watchlist.list'],
   // Once live, books and quotes are the core's live copies: asked again, they are exact at once.
   'live.status': (e) => (e.state === 'live' ? ['live.status', 'markets.book', 'markets.quotes', 'markets.prices'] : ['live.status', 'markets.prices']),
   // A star changes the watchlist, and the markets list where it shows the watchlist only.

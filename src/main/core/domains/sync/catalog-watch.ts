@@ -67,7 +67,11 @@ export function applyChanges(s: Session, changes: Changes): Applied {
   for (const [id, old] of before) {
     const now = s.cache.market(id);
     if (!now) continue;
-    if (standing(old) !== standing(now)) standings.push(now.conditionId.toLowerCase());
+    if (standing(old) !== standing(now)) {
+      standings.push(now.conditionId.toLowerCase());
+      // The market page's standing reads the trading surface first: that answer is old now too.
+      for (const cid of new Set([now.conditionId, now.conditionId.toLowerCase()])) s.expire('trading', `/markets/${cid}`, {});
+    }
     expireReadsOf(s, now, old);
   }
   return { standings, changed: events.length + markets.length };
