@@ -6,15 +6,19 @@ import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DamagedFile } from '../data-files.js';
-import { PassphraseCipher, SCRYPT_PARAMS_V1, Vault, VaultError } from './vault.js';
+import { CHEAP_SCRYPT } from '../test-support.js';
+import { PassphraseCipher, SCRYPT_PARAMS, SCRYPT_PARAMS_V1, Vault, VaultError, type ScryptParams } from './vault.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kairos-vault-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const SECRETS = { privateKey: `0x${'ab'.repeat(32)}`, apiKey: 'key-1', secret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I=', passphrase: 'f'.repeat(64) };
 
-async function fresh(name: string): Promise<Vault> {
-  const v = Vault.open(join(dir, name), new PassphraseCipher('pw'));
+/** A passphrase's cipher; new keys are wrapped cheaply unless the test is about the cost. */
+const cipher = (passphrase = 'pw', params: ScryptParams = CHEAP_SCRYPT): PassphraseCipher => new PassphraseCipher(passphrase, params);
+
+async function fresh(name: string, params?: ScryptParams): Promise<Vault> {
+  const v = Vault.open(join(dir, name), cipher('pw', params));
   await v.unlock();
   await v.add('local', SECRETS, { address: '0x1111111111111111111111111111111111111111', headerPrefix: 'SERVICE', label: 'Paper' }, 1);
   return v;
@@ -26,7 +30,7 @@ describe('vault', () => {
   it('round-trips secrets, lists summaries while locked, and keeps profiles apart', async () => {
     const v = await fresh('a.json');
     await v.add('remote-1', { ...SECRETS, apiKey: 'key-2' }, { address: '0x2222222222222222222222222222222222222222', headerPrefix: 'POLY' }, 2);
-    const again = Vault.open(join(dir, 'a.json'), new PassphraseCipher('pw'));
+    const again = Vault.open(join(dir, 'a.json'), cipher());
     expect(again.isLocked()).toBe(true);
     expect(again.list('local').map((a) => a.apiKey)).toEqual(['key-1']);
     expect(again.list('remote-1').map((a) => a.headerPrefix)).toEqual(['POLY']);
@@ -56,15 +60,15 @@ describe('vault', () => {
 
   it('refuses a wrong passphrase, a tampered secret and a tampered summary', async () => {
     await fresh('c.json');
-    expect(await code(Vault.open(join(dir, 'c.json'), new PassphraseCipher('nope')).unlock())).toBe('WRONG_PASSPHRASE');
+    expect(await code(Vault.open(join(dir, 'c.json'), cipher('nope')).unlock())).toBe('WRONG_PASSPHRASE');
     const original = readFileSync(join(dir, 'c.json'), 'utf8');
     const file = JSON.parse(original) as { data: string; accounts: Array<{ label: string }> };
     const flipped = Buffer.from(file.data, 'base64');
     flipped[0] = (flipped[0] as number) ^ 1;
     writeFileSync(join(dir, 'c.json'), JSON.stringify({ ...file, data: flipped.toString('base64') }));
-    expect(await code(Vault.open(join(dir, 'c.json'), new PassphraseCipher('pw')).unlock())).toBe('VAULT_CORRUPT');
+    expect(await code(Vault.open(join(dir, 'c.json'), cipher()).unlock())).toBe('VAULT_CORRUPT');
     writeFileSync(join(dir, 'c.json'), JSON.stringify({ ...file, accounts: file.accounts.map((a) => ({ ...a, label: 'Evil' })) }));
-    expect(await code(Vault.open(join(dir, 'c.json'), new PassphraseCipher('pw')).unlock())).toBe('VAULT_CORRUPT');
+    expect(await code(Vault.open(join(dir, 'c.json'), cipher()).unlock())).toBe('VAULT_CORRUPT');
   });
 
   it('moves a file it cannot read aside, whole, says so, and starts empty', async () => {
@@ -72,7 +76,7 @@ describe('vault', () => {
     const torn = readFileSync(join(dir, 'h.json'), 'utf8').slice(0, 40);
     writeFileSync(join(dir, 'h.json'), torn);
     const told: DamagedFile[] = [];
-    const v = Vault.open(join(dir, 'h.json'), new PassphraseCipher('pw'), (d) => told.push(d));
+    const v = Vault.open(join(dir, 'h.json'), cipher(), (d) => told.push(d));
     expect(v.exists()).toBe(false);
     expect(v.list()).toEqual([]);
     expect(told).toEqual([{ file: 'h.json', aside: expect.stringMatching(/h\.json\.damaged-/), what: expect.stringMatching(/moved file keeps them/), at: expect.any(Number) }]);
@@ -83,7 +87,7 @@ describe('vault', () => {
   it('a leftover temp file from a crash does not get in the way', async () => {
     writeFileSync(join(dir, `d.json.${process.pid}.tmp`), 'half a vault');
     const v = await fresh('d.json');
-    const again = Vault.open(join(dir, 'd.json'), new PassphraseCipher('pw'));
+    const again = Vault.open(join(dir, 'd.json'), cipher());
     await again.unlock();
     expect(again.list()).toHaveLength(1);
     expect(v.list()).toHaveLength(1);
@@ -94,7 +98,7 @@ describe('vault', () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 1);
     try {
-      await fresh('e.json');
+      await fresh('e.json', SCRYPT_PARAMS);
     } finally {
       clearInterval(timer);
     }
@@ -122,8 +126,8 @@ describe('vault', () => {
     await old.add('local', SECRETS, { address: '0x1111111111111111111111111111111111111111', headerPrefix: 'SERVICE' }, 1);
     expect(wrapped('f.json')[0]).toBe(1);
     expect(PassphraseCipher.paramsOf(wrapped('f.json'))).toEqual(SCRYPT_PARAMS_V1);
-    expect(await code(Vault.open(join(dir, 'f.json'), new PassphraseCipher('nope')).unlock())).toBe('WRONG_PASSPHRASE');
-    const again = Vault.open(join(dir, 'f.json'), new PassphraseCipher('pw'));
+    expect(await code(Vault.open(join(dir, 'f.json'), cipher('nope')).unlock())).toBe('WRONG_PASSPHRASE');
+    const again = Vault.open(join(dir, 'f.json'), cipher('pw', SCRYPT_PARAMS));
     await again.unlock();
     expect(again.secretsOf(again.list()[0]?.id as string).use((s) => s)).toEqual(SECRETS);
     // The next write wraps the key at the new cost.
@@ -137,6 +141,6 @@ describe('vault', () => {
     const key = Buffer.from(file.wrappedKey, 'base64');
     key[1] = 30;
     writeFileSync(join(dir, 'g.json'), JSON.stringify({ ...file, wrappedKey: key.toString('base64') }));
-    expect(await code(Vault.open(join(dir, 'g.json'), new PassphraseCipher('pw')).unlock())).toBe('VAULT_CORRUPT');
+    expect(await code(Vault.open(join(dir, 'g.json'), cipher()).unlock())).toBe('VAULT_CORRUPT');
   });
 });
