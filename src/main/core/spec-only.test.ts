@@ -4,6 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { OrderDomainInfo, PaperAccount } from '../../venue/account.js';
 import { coreForFile, startCore, tradable, venueProfile, type CoreHarness } from './test-support.js';
+import { FRESH } from './context.js';
 
 const asked: string[] = [];
 const counting: typeof fetch = (url, init) => {
@@ -65,8 +66,9 @@ describe('a venue that offers only the spec', () => {
   });
 
   it('closes in the journal a resting order whose market closed, with no open-orders list to say so', async () => {
-    // A core of its own, with the watcher on.
-    const t = await startCore({ venue: { specOnly: true, representation: 'varied' }, core: { watch: { everyMs: 100 } } });
+    // A core of its own, with the watcher on, on a clock the test moves past the data freshness window.
+    const skew = { ms: 0 };
+    const t = await startCore({ venue: { specOnly: true, representation: 'varied' }, core: { watch: { everyMs: 100 }, clock: { now: () => Date.now() + skew.ms } } });
     try {
       const m = tradable(t.venue, 2);
       const { acct } = await deployment({ source: 'custom', domain: domainOf(t.venue.orderDomain) }, t);
@@ -75,8 +77,9 @@ describe('a venue that offers only the spec', () => {
       const state = async () => (await t.ok<Array<{ orderId: string; state: string }>>('orders.journal', { accountId: acct.id })).find((j) => j.orderId === placed?.orderId)?.state;
       expect(await state()).toBe('open');
       t.venue.exchange.setMarketStatus(m.cid, 'closed');
-      // The watcher's passes read the market again (within the data freshness window) and find it closed.
-      await vi.waitFor(async () => expect(await state()).toBe('closed'), { timeout: 40_000, interval: 500 });
+      // Past the data freshness window, the watcher's passes read the market again and find it closed.
+      skew.ms = FRESH.data + 1_000;
+      await vi.waitFor(async () => expect(await state()).toBe('closed'), { timeout: 20_000, interval: 100 });
     } finally {
       await t.close();
     }
