@@ -92,7 +92,8 @@ function readOnly(req: FastifyRequest, ctx: VenueContext, key: string): Signer {
  */
 export function verifyL2(req: FastifyRequest, ctx: VenueContext, path: string): Signer {
   const readonlyKey = header(req, ctx, 'READONLY_API_KEY', false);
-  if (readonlyKey !== undefined && header(req, ctx, 'API_KEY', false) === undefined) return readOnly(req, ctx, readonlyKey);
+  // Read-only keys are an extra: a spec-only venue knows none and asks for the signature's headers.
+  if (!ctx.specOnly && readonlyKey !== undefined && header(req, ctx, 'API_KEY', false) === undefined) return readOnly(req, ctx, readonlyKey);
   const address = header(req, ctx, 'ADDRESS', true);
   const apiKey = header(req, ctx, 'API_KEY', true);
   const passphrase = header(req, ctx, 'PASSPHRASE', true);
