@@ -47,11 +47,6 @@ export class Heartbeats {
     this.chains.set(apiKey, { id, stop });
     return id;
   }
-
-  /** Whether a chain of `apiKey` is running. */
-  running(apiKey: string): boolean {
-    return this.chains.has(apiKey);
-  }
 }
 
 /** Cancels every open order of `apiKey`, in turn behind the batches that arrived before. */
