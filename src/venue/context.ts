@@ -2,6 +2,7 @@
 // optional helpers of a running venue. Apart from http.ts, so that the routes and the auth checks
 // that http.ts calls can name it without importing http.ts back.
 import type { Audience } from './audience.js';
+import type { IdleTimers } from './timers.js';
 import type { Checkpointer } from './db/checkpointer.js';
 import type { Db } from './db/open.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -36,6 +37,8 @@ export interface VenueContext {
   streams?: { host: string; market: string };
   /** Told of every read of market data, so that the simulator knows whether anyone watches. */
   audience?: Audience;
+  /** Timers of the heartbeats' dead-man switch; the system's when absent. */
+  timers?: IdleTimers;
 }
 
 /** Turns an answer of `route` (e.g. `catalog GET /events`) into the representation to send. */

@@ -5,7 +5,7 @@ import { BUCKETS, type Bucket } from './rate-limit.js';
 import { badParam, rateLimited, type HttpError } from './errors.js';
 import type { VenueContext } from './context.js';
 import { specQueryNames, type SurfaceName } from './spec-routes.js';
-import { verifyL2 } from './auth/verify.js';
+import { verifyL2, type Signer } from './auth/verify.js';
 import { marketRead } from './audience.js';
 
 export type { Presenter, VenueContext } from './context.js';
@@ -15,7 +15,7 @@ declare module 'fastify' {
     /** The JSON body exactly as received: request signatures cover these bytes. */
     rawBody?: Buffer;
     /** On a signed route, the API key whose L2 signature the request carries, once verified. */
-    signedBy?: { apiKey: string; address: string };
+    signedBy?: Signer;
     /** Set once a rate limit has counted (or refused) the request, so that nothing counts it twice. */
     rateCounted?: boolean;
   }
@@ -89,7 +89,7 @@ export function surface(app: FastifyInstance, ctx: VenueContext, all: Bucket, na
           }
         : {
             preHandler: async (req: FastifyRequest) => {
-              let who: { apiKey: string; address: string } | undefined;
+              let who: Signer | undefined;
               try {
                 checkQuery(req);
                 who = verifyL2(req, ctx, typeof signedPath === 'string' ? signedPath : signedPath(req));

@@ -27,6 +27,7 @@ import { checkMasterKey } from './auth/keys.js';
 import { orderDomainInfo, paperAccount, type OrderDomainInfo, type PaperAccount } from './account.js';
 import { MarketChannel, MARKET_CHANNEL_PATH, type LiveOptions } from './live/market-channel.js';
 import { Audience, READ_WINDOW_MS } from './audience.js';
+import type { IdleTimers } from './timers.js';
 import { marketsNamedBy } from './market-index.js';
 
 export type { OrderDomainInfo, PaperAccount } from './account.js';
@@ -63,6 +64,8 @@ export interface VenueOptions extends WorldOptions {
   live?: LiveOptions;
   /** The arranging routes under /admin (admin-routes.ts): off unless asked for (`--admin-routes`). */
   adminRoutes?: boolean;
+  /** Timers of the heartbeats' dead-man switch (tests pass manual ones to step through a silence). */
+  timers?: IdleTimers;
 }
 
 export interface VenueUrls {
@@ -227,6 +230,7 @@ export async function startVenue(opts: VenueOptions): Promise<RunningVenue> {
     ...(opts.misbehave ? { misbehave: { ignoredFilters: IGNORED_FILTERS } } : {}),
     ...(live ? { streams: { host, market: MARKET_CHANNEL_PATH } } : {}),
     audience,
+    ...(opts.timers ? { timers: opts.timers } : {}),
   };
   ctx.exchange.start();
   const account = specOnly ? paperAccount(ctx) : undefined;

@@ -14,4 +14,14 @@ describe('BoundedMemo', () => {
     expect(() => memo.get(9, () => { throw new Error('no'); })).toThrow('no');
     expect(memo.get(9, make)).toBe('v9');
   });
+
+  it('makes a forgotten value again, and only that one', () => {
+    const memo = new BoundedMemo<string, number>(10);
+    let made = 0;
+    const make = () => ++made;
+    memo.get('a', make);
+    memo.get('b', make);
+    memo.forget('a');
+    expect([memo.get('a', make), memo.get('b', make)]).toEqual([3, 2]);
+  });
 });

@@ -17,4 +17,9 @@ export class BoundedMemo<K, V> {
     }
     return value;
   }
+
+  /** Drops what is kept for `key` (it changed at its source). */
+  forget(key: K): void {
+    this.map.delete(key);
+  }
 }

@@ -7,6 +7,7 @@ import { BoundedMemo } from '@shared/domain/memo.js';
 import type { VenueContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { findApiKey, passphraseHash, secretBytes, type KeyRecord } from './keys.js';
+import { findSideKey, type SideKind } from './side-keys.js';
 import { l2Signature } from './l2.js';
 
 export function header(req: FastifyRequest, ctx: VenueContext, name: string, required: true): string;
@@ -30,11 +31,13 @@ export function checkFresh(ctx: VenueContext, raw: string, name: string): void {
   }
 }
 
-// API keys are never changed or removed, and a running venue's master key stays the same: each
-// key's record and secret are looked up once (a query, a stat and an HMAC saved per request),
-// and the passphrase that last matched its hash is kept (a hash per request saved).
+// A running venue's master key stays the same: each key's record and secret are looked up once
+// (a query, a stat and an HMAC saved per request), and the passphrase that last matched its hash
+// is kept (a hash per request saved). A key deleted or revoked is forgotten at once (forgetKey).
 interface KnownKey {
   key: KeyRecord;
+  /** A builder key: the API key that made it. */
+  builderOf: string | undefined;
   secret: Buffer | undefined;
   passphrase: string | undefined;
 }
@@ -46,21 +49,57 @@ function knownKeys(ctx: VenueContext): BoundedMemo<string, KnownKey> {
   return map;
 }
 
+/** Drops what is kept of a key that was just deleted or revoked, so that its next request fails. */
+export function forgetKey(ctx: VenueContext, apiKey: string): void {
+  knownKeys(ctx).forget(apiKey);
+}
+
+/** Who signed a request: the API key whose reads and orders it acts on, and its wallet. */
+export interface Signer {
+  apiKey: string;
+  address: string;
+  /** Set when a read-only or builder key of `apiKey` signed in its stead. */
+  side?: { apiKey: string; kind: SideKind };
+}
+
+/** The one route a builder key may write to: its own revocation. */
+const BUILDER_WRITES: ReadonlySet<string> = new Set(['/auth/builder-api-key']);
+
+function lookUp(ctx: VenueContext, apiKey: string): KnownKey {
+  const record = findApiKey(ctx.db, apiKey);
+  if (record) return { key: record, builderOf: undefined, secret: undefined, passphrase: undefined };
+  const b = findSideKey(ctx.db, apiKey, 'builder');
+  if (!b?.passphraseHash) throw new HttpError(401, 'INVALID_API_KEY', 'unknown API key');
+  return { key: { apiKey: b.apiKey, address: b.address, nonce: b.nonce, passphraseHash: b.passphraseHash }, builderOf: b.parent, secret: undefined, passphrase: undefined };
+}
+
+/**
+ * A read-only key (the family's `PREFIX_READONLY_API_KEY` with `PREFIX_ADDRESS`, no signature)
+ * reads as the key that made it; any other method is refused.
+ */
+function readOnly(req: FastifyRequest, ctx: VenueContext, key: string): Signer {
+  const address = header(req, ctx, 'ADDRESS', true);
+  if (req.method !== 'GET') throw new HttpError(401, 'INVALID_API_KEY', `a read-only API key may only read (GET); sign ${req.method} requests with an API key`);
+  const k = findSideKey(ctx.db, key, 'readonly');
+  if (!k) throw new HttpError(401, 'INVALID_API_KEY', 'unknown or deleted read-only API key');
+  if (k.address !== address.toLowerCase()) throw new HttpError(401, 'INVALID_API_KEY', `the read-only API key does not belong to ${address}`);
+  return { apiKey: k.parent, address: k.address, side: { apiKey: k.apiKey, kind: 'readonly' } };
+}
+
 /**
  * L2: checks a signed request and returns its API key and address. `path` is the route's path
  * as the spec writes it (e.g. `/orders`), which is what clients sign.
  */
-export function verifyL2(req: FastifyRequest, ctx: VenueContext, path: string): { apiKey: string; address: string } {
+export function verifyL2(req: FastifyRequest, ctx: VenueContext, path: string): Signer {
+  const readonlyKey = header(req, ctx, 'READONLY_API_KEY', false);
+  // Read-only keys are an extra: a spec-only venue knows none and asks for the signature's headers.
+  if (!ctx.specOnly && readonlyKey !== undefined && header(req, ctx, 'API_KEY', false) === undefined) return readOnly(req, ctx, readonlyKey);
   const address = header(req, ctx, 'ADDRESS', true);
   const apiKey = header(req, ctx, 'API_KEY', true);
   const passphrase = header(req, ctx, 'PASSPHRASE', true);
   const timestamp = header(req, ctx, 'TIMESTAMP', true);
   const signature = header(req, ctx, 'SIGNATURE', true);
-  const entry = knownKeys(ctx).get(apiKey, () => {
-    const record = findApiKey(ctx.db, apiKey);
-    if (!record) throw new HttpError(401, 'INVALID_API_KEY', 'unknown API key');
-    return { key: record, secret: undefined, passphrase: undefined };
-  });
+  const entry = knownKeys(ctx).get(apiKey, () => lookUp(ctx, apiKey));
   const { key } = entry;
   if (entry.passphrase === undefined || !sameSignature(entry.passphrase, passphrase)) {
     const given = Buffer.from(passphraseHash(passphrase), 'hex');
@@ -74,5 +113,9 @@ export function verifyL2(req: FastifyRequest, ctx: VenueContext, path: string): 
   if (!sameSignature(expected, signature)) {
     throw new HttpError(401, 'INVALID_SIGNATURE', `request signature does not match (signed: timestamp + ${req.method.toUpperCase()} + ${path} + the body exactly as sent)`);
   }
-  return { apiKey: key.apiKey, address: key.address };
+  if (entry.builderOf === undefined) return { apiKey: key.apiKey, address: key.address };
+  if (req.method !== 'GET' && !BUILDER_WRITES.has(path)) {
+    throw new HttpError(401, 'INVALID_API_KEY', `a builder API key may read and manage builder keys, not ${req.method} ${path}; sign it with an API key`);
+  }
+  return { apiKey: entry.builderOf, address: key.address, side: { apiKey: key.apiKey, kind: 'builder' } };
 }

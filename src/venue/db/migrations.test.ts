@@ -111,6 +111,18 @@ const LEVELS: Record<number, { adds(db: Db): void; seed(db: Db): void; rows: str
     seed() {},
     rows: ['SELECT id, updated_at FROM markets ORDER BY updated_at DESC, id DESC', 'SELECT id, updated_at FROM events ORDER BY updated_at DESC, id DESC'],
   },
+  5: {
+    adds(db) {
+      expect(names(db, 'table')).toContain('side_keys');
+    },
+    seed(db) {
+      db.exec(`
+        INSERT INTO side_keys VALUES ('ro-1', 'readonly', '${WALLET}', 'key-1', 'readonly:1', NULL, 7000, NULL);
+        INSERT INTO side_keys VALUES ('b-1', 'builder', '${WALLET}', 'key-1', 'builder:1', '${'ef'.repeat(32)}', 7000, 8000);
+      `);
+    },
+    rows: ['SELECT * FROM side_keys ORDER BY api_key'],
+  },
 };
 
 /** A raw handle on the data dir's file, with the foreign keys checked as the venue has them. */
@@ -214,6 +226,7 @@ describe('venue schema migrations', () => {
     expectRows(db, expected);
     LEVELS[3]!.adds(db);
     LEVELS[4]!.adds(db);
+    LEVELS[5]!.adds(db);
     db.close();
   });
 

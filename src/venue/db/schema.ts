@@ -328,6 +328,25 @@ CREATE INDEX IF NOT EXISTS markets_updated ON markets(updated_at, id);
 CREATE INDEX IF NOT EXISTS events_updated ON events(updated_at, id);
 `;
 
+/**
+ * Version 5: the family's read-only and builder keys, and keys revoked. Read-only keys carry no
+ * secret (they read with the key and address alone); builder keys sign like API keys, their
+ * secret derived from the master key with `nonce`. Each belongs to the API key that made it.
+ */
+const SIDE_KEYS_SQL = `
+CREATE TABLE IF NOT EXISTS side_keys (
+  api_key TEXT PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('readonly', 'builder')),
+  address TEXT NOT NULL,               -- lowercase
+  parent TEXT NOT NULL,                -- the API key that made it, whose reads it shares
+  nonce TEXT NOT NULL,                 -- what its credentials are derived from
+  passphrase_hash TEXT,                -- builder keys only
+  created_at INTEGER NOT NULL,
+  revoked_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS side_keys_address ON side_keys(address, kind, created_at);
+`;
+
 export const MIGRATIONS: readonly Migration<Database.Database>[] = [
   { version: 1, name: 'catalog, ledger and comments', up: CATALOG_SQL },
   // Builds of version 2 refused a version-1 data dir, but only after running their schema in it;
@@ -349,6 +368,7 @@ export const MIGRATIONS: readonly Migration<Database.Database>[] = [
     name: 'listings by last update',
     up: UPDATED_SQL,
   },
+  { version: 5, name: 'read-only and builder keys', up: SIDE_KEYS_SQL },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -357,4 +377,4 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
  * The whole current schema, every statement idempotent: what the migrations build in a new file
  * (a test holds the two together). The world generator runs it to rebuild the indexes it drops.
  */
-export const SCHEMA_SQL = CATALOG_SQL + TRADING_SQL + ORDERS_SQL + UPDATED_SQL;
+export const SCHEMA_SQL = CATALOG_SQL + TRADING_SQL + ORDERS_SQL + UPDATED_SQL + SIDE_KEYS_SQL;

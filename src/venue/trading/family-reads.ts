@@ -19,7 +19,7 @@ const sideQuery = tokenQuery.extend({ side: z.enum(['BUY', 'SELL'], { error: 'si
 const tokenItems = z.array(z.looseObject({ token_id: z.string().regex(/^\d{1,78}$/, 'token_id must be a decimal token id') }), { error: 'body must be a JSON array of {token_id}' });
 
 /** A cursor page of markets, `where` limiting the rows (no user text goes into it). */
-function marketPage(db: Db, req: FastifyRequest, where: string, shape: (m: Row) => Row): Row {
+export function marketPage(db: Db, req: FastifyRequest, where: string, shape: (m: Row) => Row): Row {
   const raw = (req.query as Record<string, unknown>)['next_cursor'];
   const cursor = typeof raw === 'string' && raw !== '' ? raw : 'MA==';
   if (cursor === END_CURSOR) return { limit: FAMILY_MARKETS_PAGE, count: 0, next_cursor: END_CURSOR, data: [] };
@@ -36,7 +36,7 @@ function marketPage(db: Db, req: FastifyRequest, where: string, shape: (m: Row) 
 }
 
 /** The rewarded active markets, or every active one when none is rewarded (as /sampling-simplified-markets). */
-function samplingWhere(db: Db): string {
+export function samplingWhere(db: Db): string {
   const rewarded = (db.prepare("SELECT COUNT(*) AS n FROM markets WHERE status = 'active' AND rewards_daily_rate > 0").get() as { n: number }).n > 0;
   return `WHERE status = 'active'${rewarded ? ' AND rewards_daily_rate > 0' : ''}`;
 }

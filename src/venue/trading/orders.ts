@@ -9,7 +9,7 @@ import { formatMicros } from '@shared/domain/money.js';
 import { highestPrice, onSizeStep, priceFault, sizeFault } from '@shared/domain/grid.js';
 import { exactPrice, MICROS_PER_SHARE } from '@shared/domain/units.js';
 import { fromWireOrder, orderDigest, toHex, type OrderDomain } from '@shared/crypto/index.js';
-import { verifyL2 } from '../auth/verify.js';
+import { verifyL2, type Signer } from '../auth/verify.js';
 import { HttpError, badParam } from '../errors.js';
 import { keyClient, type Surface, type VenueContext } from '../http.js';
 import { BUCKETS, type Admission } from '../rate-limit.js';
@@ -144,7 +144,7 @@ function priceAndSize(side: 'BUY' | 'SELL', makerAmount: bigint, takerAmount: bi
 }
 
 /** The key whose signature the surface verified before the handler (see `signed` routes). */
-export function auth(req: FastifyRequest, ctx: VenueContext, path: string): { apiKey: string; address: string } {
+export function auth(req: FastifyRequest, ctx: VenueContext, path: string): Signer {
   return req.signedBy ?? verifyL2(req, ctx, path);
 }
 

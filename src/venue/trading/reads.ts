@@ -27,7 +27,7 @@ export function priceItems<S extends z.ZodType>(schema: S, body: unknown): z.out
 }
 const CONDITION_ID = /^0x[0-9a-fA-F]{64}$/;
 /** The collateral token rewards are paid in: the venue's paper dollar. */
-const REWARD_ASSET = '0x4b41495230535553444300000000000000000000';
+export const REWARD_ASSET = '0x4b41495230535553444300000000000000000000';
 
 export const tokenQuery = z.object({ token_id: z.string({ error: 'token_id is required' }).regex(/^\d{1,78}$/, 'token_id must be a decimal token id') });
 

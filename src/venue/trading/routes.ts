@@ -7,6 +7,9 @@ import { registerRedeem } from './redeem.js';
 import { registerFamilyReads } from './family-reads.js';
 import { registerFamilyAccount } from './family-account.js';
 import { registerFamilyExtras } from './family-extras.js';
+import { registerFamilyKeys } from './family-keys.js';
+import { registerFamilyHeartbeat } from './family-heartbeat.js';
+import { registerFamilyProgrammes } from './family-programmes.js';
 
 export function registerTrading(s: Surface, ctx: VenueContext): void {
   registerAuth(s, ctx);
@@ -16,4 +19,7 @@ export function registerTrading(s: Surface, ctx: VenueContext): void {
   registerFamilyReads(s, ctx);
   registerFamilyAccount(s, ctx);
   registerFamilyExtras(s, ctx);
+  registerFamilyKeys(s, ctx);
+  registerFamilyHeartbeat(s, ctx);
+  registerFamilyProgrammes(s, ctx);
 }
