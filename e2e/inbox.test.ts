@@ -1,6 +1,7 @@
 // The inbox end to end: two fills raise notices the bell counts and the inbox lists, with their
 // time and read state; both are still there after the app restarts on the same user data; marking
 // one read (R) and opening the other (Enter, which opens its market) take the bell's count down.
+// Quiet hours are set in Settings and kept by the core.
 import { describe, expect, it } from 'vitest';
 import { appFor } from './shared-app.js';
 import { call, quietFirstMarket, skipReason, SPEC_ONLY } from './support.js';
@@ -65,6 +66,26 @@ describe.skipIf(reason !== undefined)(`the inbox (${reason ?? 'Chromium + built 
     await page.getByRole('radio', { name: /^All/ }).click();
     await expect.poll(() => page.getByTestId('notice').evaluateAll((els) => els.map((e) => e.getAttribute('data-read')))).toEqual(['true', 'true']);
     if (!SPEC_ONLY) await shots(a, 'inbox-read');
+  });
+
+  it('sets quiet hours in Settings, kept by the core; a time left empty is refused in words', async () => {
+    const a = app();
+    const { page } = a;
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Settings' }).click();
+    const from = page.getByLabel('Quiet from');
+    await from.fill('21:30');
+    await page.getByLabel('Quiet until').fill('06:45');
+    await page.getByRole('checkbox', { name: 'Quiet hours' }).check();
+    await expect.poll(async () => (await call<{ quietHours: unknown }>(a.core, 'settings.get')).quietHours, { timeout: 5_000 }).toEqual({ from: '21:30', to: '06:45' });
+    await page.getByRole('region', { name: 'Notifications' }).scrollIntoViewIfNeeded();
+    if (!SPEC_ONLY) await shots(a, 'settings-quiet-hours');
+    // Emptied: the core refuses it, naming the form it wants, and keeps the hours it had.
+    await from.fill('');
+    await from.blur();
+    await page.getByText(/expected a time of day as HH:MM/).waitFor({ timeout: 5_000 });
+    expect((await call<{ quietHours: unknown }>(a.core, 'settings.get')).quietHours).toEqual({ from: '21:30', to: '06:45' });
+    await page.getByRole('checkbox', { name: 'Quiet hours' }).uncheck();
+    await expect.poll(async () => (await call<{ quietHours: unknown }>(a.core, 'settings.get')).quietHours, { timeout: 5_000 }).toBeNull();
   });
 });
 
