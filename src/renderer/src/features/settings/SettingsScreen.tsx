@@ -95,8 +95,8 @@ function Storage(): React.JSX.Element {
           venue. It holds nothing secret and can be deleted at any time; it fills again from the venue.
         </li>
         <li>
-          <b>Your own data</b> — the order journal (every order sent from this app and what became of it), portfolio value history
-          and the ticket draft — is in <span className="mono">user-&lt;venue&gt;.sqlite</span>, one per venue. Resetting the cache
+          <b>Your own data</b> — the order journal (every order sent from this app and what became of it), portfolio value history,
+          the ticket draft and the inbox — is in <span className="mono">user-&lt;venue&gt;.sqlite</span>, one per venue. Resetting the cache
           never touches it.
         </li>
         <li>
