@@ -123,7 +123,6 @@ export const NewVenueProfile = VenueProfile.omit({ id: true, kind: true }).exten
   headerPrefix: z.string().regex(/^[A-Z0-9_]{1,32}$/, 'expected 1-32 upper-case letters, digits or "_", such as SERVICE'),
 });
 
-
 /** A data file that could not be read and was moved aside (never deleted): what Kairos goes on with, and what the moved file keeps. */
 export const DamagedFile = z.object({ file: z.string(), aside: z.string(), what: z.string(), at: z.number() });
 export type DamagedFile = z.output<typeof DamagedFile>;
