@@ -72,7 +72,8 @@ export function inboxDomain(ctx: CoreContext, deps: InboxDeps) {
   // The embedded venue stopping is said once, and its running again after that.
   let stopped = false;
   const onVenue = (st: LocalVenueStatus): void => {
-    if (ctx.session().profile.kind !== 'local' || ctx.closing()) return;
+    // Only while the embedded venue is the active profile's: another venue's user is not told of it.
+    if (ctx.closing() || ctx.session().profile.kind !== 'local') return;
     const at = ctx.clock.now();
     if ((st.state === 'restarting' || st.state === 'down') && !stopped && st.reason !== 'restart asked for') {
       stopped = true;
