@@ -2,12 +2,12 @@
 // watcher and the embedded venue stopping and running again are kept (newest first, with ids)
 // and still there after the core restarts on the same folder; marking one, several or all read;
 // the limit and unread-only list; quiet hours mark a notice quiet (no OS notification) on the
-// core's clock while the inbox keeps it.
+// core's clock while the inbox keeps it; each venue profile has its own inbox.
 import { describe, expect, it, vi } from 'vitest';
 import type { CallOutput, EventPayload } from '@shared/ipc/contract.js';
 import type { CoreOptions } from '../../index.js';
 import type { LocalVenue, LocalVenueStatus } from '../../ports.js';
-import { caller, coreFor, coreForFile, sellInto, tradable } from '../../test-support.js';
+import { caller, coreFor, coreForFile, sellInto, tradable, venueProfile } from '../../test-support.js';
 import { isQuiet } from './quiet.js';
 
 const h = coreForFile();
@@ -165,6 +165,20 @@ describe('the inbox', () => {
     app.venue.say('restarting', 'it exited unexpectedly');
     expect(app.raised().at(-1)).toMatchObject({ title: 'Local venue stopped' });
     expect(app.raised().at(-1)?.['quiet']).toBeUndefined();
+  });
+
+  it('keeps each venue profile’s notices apart, and tells no other venue’s user of the local venue stopping', async () => {
+    const app = start({ watch: false });
+    const local = await app.list({ limit: 500 });
+    expect(local.total).toBeGreaterThan(0);
+    const remote = await app.ok<{ id: string }>('profiles.add', { ...venueProfile(h.venue, 'Remote'), kind: undefined });
+    await app.ok('profiles.switch', { id: remote.id });
+    expect(await app.list({ limit: 500 })).toEqual({ items: [], unread: 0, total: 0 });
+    app.venue.say('restarting', 'it exited unexpectedly');
+    app.venue.say('running');
+    expect(app.raised()).toEqual([]);
+    await app.ok('profiles.switch', { id: 'local' });
+    expect(await app.list({ limit: 500 })).toEqual(local);
   });
 
   it('quiet hours run from their start up to their end, past midnight too', () => {
