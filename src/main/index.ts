@@ -87,7 +87,7 @@ async function startVenue(dataDir: string): Promise<SupervisedVenue> {
   return venue;
 }
 
-/** A fill or a resolution as an OS notification (the window shows it as a toast too); a click brings Kairos forward. */
+/** A notice as an OS notification outside quiet hours (the window shows it as a toast, the inbox keeps it); a click brings Kairos forward. */
 function showNotice(notice: { title: string; body: string }): void {
   if (!Notification.isSupported()) return;
   const note = new Notification({ title: notice.title, body: notice.body });
@@ -145,7 +145,8 @@ if (!app.requestSingleInstanceLock()) {
       keychain: new SafeStorageCipher(safeStorage),
       emit: (name, payload) => {
         toWindows(name, payload);
-        if (name === 'notices.raised') showNotice(payload as EventPayload<'notices.raised'>);
+        // During the quiet hours the core marks a notice quiet: the inbox keeps it, the OS says nothing.
+        if (name === 'notices.raised' && !(payload as EventPayload<'notices.raised'>).quiet) showNotice(payload as EventPayload<'notices.raised'>);
       },
       // The OS file manager on the data folder; an empty string means it opened.
       reveal: async (path) => (await shell.openPath(path)) === '',

@@ -75,6 +75,8 @@ describe('contract and router', () => {
     expect(await ok('alerts.update', { id: alert.id, paused: true })).toMatchObject({ paused: true, words: 'Yes ≥ 90¢' });
     expect(await ok('alerts.list')).toHaveLength(1);
     expect(await ok('alerts.remove', { id: alert.id })).toEqual({ removed: true });
+    expect(await ok('notices.list', { unreadOnly: true })).toEqual({ items: [], unread: 0, total: 0 });
+    expect(await ok('notices.markRead', { all: true })).toEqual({ marked: 0, unread: 0 });
     expect((await ok<{ data: { id: string } }>('events.get', { idOrSlug: event.slug })).data.id).toBe(String(event.id));
     await ok('events.list', { limit: 3 });
     await ok('series.list');

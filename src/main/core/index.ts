@@ -14,6 +14,7 @@ import { accountsDomain, openVault, type AccountsOptions } from './domains/accou
 import { alertsDomain, type AlertsOptions } from './domains/alerts/alerts.js';
 import { appDomain, type AppOptions } from './domains/app/app.js';
 import { draftsDomain } from './domains/drafts/drafts.js';
+import { inboxDomain, type Inbox } from './domains/inbox/inbox.js';
 import { liveDomain } from './domains/live/live.js';
 import { marketsDomain } from './domains/markets/index.js';
 import { journals, ordersDomain, type WatchOptions } from './domains/orders/index.js';
@@ -68,7 +69,10 @@ export function createCore(opts: CoreOptions): Core {
   const host = opts.emit ?? (() => undefined);
   // Live prices pushed to the screens are price readings too (price alerts listen).
   const readings = new PriceReadings();
+  // Every notice goes through the inbox, which keeps it before it is pushed: none bypasses it.
+  const kept: { inbox?: Inbox } = {};
   const emit: CoreContext['emit'] = (name, payload) => {
+    if (name === 'notices.raised' && kept.inbox) return kept.inbox.raise(payload as EventPayload<'notices.raised'>);
     host(name, payload);
     if (name !== 'market.live') return;
     const p = payload as EventPayload<'market.live'>;
@@ -102,11 +106,13 @@ export function createCore(opts: CoreOptions): Core {
   const portfolio = portfolioDomain(ctx, accounts, { resolutions: markets.resolutions, journal });
   const live = liveDomain(ctx);
   const sync = syncDomain(ctx, opts);
+  const inbox = (kept.inbox = inboxDomain(ctx, { push: host, localVenue: opts.localVenue }));
   const domains = new Registrar([
     appDomain(ctx, opts, { cacheReset: () => sync.forget(ctx.session()) }),
     profilesDomain(ctx, profiles, opts), settingsDomain(ctx), draftsDomain(ctx), accounts, watchlist, markets, portfolio, live, sync,
     ordersDomain(ctx, opts, { journal, accounts, markets, portfolio, live }),
     alertsDomain(ctx, opts, { markets, readings }),
+    inbox,
   ], emit, close.closing);
   const router = new Router(domains.handlers, { logger: log, ...(opts.checkOutputs ? { checkOutputs: true } : {}) });
   domains.start();

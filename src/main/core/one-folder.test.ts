@@ -54,14 +54,14 @@ describe('two cores on one data folder', () => {
     await a.ok('settings.set', { theme: 'dark' });
     await b.ok('settings.set', { tradingOff: true });
     await a.ok('settings.set', { confirm: false });
-    expect(await b.ok('settings.get')).toEqual({ tradingOff: true, confirm: false, theme: 'dark' });
+    expect(await b.ok('settings.get')).toEqual({ tradingOff: true, confirm: false, theme: 'dark', quietHours: null });
     await close();
 
     const later = coreFor(dir, h.venue);
     try {
       const c = caller(() => later);
       expect((await c.ok<{ profiles: Array<{ name: string }> }>('profiles.list')).profiles.map((p) => p.name).slice(1)).toEqual(['first', 'second']);
-      expect(await c.ok('settings.get')).toEqual({ tradingOff: true, confirm: false, theme: 'dark' });
+      expect(await c.ok('settings.get')).toEqual({ tradingOff: true, confirm: false, theme: 'dark', quietHours: null });
     } finally {
       await later.close();
     }

@@ -1,10 +1,11 @@
-// The app's settings (trading switch, confirmation per profile, theme), a small JSON document beside
+// The app's settings (trading switch, confirmation per profile, theme, quiet hours), a small JSON document beside
 // the cache. Changed read-modify-write under its lock (data-files.ts), so a change made by another
 // core on the folder is kept; a file that cannot be read is moved aside and told, and the
 // defaults are used.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { QuietHours } from '@shared/ipc/inbox.js';
 import { fileStamp, setAside, withFileLock, writeAtomic, type OnDamaged } from './data-files.js';
 import type { Logger } from './ports.js';
 
@@ -16,6 +17,8 @@ const Settings = z.object({
   skipConfirm: z.array(z.string()).default([]),
   /** Kept here rather than in page storage, whose origin the browser host changes on every run. */
   theme: z.enum(['system', 'light', 'dark']).catch('system').default('system'),
+  /** When OS notifications are held back, local time; a value this build cannot read means none. */
+  quietHours: QuietHours.nullable().catch(null).default(null),
 });
 export type Settings = z.output<typeof Settings>;
 

@@ -422,20 +422,31 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
     }
   }, 40_000);
 
-  it('the venue going down reaches the window, and the window can restart it', async () => {
+  it('the venue going down reaches the window (and the OS outside quiet hours), and the window can restart it', async () => {
     const win = stand.windows[0] as (typeof stand.windows)[number];
     const call = callAsWindow(win);
     // The window saw the venue start; what follows comes after.
     const seen = stand.calls.sent.filter(([ch]) => ch === 'kairos:event:venue.status').length;
     const states = () => stand.calls.sent.filter(([ch]) => ch === 'kairos:event:venue.status').slice(seen).map(([, p]) => (p as { state: string }).state);
     expect(await call('venue.status')).toEqual({ local: { state: 'running', since: expect.any(Number) } });
+    // Quiet hours around now: the venue's notices reach the window and the inbox, not the OS.
+    const hhmm = (ms: number) => new Date(ms).toTimeString().slice(0, 5);
+    await call('settings.set', { quietHours: { from: hhmm(Date.now() - 3_600_000), to: hhmm(Date.now() + 3_600_000) } });
+    const venueNotices = () => stand.calls.sent.filter(([ch, p]) => ch === 'kairos:event:notices.raised' && (p as { kind: string }).kind === 'venue').map(([, p]) => p as { title: string; quiet?: boolean });
+    const osVenue = () => osNotices.filter((n) => /^Local venue/.test(n.title)).map((n) => n.title);
     stand.children.at(-1)?.kill('SIGKILL');
     await vi.waitFor(() => expect(states()).toEqual(['restarting', 'running']), { timeout: 30_000, interval: 100 });
+    expect(venueNotices()).toEqual([expect.objectContaining({ title: 'Local venue stopped', quiet: true }), expect.objectContaining({ title: 'Local venue runs again', quiet: true })]);
+    expect(osVenue()).toEqual([]);
+    await call('settings.set', { quietHours: null });
     stand.children.at(-1)?.kill('SIGKILL');
     await vi.waitFor(() => expect(states()).toEqual(['restarting', 'running', 'down']), { timeout: 30_000, interval: 100 });
+    expect(osVenue()).toEqual(['Local venue stopped']);
+    expect((await call<{ items: Array<{ title: string }> }>('notices.list', { limit: 3 })).items.map((n) => n.title)).toEqual(['Local venue stopped', 'Local venue runs again', 'Local venue stopped']);
     expect(await call<{ local: { state: string } }>('venue.status')).toMatchObject({ local: { state: 'down' } });
     expect(await call<{ local: { state: string } }>('venue.restart')).toMatchObject({ local: { state: 'running' } });
     expect(states().slice(3)).toEqual(['restarting', 'running']);
+    expect(osVenue()).toEqual(['Local venue stopped', 'Local venue runs again']);
     expect((await call<{ data: { rows: unknown[] } }>('markets.list', { limit: 5 })).data.rows).toHaveLength(5);
     expect(stand.children).toHaveLength(3);
     // Every start of the venue, the restarts too, runs with the app's memory flags.

@@ -16,6 +16,7 @@ import { useVenueBannerShown, VenueProblemBanner } from './ui/VenueProblem';
 import { LiveStatus } from './ui/LiveStatus';
 import { Toasts } from './ui/Toasts';
 import { Notices } from './features/notify/Notices';
+import { Bell } from './features/inbox/Bell';
 import { SCREENS, useUi } from './state/ui';
 import { Help } from './ui/Help';
 import { Skeleton } from './ui/states';
@@ -26,6 +27,7 @@ import { isNotOffered } from './ui/venue';
 const OrdersScreen = lazy(() => import('./features/orders/OrdersScreen').then((m) => ({ default: m.OrdersScreen })));
 const PortfolioScreen = lazy(() => import('./features/portfolio/PortfolioScreen').then((m) => ({ default: m.PortfolioScreen })));
 const SettingsScreen = lazy(() => import('./features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
+const InboxScreen = lazy(() => import('./features/inbox/InboxScreen').then((m) => ({ default: m.InboxScreen })));
 const WatchlistScreen = lazy(() => import('./features/watchlist/WatchlistScreen').then((m) => ({ default: m.WatchlistScreen })));
 const TicketScreen = lazy(() => import('./features/ticket/TicketScreen').then((m) => ({ default: m.TicketScreen })));
 const Palette = lazy(() => import('./ui/Palette').then((m) => ({ default: m.Palette })));
@@ -104,7 +106,10 @@ function App(): React.JSX.Element {
       </nav>
       <header className="top">
         <SearchBox inputRef={searchBox} />
-        <AccountPicker />
+        <div className="top-end">
+          <AccountPicker />
+          <Bell />
+        </div>
       </header>
       <main className="main" style={{ gridTemplateRows: down.length || venueBanner ? 'auto 1fr' : '1fr' }}>
         {venueBanner ? (
@@ -118,6 +123,8 @@ function App(): React.JSX.Element {
           <MarketsScreen />
         ) : screen === 'watchlist' ? (
           <WatchlistScreen />
+        ) : screen === 'inbox' ? (
+          <InboxScreen />
         ) : screen === 'events' ? (
           <EventsScreen />
         ) : screen === 'series' ? (

@@ -23,6 +23,8 @@ import { EventFilters, EventOutcomes, EventRow, SearchHit, SearchInput, SeriesFi
 import { Alert, AlertCreate, AlertUpdate, WatchAdd, WatchItem, WatchTarget } from './watchlist.js';
 export { AccountSummary, ImportAccount, VaultState } from './vault.js';
 import { id, limit, offset, address } from './fields.js';
+import { InboxList, InboxPage, MarkRead, QuietHours, RaisedNotice } from './inbox.js';
+export { InboxItem, Notice, QuietHours } from './inbox.js';
 import { JournalEntry, LinePreview, LineResult, OpenOrderRow, OrderLine, TicketDraft } from './orders.js';
 export { DraftLine, JournalEntry, LinePreview, LineResult, OpenOrderRow, OrderLine, TicketDraft } from './orders.js';
 
@@ -121,23 +123,6 @@ export const NewVenueProfile = VenueProfile.omit({ id: true, kind: true }).exten
   headerPrefix: z.string().regex(/^[A-Z0-9_]{1,32}$/, 'expected 1-32 upper-case letters, digits or "_", such as SERVICE'),
 });
 
-/** A fill of one of the account's orders, a market it holds that resolved or closed, or a price alert that fired (no account). */
-export const Notice = z.object({
-  /** followed: a followed wallet traded; venue: the embedded venue stopped or came back. */
-  kind: z.enum(['fill', 'resolved', 'alert', 'followed', 'venue']),
-  title: z.string(),
-  body: z.string(),
-  accountId: z.string().optional(),
-  orderId: z.string().optional(),
-  conditionId: z.string().optional(),
-  /** The event the notice is about, when it is about one (opens its page). */
-  eventSlug: z.string().optional(),
-  /** The wallet the notice is about (a followed trader): opens its trader page. */
-  address: z.string().optional(),
-  at: z.number(),
-});
-export type Notice = z.output<typeof Notice>;
-
 /** A data file that could not be read and was moved aside (never deleted): what Kairos goes on with, and what the moved file keeps. */
 export const DamagedFile = z.object({ file: z.string(), aside: z.string(), what: z.string(), at: z.number() });
 export type DamagedFile = z.output<typeof DamagedFile>;
@@ -149,7 +134,8 @@ export const SyncStatus = z.object({
 });
 
 const Theme = z.enum(['system', 'light', 'dark'], { error: 'expected system, light or dark' });
-const AppSettings = z.object({ tradingOff: z.boolean(), confirm: z.boolean(), theme: Theme });
+/** quietHours: when OS notifications are held back (null: never). */
+const AppSettings = z.object({ tradingOff: z.boolean(), confirm: z.boolean(), theme: Theme, quietHours: QuietHours.nullable() });
 
 /** Condition ids, as the data surface takes them (sent comma-separated). */
 const markets = z.array(id).min(1, 'name at least one market').max(100, 'at most 100 markets');
@@ -247,7 +233,7 @@ export const contract = {
   'venue.newWorld': call(none, NewWorldAnswer),
 
   'settings.get': call(none, AppSettings),
-  'settings.set': call(z.object({ tradingOff: z.boolean().optional(), confirm: z.boolean().optional(), theme: Theme.optional() }), AppSettings),
+  'settings.set': call(z.object({ tradingOff: z.boolean().optional(), confirm: z.boolean().optional(), theme: Theme.optional(), quietHours: QuietHours.nullable().optional() }), AppSettings),
   'drafts.load': call(none, TicketDraft),
   'drafts.save': call(TicketDraft, z.object({ savedAt: z.number() })),
 
@@ -392,6 +378,9 @@ export const contract = {
   /** A new condition, or paused / resumed. */
   'alerts.update': call(AlertUpdate, Alert),
   'alerts.remove': call(z.object({ id: z.number().int().positive() }), z.object({ removed: z.boolean() })),
+  /** Every notice kept for this profile, newest first, with the count still unread. */
+  'notices.list': call(InboxList, InboxPage),
+  'notices.markRead': call(MarkRead, z.object({ marked: z.number().int().min(0), unread: z.number().int().min(0) })),
 } as const;
 
 export type Contract = typeof contract;
@@ -403,8 +392,10 @@ export type CallOutput<N extends CallName> = z.output<Contract[N]['output']>;
 export const events = {
   'sync.progressed': z.object({ kind: z.string(), done: z.number(), total: z.number().optional(), complete: z.boolean() }),
   'orders.updated': z.object({ accountId: z.string(), orderIds: z.array(z.string()) }),
-  /** Raised by the core's watcher: the renderer shows a toast, Electron also an OS notification. */
-  'notices.raised': Notice,
+  /** Raised by the core once kept in the inbox: the renderer shows a toast, Electron also an OS notification outside quiet hours. */
+  'notices.raised': RaisedNotice,
+  /** A notice was kept or marked read: the bell's count and the inbox change. */
+  'notices.changed': z.object({ unread: z.number().int().min(0) }),
   'connection.changed': z.object({ surface: z.enum(['catalog', 'trading', 'data']), online: z.boolean(), since: z.number() }),
   /** Every change of the auto-updater's state (Electron only); the renderer's footer shows it. */
   'update.status': UpdateStatus,

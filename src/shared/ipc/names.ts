@@ -77,9 +77,11 @@ export const CALL_NAMES: readonly string[] = [
   'alerts.create',
   'alerts.update',
   'alerts.remove',
+  'notices.list',
+  'notices.markRead',
 ];
 
-export const EVENT_NAMES: readonly string[] = ['sync.progressed', 'orders.updated', 'notices.raised', 'connection.changed', 'update.status', 'capabilities.changed', 'venue.status', 'market.live', 'live.status', 'markets.status', 'watchlist.changed', 'alerts.changed', 'calls.stale'];
+export const EVENT_NAMES: readonly string[] = ['sync.progressed', 'orders.updated', 'notices.raised', 'notices.changed', 'connection.changed', 'update.status', 'capabilities.changed', 'venue.status', 'market.live', 'live.status', 'markets.status', 'watchlist.changed', 'alerts.changed', 'calls.stale'];
 
 const CHANNEL_PREFIX = 'kairos:';
 

@@ -124,4 +124,26 @@ export const USER_MIGRATIONS: readonly Migration<Database.Database>[] = [
       ALTER TABLE snapshots ADD COLUMN unrealised_micros INTEGER;
     `,
   },
+  {
+    version: 8,
+    name: 'the inbox: every notice raised, with its read state',
+    // Kept whole (not only what was told, as the notices table is): the inbox lists them again.
+    up: `
+      CREATE TABLE inbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind TEXT NOT NULL,
+        title TEXT NOT NULL,
+        body TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        read_at INTEGER,
+        account_id TEXT,
+        order_id TEXT,
+        condition_id TEXT,
+        event_slug TEXT,
+        address TEXT
+      );
+      CREATE INDEX inbox_at ON inbox(at, id);
+      CREATE INDEX inbox_unread ON inbox(at, id) WHERE read_at IS NULL;
+    `,
+  },
 ];

@@ -113,6 +113,8 @@ export const STALE: StaleMap = {
   'orders.updated': [...ORDER_CALLS, ...PORTFOLIO_CALLS],
   // A fill or a resolution moves orders and positions; an alert that fired changes only the alerts.
   'notices.raised': (n) => (n.kind === 'alert' ? ['alerts.list'] : n.kind === 'fill' || n.kind === 'resolved' ? [...ORDER_CALLS, ...PORTFOLIO_CALLS] : []),
+  // A notice kept or marked read: the bell's count and the inbox.
+  'notices.changed': ['notices.list'],
   // Shown from the UI state (the offline banner and dots); screens ask again on their own timers.
   'connection.changed': [],
   // The footer shows it; no answer of a call changes until the app restarts into the update.

@@ -2,12 +2,13 @@
 import { create } from 'zustand';
 import { call } from '../api/transport';
 
-export type Screen = 'markets' | 'watchlist' | 'events' | 'series' | 'tags' | 'leaderboard' | 'trader' | 'ticket' | 'orders' | 'portfolio' | 'settings';
+export type Screen = 'markets' | 'inbox' | 'watchlist' | 'events' | 'series' | 'tags' | 'leaderboard' | 'trader' | 'ticket' | 'orders' | 'portfolio' | 'settings';
 
 /** The screens the rail and the palette offer, in their order. */
 export const SCREENS: ReadonlyArray<readonly [Screen, string]> = [
   ['markets', 'Markets'],
   ['watchlist', 'Watchlist'],
+  ['inbox', 'Inbox'],
   ['events', 'Events'],
   ['series', 'Series'],
   ['tags', 'Tags'],

@@ -13,15 +13,15 @@ describe('settings and drafts', () => {
     const line = { key: 'a', conditionId: m.cid, tokenId: m.tokens[0], label: 'Q', side: 'BUY', price: '0.4x', size: '10' };
     expect(await h.fails('drafts.save', { lines: Array.from({ length: 16 }, (_, i) => ({ ...line, key: String(i) })) })).toMatchObject({ code: 'INVALID_INPUT', field: 'lines' });
     await h.ok('drafts.save', { lines: [line] });
-    expect(await h.ok('settings.set', { tradingOff: true, confirm: false })).toEqual({ tradingOff: true, confirm: false, theme: 'system' });
-    expect(await h.ok('settings.set', { theme: 'dark' })).toEqual({ tradingOff: true, confirm: false, theme: 'dark' });
+    expect(await h.ok('settings.set', { tradingOff: true, confirm: false })).toEqual({ tradingOff: true, confirm: false, theme: 'system', quietHours: null });
+    expect(await h.ok('settings.set', { theme: 'dark' })).toEqual({ tradingOff: true, confirm: false, theme: 'dark', quietHours: null });
     expect(await h.fails('settings.set', { theme: 'dusk' })).toMatchObject({ code: 'INVALID_INPUT', field: 'theme', message: expect.stringMatching(/system, light or dark/) });
     h.core.close();
     h.core = coreFor(h.dir, h.venue);
     // What was typed comes back as typed, invalid price included.
     expect(await h.ok('drafts.load')).toMatchObject({ lines: [{ key: 'a', price: '0.4x', size: '10', type: 'GTC' }] });
     // The theme too: the core keeps it, not the page (whose origin the browser host changes per run).
-    expect(await h.ok('settings.get')).toEqual({ tradingOff: true, confirm: false, theme: 'dark' });
+    expect(await h.ok('settings.get')).toEqual({ tradingOff: true, confirm: false, theme: 'dark', quietHours: null });
 
     h.core.close();
     const user = new Database(join(h.dir, 'user-local.sqlite'));

@@ -1,5 +1,5 @@
-// Notices from the core's watcher (order fills, held markets that resolve) as toasts. Under
-// Electron the main process also raises them as OS notifications. What they change on screen is
+// Notices raised in the core (kept in the inbox first) as toasts. Under Electron the main
+// process also raises them as OS notifications, outside quiet hours. What they change on screen is
 // refreshed by the event map (api/stale.ts). Data files the app found damaged at its start and
 // moved aside are said once the page opens, and stay until dismissed.
 import { useEffect } from 'react';

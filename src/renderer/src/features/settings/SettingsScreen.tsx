@@ -1,5 +1,5 @@
 // Settings: venues (profiles) with a connection test, the key vault and its accounts, trading
-// switches, theme, and where things are kept. Secrets are typed here and go straight to the main
+// switches, theme, quiet hours for notifications, and where things are kept. Secrets are typed here and go straight to the main
 // process's vault; nothing secret is ever read back.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useCall, useMutate } from '../../api/hooks';
 import { keyOf } from '../../api/keys';
 import { Failure } from '../../ui/states';
 import { THEMES, useUi } from '../../state/ui';
+import { QuietHoursSetting } from '../inbox/QuietHours';
 import { Accounts } from './Accounts';
 import { Venues } from './Venues';
 
@@ -18,6 +19,7 @@ export function SettingsScreen(): React.JSX.Element {
       <Accounts />
       <Venues />
       <Appearance />
+      <QuietHoursSetting />
       <Storage />
     </div>
   );
@@ -93,8 +95,8 @@ function Storage(): React.JSX.Element {
           venue. It holds nothing secret and can be deleted at any time; it fills again from the venue.
         </li>
         <li>
-          <b>Your own data</b> — the order journal (every order sent from this app and what became of it), portfolio value history
-          and the ticket draft — is in <span className="mono">user-&lt;venue&gt;.sqlite</span>, one per venue. Resetting the cache
+          <b>Your own data</b> — the order journal (every order sent from this app and what became of it), portfolio value history,
+          the ticket draft and the inbox — is in <span className="mono">user-&lt;venue&gt;.sqlite</span>, one per venue. Resetting the cache
           never touches it.
         </li>
         <li>
