@@ -70,9 +70,15 @@ export function createCore(opts: CoreOptions): Core {
   // Live prices pushed to the screens are price readings too (price alerts listen).
   const readings = new PriceReadings();
   // Every notice goes through the inbox, which keeps it before it is pushed: none bypasses it.
-  const kept: { inbox?: Inbox } = {};
+  // A fill's account has new positions, trades and cash: their next reads go to the venue, so the
+  // screens the notice refreshes show the fill, not a copy up to 15 s old.
+  const kept: { inbox?: Inbox; filled?: (accountId: string) => void } = {};
   const emit: CoreContext['emit'] = (name, payload) => {
-    if (name === 'notices.raised' && kept.inbox) return kept.inbox.raise(payload as EventPayload<'notices.raised'>);
+    if (name === 'notices.raised') {
+      const n = payload as EventPayload<'notices.raised'>;
+      if (n.kind === 'fill' && n.accountId) kept.filled?.(n.accountId);
+      if (kept.inbox) return kept.inbox.raise(n);
+    }
     host(name, payload);
     if (name !== 'market.live') return;
     const p = payload as EventPayload<'market.live'>;
@@ -104,6 +110,10 @@ export function createCore(opts: CoreOptions): Core {
   const watchlist = watchlistDomain(ctx);
   const markets = marketsDomain(ctx, { readings, watchlist });
   const portfolio = portfolioDomain(ctx, accounts, { resolutions: markets.resolutions, journal });
+  kept.filled = (accountId) => {
+    const a = ctx.vault().list().find((x) => x.id === accountId);
+    if (a && ctx.session().isOpen) portfolio.changed(ctx.session(), a);
+  };
   const live = liveDomain(ctx);
   const sync = syncDomain(ctx, opts);
   const inbox = (kept.inbox = inboxDomain(ctx, { push: host, localVenue: opts.localVenue }));
