@@ -53,7 +53,8 @@ describe('the basket lines', () => {
       outcome(3, { tick: undefined }),
       outcome(4, { minSize: '20' }),
       outcome(5, { tokenId: undefined }),
-      outcome(6),
+      outcome(6, { accepting: false }),
+      outcome(7),
     ];
     const got = basketLines(os, 'BUY', 10_000_000n);
     expect(got.lines).toEqual([]);
@@ -63,6 +64,7 @@ describe('the basket lines', () => {
       'Outcome 3: its tick size is not known yet',
       'Outcome 4 takes at least 20 shares',
       'Outcome 5: its Yes token is not listed',
+      'Outcome 6: its market takes no orders now',
     ]);
     expect(basketLines([outcome(1, { bestBid: undefined })], 'SELL', 10_000_000n).problems).toEqual(['Outcome 1: no bid to sell to']);
   });

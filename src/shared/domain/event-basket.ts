@@ -24,6 +24,8 @@ export interface BasketOutcome {
   /** The market's tick and minimum size as decimal text (the reading that risks less); undefined while not known. */
   tick?: string | undefined;
   minSize?: string | undefined;
+  /** False when the market takes no orders now (paused): it can still win, but cannot be traded. */
+  accepting?: boolean | undefined;
 }
 
 export interface BasketLine {
@@ -72,6 +74,7 @@ export function basketLines(outcomes: readonly BasketOutcome[], side: Side, sets
     const tick = o.tick === undefined ? null : parseMicros(o.tick);
     const min = o.minSize === undefined ? null : parseMicros(o.minSize);
     if (!o.tokenId) problems.push(`${o.label}: its Yes token is not listed`);
+    else if (o.accepting === false) problems.push(`${o.label}: its market takes no orders now`);
     else if (price === null) problems.push(`${o.label}: no ${side === 'BUY' ? 'ask to buy from' : 'bid to sell to'}`);
     else if (tick === null || tick <= 0n) problems.push(`${o.label}: its tick size is not known yet`);
     else if (priceFault(price, tick) === 'off-tick') problems.push(`${o.label}: the best ${side === 'BUY' ? 'ask' : 'bid'} ${centsText(price)} is off its ${centsText(tick)} tick`);
