@@ -116,15 +116,17 @@ describe.skipIf(reason !== undefined)(`trading a whole event (${reason ?? 'Chrom
     await expect.poll(() => page.getByRole('button', { name: `Sign and send ${n} orders` }).isEnabled(), { timeout: 15_000 }).toBe(true);
     await shots(app, 'event-trade-ticket');
     await page.getByRole('button', { name: `Sign and send ${n} orders` }).click();
+    // The confirmation step (on by default): on the spec-only venue each line says the cash it could not check.
     const dialog = page.getByRole('dialog', { name: 'Confirm batch' });
-    await dialog.waitFor({ timeout: 5_000 }).catch(() => undefined);
-    if (await dialog.isVisible()) {
-      if (SPEC_ONLY) {
-        for (const note of await dialog.getByTestId('confirm-unchecked-line').allInnerTexts()) expect(note).toContain(NO_CASH_CHECK);
-        await dialog.getByRole('checkbox', { name: 'Send these lines without those checks' }).check();
-      }
-      await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.waitFor();
+    if (SPEC_ONLY) {
+      await expect.poll(() => dialog.getByTestId('confirm-unchecked-line').count()).toBe(n);
+      for (const note of await dialog.getByTestId('confirm-unchecked-line').allInnerTexts()) expect(note).toContain(NO_CASH_CHECK);
+      await dialog.getByRole('checkbox', { name: 'Send these lines without those checks' }).check();
+    } else {
+      expect(await dialog.getByTestId('confirm-unchecked').count()).toBe(0);
     }
+    await dialog.getByRole('button', { name: 'Send' }).click();
     // Each line's result from the venue: accepted, and matched against the maker's ask.
     const results = page.getByTestId('line-result');
     await expect.poll(() => results.count(), { timeout: 20_000 }).toBe(n);
@@ -141,6 +143,8 @@ describe.skipIf(reason !== undefined)(`trading a whole event (${reason ?? 'Chrom
     // Each outcome traded at 10¢: its legend reads its price now.
     await expect.poll(() => page.locator('[data-testid=event-chart-legend] li').count(), { timeout: 10_000 }).toBe(event.open.length);
     await expect.poll(() => page.getByText('No trades in this range.').count(), { timeout: 15_000 }).toBe(0);
+    // A deployment keeps no price history: the lines are drawn from the trades, and say so.
+    expect(await page.getByTestId('history-from-trades').count()).toBe(SPEC_ONLY ? 1 : 0);
     await shots(app, 'event-trade-chart');
   });
 });
