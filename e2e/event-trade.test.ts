@@ -80,13 +80,19 @@ describe.skipIf(reason !== undefined)(`trading a whole event (${reason ?? 'Chrom
       expect(await row.getByTestId('outcome-sell').isEnabled()).toBe(true);
     }
 
+    // A size under the markets' minimum is said, and nothing is put together from it.
+    const sets = page.getByLabel('Sets (shares of each outcome)');
+    await sets.fill('2');
+    await expect.poll(() => page.getByTestId('payoff-problems').innerText()).toContain('takes at least 5 shares');
+    expect(await page.getByTestId('buy-every').isDisabled()).toBe(true);
+    expect(await page.getByTestId('edge-buy').innerText()).toBe('—');
+
     // Five sets: each outcome pays $5 if it wins. Bought at 10¢ with a 2% taker fee on the nearer
     // edge (0.02 × 0.10 × 5 = 1¢ a line): $0.51 a line, $5 paid whichever wins.
-    const sets = page.getByLabel('Sets (shares of each outcome)');
     await sets.fill('5');
     const payoff = page.getByTestId('payoff');
     await expect.poll(() => payoff.getByTestId('payoff-row').count()).toBe(n);
-    await expect.poll(() => payoff.getByTestId('edge-buy').innerText(), { timeout: 15_000 }).not.toBe('…');
+    await expect.poll(() => payoff.getByTestId('edge-buy').innerText(), { timeout: 15_000 }).toMatch(/a set/);
     const cost = 51n * BigInt(n);
     const net = 500n - cost;
     const dollars = (c: bigint) => `$${c < 0n ? -c / 100n : c / 100n}.${String(c < 0n ? -c % 100n : c % 100n).padStart(2, '0')}`;
@@ -146,5 +152,16 @@ describe.skipIf(reason !== undefined)(`trading a whole event (${reason ?? 'Chrom
     // A deployment keeps no price history: the lines are drawn from the trades, and say so.
     expect(await page.getByTestId('history-from-trades').count()).toBe(SPEC_ONLY ? 1 : 0);
     await shots(app, 'event-trade-chart');
+
+    // An outcome's Buy: a line in the ticket at its best ask, the size left to the trader.
+    const first = event.open[0]!;
+    const row = page.locator('[data-testid=outcome]', { has: page.locator(`td[title="${first.question.replace(/"/g, '\\"')}"]`) });
+    await row.getByTestId('outcome-buy').click();
+    const last = page.getByTestId('ticket-line').last();
+    await expect.poll(() => page.getByTestId('ticket-line').count()).toBe(event.open.length + 1);
+    expect(await last.innerText()).toContain(first.question.slice(0, 20));
+    expect(await last.getByLabel('Side').inputValue()).toBe('BUY');
+    expect(await last.getByLabel('Price', { exact: true }).inputValue()).toBe('10');
+    expect(await last.getByLabel('Size', { exact: true }).inputValue()).toBe('');
   });
 });

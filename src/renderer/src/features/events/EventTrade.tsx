@@ -87,20 +87,19 @@ export function BasketButton({ basket, side }: { basket: Basket; side: SideBaske
   );
 }
 
+/** A figure of a basket: '—' when the basket cannot be made, '…' while its lines are priced. */
+const pending = (s: SideBasket): string => (s.problems.length ? '—' : '…');
+
 /** Money with its sign: a gain green, a loss red. */
-function Net({ micros, testId }: { micros: bigint | undefined; testId?: string }): React.JSX.Element {
+function Net({ micros, none }: { micros: bigint | undefined; none: string }): React.JSX.Element {
   const cls = micros === undefined || micros === 0n ? '' : micros > 0n ? 'yes' : 'no';
-  return (
-    <td className={`num ${cls}`} data-testid={testId}>
-      {micros === undefined ? '…' : `${micros > 0n ? '+' : ''}${usdMicros(micros)}`}
-    </td>
-  );
+  return <td className={`num ${cls}`}>{micros === undefined ? none : `${micros > 0n ? '+' : ''}${usdMicros(micros)}`}</td>;
 }
 
 /** The edge of a basket: per set against 100¢, and over the whole batch. */
 function edgeText(side: SideBasket): string {
   const p = side.payoff;
-  if (!p) return side.problems.length ? '—' : '…';
+  if (!p) return pending(side);
   const per = p.edgePerSet !== undefined ? `${changeText(p.edgePerSet)} a set · ` : '';
   return `${per}${p.worst > 0n ? '+' : ''}${usdMicros(p.worst)}`;
 }
@@ -140,10 +139,10 @@ export function PayoffTable({ basket }: { basket: Basket }): React.JSX.Element {
             return (
               <tr key={o.conditionId} data-testid="payoff-row" data-market={o.marketId}>
                 <td title={o.question}>{o.label}</td>
-                <td className="num" data-field="buy-paid">{b ? usdMicros(b.paid) : '…'}</td>
-                <Net micros={b?.net} />
-                <td className="num" data-field="sell-paid">{s ? usdMicros(s.paid) : '…'}</td>
-                <Net micros={s?.net} />
+                <td className="num" data-field="buy-paid">{b ? usdMicros(b.paid) : pending(buy)}</td>
+                <Net micros={b?.net} none={pending(buy)} />
+                <td className="num" data-field="sell-paid">{s ? usdMicros(s.paid) : pending(sell)}</td>
+                <Net micros={s?.net} none={pending(sell)} />
               </tr>
             );
           })}
@@ -151,13 +150,13 @@ export function PayoffTable({ basket }: { basket: Basket }): React.JSX.Element {
         <tfoot>
           <tr>
             <td>Cost · proceeds, fees included</td>
-            <td colSpan={2} className="num" data-testid="payoff-buy-cost">{buy.payoff ? cashText(buy.payoff.cost) : '…'}</td>
-            <td colSpan={2} className="num" data-testid="payoff-sell-cost">{sell.payoff ? cashText(sell.payoff.cost) : '…'}</td>
+            <td colSpan={2} className="num" data-testid="payoff-buy-cost">{buy.payoff ? cashText(buy.payoff.cost) : pending(buy)}</td>
+            <td colSpan={2} className="num" data-testid="payoff-sell-cost">{sell.payoff ? cashText(sell.payoff.cost) : pending(sell)}</td>
           </tr>
           <tr>
             <td>Fees</td>
-            <td colSpan={2} className="num" data-testid="payoff-buy-fees">{buy.payoff ? usdMicros(buy.payoff.fees) : '…'}</td>
-            <td colSpan={2} className="num">{sell.payoff ? usdMicros(sell.payoff.fees) : '…'}</td>
+            <td colSpan={2} className="num" data-testid="payoff-buy-fees">{buy.payoff ? usdMicros(buy.payoff.fees) : pending(buy)}</td>
+            <td colSpan={2} className="num">{sell.payoff ? usdMicros(sell.payoff.fees) : pending(sell)}</td>
           </tr>
           <tr className="ev-edge">
             <td title="What the batch makes whichever outcome wins, against the 100¢ a set pays, after fees">Edge against 100¢ after fees</td>
