@@ -10,10 +10,10 @@ import { centsText } from '@shared/domain/money';
 import { CENTS_PER_DOLLAR } from '@shared/domain/units';
 import { keyOf } from '../../api/keys';
 import { priceOf } from '../../api/prices';
-import { call } from '../../api/transport';
+import { call, type IpcCallError } from '../../api/transport';
 import { followTheme, themeColor } from '../../ui/chart-theme';
 import { dateTime } from '../../ui/format';
-import { NotOffered } from '../../ui/states';
+import { ErrorState, NotOffered } from '../../ui/states';
 import { isNotOffered } from '../../ui/venue';
 import { chartEnd } from '../markets/chart-end';
 import { seriesVar } from './chart-lines';
@@ -36,11 +36,11 @@ export function EventChart({ lines }: { lines: readonly ChartLine[] }): React.JS
         queryFn: () => call('markets.history', input),
         staleTime: 5_000,
         refetchInterval: (q: { state: { error: unknown } }) => (isNotOffered(q.state.error) ? false : 30_000),
-        retry: false,
       };
     }),
   });
   const lacking = histories.length > 0 && histories.every((h) => isNotOffered(h.error) && !h.data);
+  const failed = !lacking && histories.length > 0 && histories.every((h) => h.isError && !h.data);
   const digits = centDigits(histories.find((h) => h.data?.data.tickSize)?.data?.data.tickSize);
   const price = useMemo(() => (p: number) => `${(p * Number(CENTS_PER_DOLLAR)).toFixed(digits)}¢`, [digits]);
   const box = useRef<HTMLDivElement>(null);
@@ -50,7 +50,7 @@ export function EventChart({ lines }: { lines: readonly ChartLine[] }): React.JS
 
   useEffect(() => {
     const el = box.current;
-    if (lacking || !el) return;
+    if (lacking || failed || !el) return;
     const chart = createChart(el, {
       height: HEIGHT,
       autoSize: true,
@@ -72,11 +72,11 @@ export function EventChart({ lines }: { lines: readonly ChartLine[] }): React.JS
       chart.remove();
       drawn.current = null;
     };
-  }, [lacking, key]);
+  }, [lacking, failed, key]);
 
   useEffect(() => {
     for (const s of drawn.current?.series ?? []) s.applyOptions({ priceFormat: { type: 'custom', formatter: price, minMove: 10 ** -(digits + 2) } });
-  }, [price, digits, key, lacking]);
+  }, [price, digits, key, lacking, failed]);
 
   const points = histories.map((h) => h.data?.data.candles);
   const stamp = histories.map((h) => h.dataUpdatedAt).join();
@@ -85,7 +85,7 @@ export function EventChart({ lines }: { lines: readonly ChartLine[] }): React.JS
     if (!d) return;
     d.series.forEach((s, i) => s.setData((points[i] ?? []).map((k) => ({ time: k.t as UTCTimestamp, value: k.c }))));
     d.chart.timeScale().fitContent();
-  }, [stamp, key, lacking]);
+  }, [stamp, key, lacking, failed]);
 
   // Each line ends at the outcome's price as every screen shows it now, in the bucket it falls in
   // (the page re-renders on every newer price): a history read every 30 s lags behind it.
@@ -95,7 +95,7 @@ export function EventChart({ lines }: { lines: readonly ChartLine[] }): React.JS
     const d = drawn.current;
     if (!d) return;
     ends.forEach((e, i) => e && d.series[i]?.update({ time: e.t as UTCTimestamp, value: e.c }));
-  }, [endKey, stamp, key, lacking]);
+  }, [endKey, stamp, key, lacking, failed]);
 
   // The legend reads each line at the crosshair; off the chart, each outcome's price now.
   useEffect(() => {
@@ -109,7 +109,7 @@ export function EventChart({ lines }: { lines: readonly ChartLine[] }): React.JS
     };
     d.chart.subscribeCrosshairMove(move);
     return () => d.chart.unsubscribeCrosshairMove(move);
-  }, [stamp, key, lacking]);
+  }, [stamp, key, lacking, failed]);
 
   const empty = histories.length > 0 && histories.every((h) => h.data && h.data.data.candles.length === 0);
   const fromTrades = histories.some((h) => h.data?.data.source === 'trades');
@@ -126,6 +126,10 @@ export function EventChart({ lines }: { lines: readonly ChartLine[] }): React.JS
       {lacking ? (
         <div style={{ height: HEIGHT, display: 'grid', alignItems: 'center' }}>
           <NotOffered testId="history-not-offered">Price history not offered by this venue.</NotOffered>
+        </div>
+      ) : failed ? (
+        <div style={{ height: HEIGHT }}>
+          <ErrorState error={(histories[0]?.error as IpcCallError | null | undefined) ?? null} retry={() => histories.forEach((h) => void h.refetch())} />
         </div>
       ) : (
         <div ref={box} style={{ height: HEIGHT, position: 'relative' }} data-testid="event-chart">
