@@ -64,7 +64,8 @@ export function QuoteCell({ outcome, side }: { outcome: Outcome; side: Side }): 
 /** "Buy every outcome": the basket's lines into the ticket, or why they cannot be made now. */
 export function BasketButton({ basket, side }: { basket: Basket; side: SideBasket }): React.JSX.Element {
   const fill = useFill();
-  const why = side.problems[0];
+  // A bracket is traded whole or not at all: one larger than the ticket cannot be.
+  const why = side.problems[0] ?? (side.lines.length > MAX_LINES ? `${side.lines.length} outcomes can still win; the ticket takes ${MAX_LINES} lines` : undefined);
   const name = `${verb(side.side)} every outcome`;
   return (
     <button
