@@ -67,7 +67,7 @@ export const EventOutcome = z.object({
   bestBid: z.string().optional(),
   bestAsk: z.string().optional(),
   status: RowStatus,
-  /** The market's outcome labels and their prices, for a market that ended (its winner is read from them). */
+  /** The market's outcome labels (the first is the Yes an outcome's line trades); their final prices for a market that ended (its winner is read from them). */
   outcomes: z.array(z.string()).optional(),
   outcomePrices: z.array(z.string()).optional(),
 });

@@ -1,6 +1,7 @@
 // The arithmetic of an event's outcomes, exact in micro units: each outcome's price change over
 // 24 hours from the venue's trades, and a bracket's sums of best asks and best bids.
 import { formatMicros, parseMicros, toMicros } from '@shared/domain/money.js';
+import { canStillWin } from '@shared/domain/event-basket.js';
 import { resolutionOf } from '@shared/domain/resolution.js';
 import { MICROS_PER_DOLLAR } from '@shared/domain/units.js';
 import type { BracketSums, RowStatus } from '@shared/ipc/find.js';
@@ -147,7 +148,7 @@ export interface BracketOutcome extends SumOutcome {
   outcomePrices?: readonly string[] | undefined;
 }
 
-const canWin = (o: BracketOutcome): boolean => o.status === 'open' || o.status === 'paused';
+const canWin = (o: BracketOutcome): boolean => canStillWin(o.status);
 
 /** An ended outcome whose market resolved to Yes (its first outcome), by its final prices. */
 export function resolvedYes(o: BracketOutcome): boolean {

@@ -160,7 +160,9 @@ export async function eventOutcomes(s: Session, markets: Markets, idOrSlug: stri
       ...(q?.BUY ? { bestBid: q.BUY } : {}),
       ...(q?.SELL ? { bestAsk: q.SELL } : {}),
       status: m.status,
-      ...(m.status === 'closed' || m.status === 'archived' ? { outcomes: m.outcomes, outcomePrices: m.outcomePrices } : {}),
+      // Every market's outcome names (the Yes a line trades); an ended one's final prices too (its winner is read from them).
+      outcomes: m.outcomes,
+      ...(m.status === 'closed' || m.status === 'archived' ? { outcomePrices: m.outcomePrices } : {}),
     };
   });
   // One outcome wins only where every source that says agrees: a venue contradicting itself gets no bracket sums.

@@ -2,22 +2,30 @@
 // change, best bid and ask and volume; a multi-outcome event reads as one bracket, ranked by
 // price, with the book's sums across its open outcomes — flagged when buying every outcome costs
 // less than 100¢ or selling every one pays more. A market that ended shows its winner.
+import { lazy, Suspense } from 'react';
+import { canStillWin } from '@shared/domain/event-basket';
 import { centsText } from '@shared/domain/money';
 import { PRICE_RULE } from '@shared/domain/price';
 import { resolutionOf } from '@shared/domain/resolution';
-import type { BracketSums, EventOutcome } from '@shared/ipc/find';
+import type { BracketSums, EventOutcome, EventOutcomes } from '@shared/ipc/find';
 import { useCall } from '../../api/hooks';
 import { useLive } from '../../api/live';
 import { priceOf, usePrices } from '../../api/prices';
 import { ChangeCell } from '../../ui/Change';
 import { EndedPrice, PriceCell } from '../../ui/Price';
 import { useUi } from '../../state/ui';
-import { cents, shortDate, usdCompact } from '../../ui/format';
+import { shortDate, usdCompact } from '../../ui/format';
 import { ErrorState, Filtered, Skeleton, Stamp } from '../../ui/states';
 import { shortLabels } from './labels';
 import { diffText } from './prices';
 import { StatusBadge } from './StatusBadge';
 import { Star } from '../watchlist/Star';
+import { BasketButton, PayoffTable, QuoteCell } from './EventTrade';
+import { useBasket } from './useBasket';
+import { MAX_SERIES } from './chart-lines';
+
+// The chart library loads with the first chart shown, not with the app.
+const EventChart = lazy(() => import('./EventChart').then((m) => ({ default: m.EventChart })));
 
 const ended = (o: EventOutcome): boolean => o.status === 'closed' || o.status === 'archived';
 
@@ -30,6 +38,21 @@ function winnerOf(o: EventOutcome): { won: string; settles: string } | undefined
   return won && settles ? { won, settles } : undefined;
 }
 
+// Ranked by the price shown beside each (api/prices.ts), so the order and the figures agree.
+const shownPrice = (o: EventOutcome): number => Number(priceOf(o.tokenId)?.price ?? o.price ?? 0);
+
+/**
+ * The outcomes as shown: those the venue names only by their market's question read by what sets
+ * them apart; a bracket ranks them by price, the ones that ended last.
+ */
+function labelled(e: EventOutcomes | undefined): Array<EventOutcome & { label: string }> {
+  if (!e) return [];
+  const short = shortLabels(e.outcomes.map((o) => o.label));
+  const outcomes = e.outcomes.map((o, i) => ({ ...o, label: o.label === o.question ? (short[i] ?? o.label) : o.label }));
+  if (e.negRisk) outcomes.sort((a, b) => Number(ended(a)) - Number(ended(b)) || shownPrice(b) - shownPrice(a));
+  return outcomes;
+}
+
 export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Element {
   const event = useCall('events.outcomes', { idOrSlug }, { refetchInterval: 5000 });
   const go = useUi((s) => s.go);
@@ -38,6 +61,10 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
   const trading = (event.data?.data.outcomes ?? []).filter((o) => !ended(o)).map((o) => o.tokenId ?? '');
   useLive(trading);
   usePrices(trading);
+  const outcomes = labelled(event.data?.data);
+  // A bracket not yet decided can be bought or sold whole: every outcome that can still win.
+  const bracket = event.data?.data.negRisk === true && event.data.data.sums?.decided === undefined;
+  const basket = useBasket(bracket ? outcomes.filter((o) => canStillWin(o.status)) : []);
   if (event.isPending) return <Skeleton rows={8} />;
   if (event.isError) return <ErrorState error={event.error} retry={() => void event.refetch()} />;
   const e = event.data.data;
@@ -45,13 +72,7 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
     go('markets');
     select(marketId);
   };
-  // A bracket ranks its outcomes by price; the ones that ended follow.
-  // Outcomes the venue names only by their market's question read by what sets them apart.
-  const short = shortLabels(e.outcomes.map((o) => o.label));
-  const outcomes = e.outcomes.map((o, i) => ({ ...o, label: o.label === o.question ? (short[i] ?? o.label) : o.label }));
-  // Ranked by the price shown beside each (api/prices.ts), so the order and the figures agree.
-  const shownPrice = (o: EventOutcome): number => Number(priceOf(o.tokenId)?.price ?? o.price ?? 0);
-  if (e.negRisk) outcomes.sort((a, b) => Number(ended(a)) - Number(ended(b)) || shownPrice(b) - shownPrice(a));
+  const charted = outcomes.filter((o) => canStillWin(o.status) && o.tokenId).slice(0, MAX_SERIES);
   return (
     <article className="ev" data-testid="event-detail" data-event={e.id}>
       <h1 data-testid="event-title">{e.title}</h1>
@@ -74,7 +95,21 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
         <Tile label="Liquidity" value={usdCompact(e.liquidity)} field="liquidity" />
         <Tile label={e.negRisk ? 'Outcomes' : 'Markets'} value={String(e.outcomes.length)} field="count" />
       </div>
-      {e.sums ? <Sums sums={e.sums} decided={outcomes.find((o) => o.marketId === e.sums?.decided)?.label} /> : null}
+      {charted.length ? (
+        <div className="section">
+          <h2>{e.negRisk ? 'Outcomes' : 'Markets'} over time{charted.length < outcomes.filter((o) => canStillWin(o.status)).length ? ` · the ${charted.length} likeliest` : ''}</h2>
+          <Suspense fallback={<div style={{ height: 268 }} />}>
+            <EventChart lines={charted.map((o) => ({ tokenId: o.tokenId ?? '', conditionId: o.conditionId, label: o.label }))} />
+          </Suspense>
+        </div>
+      ) : null}
+      {e.sums ? (
+        <Sums
+          sums={e.sums}
+          decided={outcomes.find((o) => o.marketId === e.sums?.decided)?.label}
+          {...(bracket ? { actions: { buy: <BasketButton basket={basket} side={basket.buy} />, sell: <BasketButton basket={basket} side={basket.sell} /> } } : {})}
+        />
+      ) : null}
       <div className="section">
         <h2>{e.negRisk ? 'Outcomes (one wins)' : 'Markets'}</h2>
         <table data-testid={e.negRisk ? 'bracket' : 'event-markets'} className="ev-table ev-board">
@@ -82,8 +117,8 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
             <col />
             <col className="ev-c-yes" />
             <col className="ev-c-change" />
-            <col className="ev-c-price" />
-            <col className="ev-c-price" />
+            <col className="ev-c-quote" />
+            <col className="ev-c-quote" />
             <col className="ev-c-vol" />
             <col className="ev-c-vol" />
             {e.negRisk ? <col className="ev-c-bar" /> : null}
@@ -93,8 +128,8 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
               <th>{e.negRisk ? 'Outcome' : 'Market'}</th>
               <th className="num" title={`Yes price: ${PRICE_RULE}`}>Yes</th>
               <th className="num" title="Price now minus the price 24 hours ago">24h</th>
-              <th className="num" title="Best bid for Yes">Bid</th>
-              <th className="num" title="Best ask for Yes">Ask</th>
+              <th className="num" title="Best bid for Yes: Sell there">Bid</th>
+              <th className="num" title="Best ask for Yes: Buy there">Ask</th>
               <th className="num">24h vol</th>
               <th className="num">Volume</th>
               {e.negRisk ? <th aria-label="Chance" /> : null}
@@ -125,8 +160,8 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
                     </td>
                   ) : (
                     <>
-                      <td className="num" data-field="bid">{cents(o.bestBid)}</td>
-                      <td className="num" data-field="ask">{cents(o.bestAsk)}</td>
+                      <QuoteCell outcome={o} side="SELL" />
+                      <QuoteCell outcome={o} side="BUY" />
                     </>
                   )}
                   <td className="num">{usdCompact(o.volume24hr)}</td>
@@ -145,6 +180,7 @@ export function EventDetail({ idOrSlug }: { idOrSlug: string }): React.JSX.Eleme
         </table>
         {e.changeNote ? <p className="muted ev-note">{e.changeNote}</p> : null}
       </div>
+      {bracket && basket.outcomes.length ? <PayoffTable basket={basket} /> : null}
       {e.description ? <p className="muted">{e.description}</p> : null}
     </article>
   );
@@ -160,7 +196,7 @@ function Tile({ label, value, field }: { label: string; value: string; field: st
 }
 
 /** The bracket's book across the outcomes that can still win: what buying all and selling all come to. */
-function Sums({ sums, decided }: { sums: BracketSums; decided: string | undefined }): React.JSX.Element {
+function Sums({ sums, decided, actions }: { sums: BracketSums; decided: string | undefined; actions?: { buy: React.ReactNode; sell: React.ReactNode } }): React.JSX.Element {
   if (sums.decided !== undefined) {
     return (
       <div className="ev-sums" data-testid="bracket-sums" data-decided="true">
@@ -187,6 +223,7 @@ function Sums({ sums, decided }: { sums: BracketSums; decided: string | undefine
               : `Over-round ${diffText(sums.asks ?? '0', '1')}: what buying certainty costs.`}
           {left}
         </div>
+        {actions?.buy}
       </div>
       <div className={`ev-sum ${sums.overBid ? 'flag' : ''}`} data-testid="sum-bids" data-flag={sums.overBid ? 'over' : undefined}>
         <div className="ev-tile-label">Sell every outcome · sum of bids</div>
@@ -199,6 +236,7 @@ function Sums({ sums, decided }: { sums: BracketSums; decided: string | undefine
               : `${diffText('1', sums.bids ?? '0')} under 100¢.`}
           {left}
         </div>
+        {actions?.sell}
       </div>
     </div>
   );
