@@ -144,7 +144,7 @@ export function resolveCancel(orders: ReadonlyArray<{ id: string; tokenId: strin
 
 /** "follow 0x…": the trader's page, where the wallet is followed. */
 export function resolveFollow(address: string): Resolved {
-  return { ok: true, action: { kind: 'trader', label: `Open trader ${address.slice(0, 6)}…${address.slice(-4)} — follow from their page`, address } };
+  return { ok: true, action: { kind: 'trader', label: `Open trader ${address.slice(0, 6)}…${address.slice(-4)}’s page`, address } };
 }
 
 export interface MarketHit {
