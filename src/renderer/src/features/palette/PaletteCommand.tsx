@@ -13,7 +13,10 @@ import type { Action } from './resolve';
 import type { CommandRow } from './useCommand';
 import './palette.css';
 
-/** The command's row: Enter opens what it says; a problem or a reading row does nothing, so the text stays. */
+/**
+ * The command's row: Enter opens what it says; a problem or a reading row does nothing, so the text
+ * stays. One value for every state, so the row keeps the highlight while the market is read.
+ */
 export function CommandItem({ row, onRun }: { row: CommandRow; onRun(action: Action): void }): React.JSX.Element {
   if (row.state === 'ready') {
     return (
@@ -24,13 +27,13 @@ export function CommandItem({ row, onRun }: { row: CommandRow; onRun(action: Act
   }
   if (row.state === 'reading') {
     return (
-      <Command.Item value="command-reading" onSelect={() => undefined} data-testid="palette-command-reading" className="muted">
+      <Command.Item value="command" onSelect={() => undefined} data-testid="palette-command-reading" className="muted">
         {row.text}
       </Command.Item>
     );
   }
   return (
-    <Command.Item value="command-problem" onSelect={() => undefined} data-testid="palette-problem" className="palette-problem">
+    <Command.Item value="command" onSelect={() => undefined} data-testid="palette-problem" className="palette-problem">
       <span className="no" role="alert">{row.text}</span>
       <span className="muted palette-usage">{row.usage}</span>
     </Command.Item>

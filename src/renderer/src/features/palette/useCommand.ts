@@ -24,8 +24,8 @@ export function useCommand(query: string): { parsed: Parsed | undefined; row: Co
   const inView = screen === 'markets' ? selected : undefined;
   const cmd = parsed?.ok ? parsed.command : undefined;
   const named = marketText(cmd);
-  // Every command but follow is on a market, and cancel only when one is in view or named.
-  const onMarket = cmd !== undefined && cmd.kind !== 'follow' && (cmd.kind !== 'cancel' || named !== undefined || inView !== undefined);
+  // Every command but follow is on a market: the one named, else the one in view (cancel: else every one).
+  const onMarket = cmd !== undefined && cmd.kind !== 'follow' && (named !== undefined || inView !== undefined);
 
   const hits = useCall('markets.search', { query: named ?? '', kinds: ['markets'], limit: 10, status: 'active' }, { enabled: onMarket && named !== undefined && named.trim().length > 1 });
   const picked = named !== undefined ? (hits.data ? pickMarket(named, hits.data) : undefined) : inView ? ({ ok: true, id: inView } as const) : undefined;
