@@ -60,6 +60,16 @@ export function useRunCommand(stage: (a: Action) => void, close: () => void): (a
 
 /** The step a staged command opens in the palette's place; Back returns to the typed command. */
 export function Staged({ action, onBack, onDone }: { action: Extract<Action, { kind: 'alert' | 'cancel' }>; onBack(): void; onDone(): void }): React.JSX.Element {
+  // Escape goes back wherever the focus is (a button disabled while it works drops it).
+  const back = useRef(onBack);
+  back.current = onBack;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === 'Escape') back.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <div className="palette-stage" onClick={(e) => e.stopPropagation()} role="presentation">
       {action.kind === 'alert' ? <AlertStage action={action} onBack={onBack} onDone={onDone} /> : <CancelStage action={action} onBack={onBack} />}
@@ -110,7 +120,7 @@ function CancelStage({ action, onBack }: { action: Extract<Action, { kind: 'canc
     cancel.mutate({ accountId: account.id, ...action.input }, { onSuccess: (r) => setDone({ canceled: r.canceled.length, refused: Object.entries(r.notCanceled) }) });
   };
   return (
-    <section role="alertdialog" aria-label="Cancel orders" data-testid="palette-cancel" onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), onBack())}>
+    <section role="alertdialog" aria-label="Cancel orders" data-testid="palette-cancel">
       <h3>{all ? 'Cancel all open orders?' : `Cancel ${n === 1 ? 'the open order' : `${n} open orders`} of “${action.question ?? ''}”?`}</h3>
       <p>
         {all
