@@ -157,6 +157,7 @@ describe.skipIf(reason !== undefined)(`palette commands (${reason ?? 'Chromium +
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog', { name: 'Cancel orders' });
     await dialog.waitFor();
+    await bothThemes('palette-cancel');
     // The safe answer has the focus: Enter again would keep the order.
     expect(await dialog.getByRole('button', { name: 'Keep them' }).evaluate((b) => b === document.activeElement)).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel it' }).click();
