@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommand, type Command } from './command';
-import { pickMarket, resolveCancel, resolveFollow, resolveOnMarket, type MarketFacts, type Resolved } from './resolve';
+import { heldByToken, pickMarket, resolveCancel, resolveFollow, resolveOnMarket, type MarketFacts, type Resolved } from './resolve';
 
 const MARKET: MarketFacts = {
   conditionId: '0xc1',
@@ -156,5 +156,16 @@ describe('follow and the market named', () => {
     expect(pickMarket('dogecoin', [])).toEqual({ ok: false, problem: 'no open market matches “dogecoin”' });
     const many = Array.from({ length: 5 }, (_, i) => ({ id: String(i), title: `Q${i}` }));
     expect(pickMarket('q', many)).toMatchObject({ problem: expect.stringMatching(/matches 5 markets \(“Q0”, “Q1”, “Q2”, …\)/) });
+  });
+});
+
+describe('what is held, per outcome token', () => {
+  it('reads the data surface’s <condition>:<index> ids, token ids, and exact sizes', () => {
+    const tokens = ['111', '222'];
+    expect(heldByToken([{ asset: '0xC1:1', size: 20.1 }, { asset: '0xc1:0', size: 0.3 }], '0xc1', tokens)).toEqual(new Map([['222', '20.1'], ['111', '0.3']]));
+    expect(heldByToken([{ asset: '222', size: 5 }], '0xc1', tokens)).toEqual(new Map([['222', '5']]));
+    expect(heldByToken([{ asset: 'odd', outcomeIndex: 0, size: 7 }], '0xc1', tokens)).toEqual(new Map([['111', '7']]));
+    // Another market's position, or a token not of this market, is not held here.
+    expect(heldByToken([{ asset: '0xc2:1', size: 9 }, { asset: '333', size: 9 }], '0xc1', tokens)).toEqual(new Map());
   });
 });

@@ -6,6 +6,7 @@ import type { DraftLine } from '@shared/ipc/contract';
 import { buildLadder } from '@shared/domain/ladder';
 import { centsText, formatMicros, parseMicros, toMicros } from '@shared/domain/money';
 import { highestPrice, priceFault, sizeFault, snapSize, tickNeighbours } from '@shared/domain/grid';
+import { clobTokenIdOf, tokenIdKind } from '@shared/domain/token-ids';
 import type { AlertDraft } from '../watchlist/alert-form';
 import { centsField } from '../../ui/cents';
 import type { Command, TypedPrice } from './command';
@@ -145,6 +146,23 @@ export function resolveCancel(orders: ReadonlyArray<{ id: string; tokenId: strin
 /** "follow 0x…": the trader's page, where the wallet is followed. */
 export function resolveFollow(address: string): Resolved {
   return { ok: true, action: { kind: 'trader', label: `Open trader ${address.slice(0, 6)}…${address.slice(-4)}’s page`, address } };
+}
+
+/**
+ * Shares held per outcome token (the trading form), from the data surface's positions, whose
+ * `asset` is `<condition_id>:<index>` or, on some deployments, the token id itself.
+ */
+export function heldByToken(positions: ReadonlyArray<{ asset?: string | undefined; size?: number | undefined; outcomeIndex?: number | undefined }>, conditionId: string, tokenIds: readonly string[]): Map<string, string> {
+  const held = new Map<string, bigint>();
+  for (const p of positions) {
+    const asset = String(p.asset ?? '');
+    const kind = tokenIdKind(asset);
+    const token = kind === 'uint256' ? asset : kind === 'data' ? clobTokenIdOf(asset, conditionId, tokenIds) : typeof p.outcomeIndex === 'number' ? tokenIds[p.outcomeIndex] : undefined;
+    const size = toMicros(p.size);
+    if (token === undefined || !tokenIds.includes(token) || size === undefined) continue;
+    held.set(token, (held.get(token) ?? 0n) + size);
+  }
+  return new Map([...held].map(([t, m]) => [t, formatMicros(m)]));
 }
 
 export interface MarketHit {

@@ -2,15 +2,16 @@
 // words name), that market's outcomes, tick and minimum as the venue reads them, what the account
 // holds and has open. Pure reading and checking are in command.ts and resolve.ts.
 import { useMemo } from 'react';
-import { formatMicros, tickText, toMicros } from '@shared/domain/money';
+import { tickText } from '@shared/domain/money';
 import { useCall } from '../../api/hooks';
 import { useUi } from '../../state/ui';
 import { useAccount } from '../../ui/AccountPicker';
 import { useRouteState } from '../../ui/useVenue';
+import { isNotOffered } from '../../ui/venue';
 import { RESTING } from '../orders/rows';
 import { MAX_LINES, useTicket } from '../ticket/store';
 import { parseCommand, USAGE, type Command, type Parsed } from './command';
-import { pickMarket, resolveCancel, resolveFollow, resolveOnMarket, type Action, type MarketFacts } from './resolve';
+import { heldByToken, pickMarket, resolveCancel, resolveFollow, resolveOnMarket, type Action, type MarketFacts } from './resolve';
 
 /** The palette's command row: what it will open, what is wrong, or what is still being read. */
 export type CommandRow = { state: 'ready'; action: Action } | { state: 'problem'; text: string; usage: string } | { state: 'reading'; text: string };
@@ -39,11 +40,11 @@ export function useCommand(query: string): { parsed: Parsed | undefined; row: Co
 
   const { accounts, account } = useAccount();
   const wantsHeld = cmd?.kind === 'order' && cmd.size === 'all';
-  const positions = useCall('portfolio.positions', { address: account?.address ?? '', market: [conditionId] }, { enabled: wantsHeld && Boolean(account?.address) && conditionId !== '' });
+  const positions = useCall('portfolio.positions', { address: account?.address ?? '', market: [conditionId] }, { enabled: wantsHeld && Boolean(account?.address) && conditionId !== '', refetchInterval: 5_000 });
   const wantsOrders = cmd?.kind === 'cancel' && Boolean(account);
-  const open = useCall('orders.open', { accountId: account?.id ?? '' }, { enabled: wantsOrders, retry: false });
+  const open = useCall('orders.open', { accountId: account?.id ?? '' }, { enabled: wantsOrders, retry: false, refetchInterval: (q) => (isNotOffered(q.state.error) ? false : 5_000) });
   // A venue that lists no open orders: the journal's resting ones, as the Orders screen does.
-  const journal = useCall('orders.journal', { accountId: account?.id ?? '', limit: 1000 }, { enabled: wantsOrders && open.isError });
+  const journal = useCall('orders.journal', { accountId: account?.id ?? '', limit: 1000 }, { enabled: wantsOrders && open.isError, refetchInterval: 5_000 });
   const cancelRoute = useRouteState('cancel');
   const room = MAX_LINES - useTicket((s) => s.lines.length);
 
@@ -86,11 +87,7 @@ export function useCommand(query: string): { parsed: Parsed | undefined; row: Co
       if (!account) return problem('no account: create or import one in Settings');
       if (positions.isError) return problem(`what you hold could not be read: ${positions.error.message}`);
       if (!positions.data) return { state: 'reading', text: 'Reading what you hold…' };
-      // Held sizes are exact decimal text, never a float's digits.
-      held = new Map(positions.data.data.flatMap((p) => {
-        const size = toMicros(p.size);
-        return p.asset && size !== undefined ? [[String(p.asset), formatMicros(size)] as const] : [];
-      }));
+      held = heldByToken(positions.data.data, conditionId, (m.clobTokenIds ?? []).map(String));
     }
     const minSize = reading.data?.data.minSize ?? (settings.data ? String(settings.data.data.mos) : undefined);
     return done(resolveOnMarket(c, { ...facts(m, marketId, tick), minSize, held }, room), usage);
