@@ -62,7 +62,7 @@ export function useCommand(query: string): { parsed: Parsed | undefined; row: Co
     }
     if (onMarket) {
       if (named !== undefined && named.trim().length < 2) return problem(`type more of the market’s question than “${named}”`);
-      if (!picked) return { state: 'reading', text: `Finding the market “${named ?? ''}”…` };
+      if (!picked) return hits.isError ? problem(`the market could not be looked up: ${hits.error.message}`) : { state: 'reading', text: `Finding the market “${named ?? ''}”…` };
       if (!picked.ok) return problem(picked.problem);
       if (market.isError) return problem(`the market could not be read: ${market.error.message}`);
       if (!m) return { state: 'reading', text: 'Reading the market…' };
