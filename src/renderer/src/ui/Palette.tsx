@@ -20,12 +20,14 @@ export function Palette({ onClose }: { onClose: () => void }): React.JSX.Element
   const { parsed, row } = useCommand(query);
   const [staged, setStaged] = useState<Extract<Action, { kind: 'alert' | 'cancel' }> | undefined>();
   const runCommand = useRunCommand((a) => a.kind === 'alert' || a.kind === 'cancel' ? setStaged(a) : undefined, onClose);
-  // A command typed is not searched for: Enter is the command's.
-  const { groups } = useHits(!parsed && query.trim().length > 1 ? query : '', PER_KIND);
+  // A command read is not searched for: Enter is the command's. Words that only start like one
+  // (a market titled "Cancel …") still find what they name, below the command's problem.
+  const searching = !parsed?.ok;
+  const { groups } = useHits(searching && query.trim().length > 1 ? query : '', PER_KIND);
   const openHit = useOpenHit();
   // Each row is found by the words it shows.
-  const screens = parsed ? [] : SCREENS.map(([s, label]) => [s, `Go to ${label}`] as const).filter(([, label]) => labelMatches(label, query));
-  const themes = parsed ? [] : THEMES.map((t) => [t, `Theme: ${t === 'system' ? 'follow the system' : t}`] as const).filter(([, label]) => labelMatches(label, query));
+  const screens = !searching ? [] : SCREENS.map(([s, label]) => [s, `Go to ${label}`] as const).filter(([, label]) => labelMatches(label, query));
+  const themes = !searching ? [] : THEMES.map((t) => [t, `Theme: ${t === 'system' ? 'follow the system' : t}`] as const).filter(([, label]) => labelMatches(label, query));
   const run = (fn: () => void) => () => {
     fn();
     onClose();
