@@ -23,13 +23,14 @@ export function QuietHoursSetting(): React.JSX.Element {
   }, [kept]);
   const save = (quietHours: { from: string; to: string } | null): void =>
     set.mutate({ quietHours }, { onSuccess: (data) => client.setQueryData(keyOf('settings.get', {}), data) });
-  const on = kept !== null && kept !== undefined;
+  // While a switch is being saved the box shows what was asked, not the core's last answer.
+  const on = set.isPending && set.variables && 'quietHours' in set.variables ? set.variables.quietHours != null : kept !== null && kept !== undefined;
   return (
     <section className="section" aria-labelledby="quiet-hours">
       <h2 id="quiet-hours">Notifications</h2>
       <div className="quiet-hours">
         <label className="check">
-          <input type="checkbox" checked={on} disabled={!settings.data || set.isPending} onChange={(e) => save(e.target.checked ? { from, to } : null)} />
+          <input type="checkbox" checked={on} disabled={!settings.data} onChange={(e) => save(e.target.checked ? { from, to } : null)} />
           Quiet hours
         </label>
         <label>
