@@ -62,8 +62,8 @@ const gridFault = (price: bigint, tick: bigint): AmountsFault => ({
 /**
  * A family market order's reading: its limit is the price its amounts imply (cash / shares),
  * which crosses the same resting prices as the tick price at or below it for a BUY (at or above
- * for a SELL); that tick price is its limit. So a BUY never pays more than its makerAmount for
- * its shares, and a SELL never gets less than its takerAmount for them.
+ * for a SELL); that tick price is its limit. So, fees apart, a BUY never pays more than its
+ * makerAmount for its shares, and a SELL never gets less than its takerAmount for them.
  */
 function marketReading(o: OrderAmounts, size: bigint, cash: bigint, tick: bigint): Reading | AmountsFault {
   const shareDecimals = o.side === 'BUY' ? marketShareDecimals(tick) : MARKET_MAKER_DECIMALS;
@@ -72,7 +72,7 @@ function marketReading(o: OrderAmounts, size: bigint, cash: bigint, tick: bigint
   if (decimalsOf(size) > shareDecimals || decimalsOf(cash) > cashDecimals) {
     return {
       code: 'INVALID_AMOUNTS',
-      message: `a ${o.type} ${o.side} on this market (tick ${formatMicros(tick)}) carries shares (${sizeField}) to at most ${shareDecimals} decimals and cash (${cashField}) to at most ${cashDecimals}; got ${formatMicros(size)} shares and ${formatMicros(cash)} cash`,
+      message: `a ${o.type} ${o.side} on this market (tick ${formatMicros(tick)}) carries shares (${sizeField}) to at most ${shareDecimals} decimals and cash (${cashField}) to at most ${cashDecimals}; got ${formatMicros(size)} shares and ${formatMicros(cash)} cash (the specification's grid: a size of at most 2 decimals, amounts its exact product with the price)`,
     };
   }
   const scaled = cash * MICROS_PER_SHARE;
@@ -112,7 +112,6 @@ export function readAmounts(o: OrderAmounts, market: { tick: bigint; minSize: bi
     return fault(`makerAmount/takerAmount ${o.makerAmount}/${o.takerAmount} is not an exact price`);
   }
   if ('code' in reading) return reading;
-  // The minimum comes from a decimal column, so it may be a part micro: no size below its ceiling is allowed.
   if (size < market.minSize) {
     return { code: 'ORDER_SIZE_BELOW_MINIMUM', message: `size ${formatMicros(size)} is below the market's minimum of ${formatMicros(market.minSize)}` };
   }

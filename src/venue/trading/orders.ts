@@ -90,6 +90,7 @@ function finish(ctx: VenueContext, h: Hashed, signer: string | null): NewOrder |
   if (signer === null || signer !== o.signer.toLowerCase()) {
     return failure('INVALID_ORDER_SIGNATURE', `the signature does not recover to signer ${o.signer} for ${domain.name} (chainId ${domain.chainId})`, id);
   }
+  // The minimum comes from a decimal column, so it may be a part micro: no size below its ceiling is allowed.
   const market = { tick: BigInt(token.tick), minSize: BigInt(Math.ceil(token.minSize)) };
   const amounts = readAmounts({ side: o.side, makerAmount: BigInt(o.makerAmount), takerAmount: BigInt(o.takerAmount), type: item.orderType }, market, !ctx.specOnly);
   if ('code' in amounts) return failure(amounts.code, amounts.message, id);
