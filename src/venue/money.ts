@@ -1,16 +1,19 @@
 // Exact integer arithmetic for the venue's micro units (1e-6 of a token or of cash), kept as
 // numbers in its columns; the units and the grid rule are src/shared/domain's.
 import { feeMicros } from '@shared/domain/fees.js';
-import { FINEST_TICK, onSizeStep, onTick } from '@shared/domain/grid.js';
-import { cashFor, MICRO } from '@shared/domain/units.js';
+import { cashFor, MICRO, MICROS_PER_SHARE } from '@shared/domain/units.js';
 
 export { MICRO };
 
-/** Cash value of `size` tokens at `price`, both micro; exact because sizes carry at most
- *  2 decimals and prices at most 4, so the product has at most 6. */
+/**
+ * Cash value of `size` tokens at `price`, both micro; exact, or a RangeError: orders carry sizes
+ * and prices whose products are whole micro-units (2-decimal sizes at any tick; the family's
+ * market orders' finer sizes only where their tick allows, see trading/amounts.ts).
+ */
 export function notional(sizeMicro: number, priceMicro: number): number {
-  if (!Number.isInteger(sizeMicro) || !onSizeStep(BigInt(sizeMicro))) throw new RangeError(`size ${sizeMicro / MICRO} has more than 2 decimals`);
-  if (!Number.isInteger(priceMicro) || !onTick(BigInt(priceMicro), FINEST_TICK)) throw new RangeError(`price ${priceMicro / MICRO} has more than 4 decimals`);
+  if (!Number.isInteger(sizeMicro) || !Number.isInteger(priceMicro)) throw new RangeError(`size ${sizeMicro} and price ${priceMicro} must be whole micro-units`);
+  const product = BigInt(sizeMicro) * BigInt(priceMicro);
+  if (product % MICROS_PER_SHARE !== 0n) throw new RangeError(`${sizeMicro / MICRO} at ${priceMicro / MICRO} is not a whole micro-unit of cash`);
   return Number(cashFor(BigInt(sizeMicro), BigInt(priceMicro)));
 }
 

@@ -11,6 +11,7 @@ import { getOrderDomainPreset } from '@shared/domain/order-domains.js';
 import { hashId } from '../ids.js';
 import { startTestVenue, type TestVenue } from '../test-support.js';
 import { manualTimers } from '../timers.js';
+import { feeMicro } from '../money.js';
 import { HEARTBEAT_WINDOW_MS } from './family-heartbeat.js';
 import { orderKit, type Market } from './orders-support.js';
 import { Trader } from './test-trader.js';
@@ -152,8 +153,35 @@ describe('the official TypeScript client', () => {
     const activity = served('getMarketTradesEvents', await client.getMarketTradesEvents(m.conditionId));
     expect(activity[0]).toMatchObject({ event_type: 'trade', price: '0.33', side: 'BUY', market: { condition_id: m.conditionId, asset_id: t } });
   });
-});
 
+  it("trades market orders in the family's rounding: a BUY by cash, a SELL by shares", async () => {
+    const book = market();
+    const t = book.tokens[0];
+    const maker = await Trader.create(venue.urls, undefined, SETTINGS);
+    inventory(maker, book, '100');
+    await place(maker, [maker.order(t, 'SELL', '0.35', '10'), maker.order(t, 'SELL', '0.33', '10'), maker.order(t, 'BUY', '0.31', '10')]);
+    const cash = async () => BigInt(served('getBalanceAllowance', await client.getBalanceAllowance({ asset_type: AssetType.COLLATERAL })).balance);
+    const shares = async () => BigInt(served('getBalanceAllowance', await client.getBalanceAllowance({ asset_type: AssetType.CONDITIONAL, token_id: t })).balance);
+    const fee = (price: number, size: number) => BigInt(feeMicro(book.takerBps, price, size));
+
+    // 2.00 of cash, priced by the client at the best ask (0.33): 2 / 0.33 = 6.0606 shares (4 decimals).
+    const cash0 = await cash();
+    const buy = await client.createMarketOrder({ tokenID: t, amount: 2, side: Side.BUY });
+    expect(buy).toMatchObject({ makerAmount: '2000000', takerAmount: '6060600' });
+    const bought = served('postOrder', await client.postOrder(buy, OrderType.FOK));
+    const paid = 1_999_998n + fee(330_000, 6_060_600); // 6.0606 × 0.33, and the taker fee
+    expect(bought).toMatchObject({ success: true, status: 'matched', takingAmount: '6060600', makingAmount: String(paid) });
+    expect(await shares()).toBe(6_060_600n);
+    expect(cash0 - (await cash())).toBe(paid);
+
+    // 5.05 shares, priced by the client at the best bid (0.31).
+    const sold = served('createAndPostMarketOrder', await client.createAndPostMarketOrder({ tokenID: t, amount: 5.05, side: Side.SELL }, undefined, OrderType.FOK));
+    const got = 1_565_500n - fee(310_000, 5_050_000); // 5.05 × 0.31, less the taker fee
+    expect(sold).toMatchObject({ success: true, status: 'matched', makingAmount: '5050000', takingAmount: String(got) });
+    expect(await shares()).toBe(6_060_600n - 5_050_000n);
+    expect(cash0 - (await cash())).toBe(paid - got);
+  });
+});
 
 describe('the official TypeScript client, beyond trading', () => {
   const code = `0x${'be'.repeat(32)}`;

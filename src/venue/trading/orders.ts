@@ -6,8 +6,6 @@ import { z } from 'zod';
 import { formatIssue, LIMITS, type OrderPlacementItem } from '@shared/spec/index.js';
 import { decodeCursor, encodeCursor, END_CURSOR } from '@shared/domain/cursor.js';
 import { formatMicros } from '@shared/domain/money.js';
-import { highestPrice, onSizeStep, priceFault, sizeFault } from '@shared/domain/grid.js';
-import { exactPrice, MICROS_PER_SHARE } from '@shared/domain/units.js';
 import { fromWireOrder, orderDigest, toHex, type OrderDomain } from '@shared/crypto/index.js';
 import { verifyL2, type Signer } from '../auth/verify.js';
 import { HttpError, badParam } from '../errors.js';
@@ -16,11 +14,10 @@ import { BUCKETS, type Admission } from '../rate-limit.js';
 import type { NewOrder, TokenInfo } from '../exchange/types.js';
 import { inlineBatch, knownSignerBatch, type SignerBatch } from './signatures.js';
 import { parseOrderItem } from './items.js';
+import { readAmounts } from './amounts.js';
 
 export { Settlements } from './settlements.js';
 
-/** 10 million tokens: far above any paper balance, far below where doubles lose integers. */
-const MAX_SIZE = 10_000_000n * MICROS_PER_SHARE;
 const OPEN_ORDERS_PAGE = 100;
 const MAX_CANCEL_IDS = 1000;
 const MAX_UINT256 = ((1n << 256n) - 1n).toString();
@@ -93,8 +90,10 @@ function finish(ctx: VenueContext, h: Hashed, signer: string | null): NewOrder |
   if (signer === null || signer !== o.signer.toLowerCase()) {
     return failure('INVALID_ORDER_SIGNATURE', `the signature does not recover to signer ${o.signer} for ${domain.name} (chainId ${domain.chainId})`, id);
   }
-  const amounts = priceAndSize(o.side, BigInt(o.makerAmount), BigInt(o.takerAmount), token);
-  if ('success' in amounts) return { ...amounts, orderID: id, orderHash: id };
+  // The minimum comes from a decimal column, so it may be a part micro: no size below its ceiling is allowed.
+  const market = { tick: BigInt(token.tick), minSize: BigInt(Math.ceil(token.minSize)) };
+  const amounts = readAmounts({ side: o.side, makerAmount: BigInt(o.makerAmount), takerAmount: BigInt(o.takerAmount), type: item.orderType }, market, !ctx.specOnly);
+  if ('code' in amounts) return failure(amounts.code, amounts.message, id);
   const nowS = Math.floor(ctx.now() / 1000);
   const expiration = Number(o.expiration ?? '0');
   if (item.orderType === 'GTD') {
@@ -111,36 +110,13 @@ function finish(ctx: VenueContext, h: Hashed, signer: string | null): NewOrder |
     wallet: o.maker.toLowerCase(),
     token,
     side: o.side,
-    price: amounts.price,
-    size: amounts.size,
+    price: Number(amounts.price),
+    size: Number(amounts.size),
     type: item.orderType,
     postOnly: item.postOnly === true,
     expiration,
     body: JSON.stringify(h.raw),
   };
-}
-
-/** Venue-profile D: BUY pays makerAmount cash for takerAmount tokens, SELL the reverse; exact. */
-function priceAndSize(side: 'BUY' | 'SELL', makerAmount: bigint, takerAmount: bigint, token: TokenInfo): { price: number; size: number } | ItemResult {
-  const size = side === 'BUY' ? takerAmount : makerAmount;
-  const cash = side === 'BUY' ? makerAmount : takerAmount;
-  const sizeField = side === 'BUY' ? 'takerAmount' : 'makerAmount';
-  if (size <= 0n || cash <= 0n) return failure('INVALID_AMOUNTS', 'makerAmount and takerAmount must both be above 0');
-  if (size > MAX_SIZE) return failure('INVALID_AMOUNTS', `${sizeField} ${size} is above the venue's largest order (${MAX_SIZE} base units)`);
-  if (!onSizeStep(size)) return failure('INVALID_AMOUNTS', `${sizeField} ${size} gives a size with more than 2 decimals`);
-  const exact = exactPrice(cash, size);
-  if (exact === undefined) return failure('INVALID_AMOUNTS', `makerAmount/takerAmount ${makerAmount}/${takerAmount} is not an exact price`);
-  const tick = BigInt(token.tick);
-  if (priceFault(exact, tick) !== undefined) {
-    return failure('INVALID_TICK_SIZE', `price ${formatMicros(exact)} is not a multiple of the tick ${formatMicros(tick)} between ${formatMicros(tick)} and ${formatMicros(highestPrice(tick))}`);
-  }
-  const price = Number(exact);
-  const sizeMicro = Number(size);
-  // The minimum comes from a decimal column, so it may be a part micro: no whole size below its ceiling is allowed.
-  if (sizeFault(size, BigInt(Math.ceil(token.minSize))) === 'below-minimum') {
-    return failure('ORDER_SIZE_BELOW_MINIMUM', `size ${formatMicros(sizeMicro)} is below the market's minimum of ${formatMicros(token.minSize)}`);
-  }
-  return { price, size: sizeMicro };
 }
 
 /** The key whose signature the surface verified before the handler (see `signed` routes). */
