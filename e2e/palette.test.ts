@@ -123,6 +123,8 @@ describe.skipIf(reason !== undefined)(`palette commands (${reason ?? 'Chromium +
     // The account holds 20 of each outcome (a full set split from its cash).
     await app.admin.setCash(account.address, '10000');
     await app.admin.mint(quiet.market.condition_id, account.address, '20');
+    // A mint is no fill: the core's copy of the positions ages past its freshness, as it would by waiting.
+    app.skew.ms += 15_001;
     // The data surface may take a moment to list it (its own indexing).
     await expect.poll(async () => (await call<{ data: unknown[] }>(app.core, 'portfolio.positions', { address: account.address, market: [quiet.market.condition_id] })).data.length, { timeout: 15_000 }).toBe(2);
     await page.getByRole('button', { name: 'Markets' }).first().click();
