@@ -43,7 +43,7 @@ export interface Entry {
 }
 
 /** "$1,000.50", "1000.5", "12" → micro units; undefined for anything else. */
-function readNumber(text: string, dollars: boolean): bigint | undefined {
+export function readNumber(text: string, dollars: boolean): bigint | undefined {
   let t = text.trim().replace(/,/g, '');
   if (dollars) t = t.replace(/^\$\s*/, '');
   if (!/^\d*\.?\d+$|^\d+\.$/.test(t)) return undefined;
