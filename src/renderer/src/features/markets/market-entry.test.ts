@@ -45,6 +45,6 @@ describe('a market order from the book', () => {
   it('figures a venue without a book at its best price, and says the depth is unknown', () => {
     const e = readMarketEntry(form(), market, { best: '0.5', at: 1_000, stale: false }, 2_000);
     expect(e.line).toMatchObject({ price: '0.5', size: '40' });
-    expect(walkWarnings(e.walk!, 'FAK', e.cap)).toEqual(['this venue publishes only its best price, not its depth: the fill is figured at that price and may reach your worst price']);
+    expect(walkWarnings(e.walk!, 'FAK', e.cap)).toEqual(['this venue publishes only its best price, not how much rests there: the fill is figured at that price, and a higher worst price takes more if less rests there']);
   });
 });

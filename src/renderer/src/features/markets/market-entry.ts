@@ -24,8 +24,9 @@ export interface MarketForm {
 /** The book the walk uses: the page's ladder with its age, or only the best price (depth unknown). */
 export interface MarketBook {
   ladder?: Ladder | undefined;
-  /** The best opposite price where no book is published (decimal text). */
+  /** The best opposite price where no book is published (decimal text), and the quotes' mid. */
   best?: string | undefined;
+  mid?: bigint | undefined;
   at: number;
   stale: boolean;
 }
@@ -46,7 +47,7 @@ const SIZE_NOTE = 'market orders carry whole hundredths of a share';
 
 export function readMarketEntry(
   f: MarketForm,
-  market: { conditionId: string; tokenId: string; tick: string | undefined; takerFeeBps: number | undefined },
+  market: { conditionId: string; tokenId: string; tick: string | undefined; takerFeeBps: number | undefined; bookLoading?: boolean },
   book: MarketBook | undefined,
   now: number,
 ): MarketEntry {
@@ -77,7 +78,8 @@ export function readMarketEntry(
 
   const levels: WalkLevel[] | undefined = book?.ladder ? (buy ? book.ladder.asks : book.ladder.bids) : undefined;
   const best = book?.best !== undefined ? parseMicros(book.best) : null;
-  if (!book || (!levels && best === null)) out.problems.push(`no ${buy ? 'ask' : 'bid'} is known for this outcome: a market order cannot be priced`);
+  if (!book && market.bookLoading) out.problems.push('reading the book…');
+  else if (!book || (!levels && best === null)) out.problems.push(`no ${buy ? 'ask' : 'bid'} is known for this outcome: a market order cannot be priced`);
   else if (levels && levels.length === 0) out.problems.push(`the book has no ${buy ? 'asks to buy from' : 'bids to sell to'}`);
   if (market.takerFeeBps === undefined) out.problems.push('reading the market’s fee…');
   if (amount === undefined || amount <= 0n || !book || market.takerFeeBps === undefined || (levels ? levels.length === 0 : best === null)) return out;
@@ -88,7 +90,7 @@ export function readMarketEntry(
     now,
     stale: book.stale,
     depthKnown: levels !== undefined,
-    mid: book.ladder?.mid,
+    mid: book.ladder?.mid ?? book.mid,
   };
   const order = buy ? { side: 'BUY' as const, spend: amount } : { side: 'SELL' as const, shares: amount };
   // The cap: as typed, else the worst level the whole order reaches (outward onto the tick, so it is taken).
@@ -117,6 +119,6 @@ export function walkWarnings(w: Walk, type: string, cap: bigint | undefined): st
   if (w.partial && w.shares === 0n) out.push(`nothing rests${within}: the order would fill nothing`);
   else if (w.partial && type === 'FOK') out.push(`the book holds only ${sharesText(w.shares)} shares${within}: a FOK order would be cancelled whole`);
   else if (w.partial) out.push(`the book is thinner than the order: ${sharesText(w.shares)}${w.side === 'SELL' ? ` of ${sharesText(w.orderShares)}` : ''} shares would fill${within}, the rest is cancelled (FAK)`);
-  if (!w.depthKnown) out.push('this venue publishes only its best price, not its depth: the fill is figured at that price and may reach your worst price');
+  if (!w.depthKnown) out.push('this venue publishes only its best price, not how much rests there: the fill is figured at that price, and a higher worst price takes more if less rests there');
   return out;
 }
