@@ -132,4 +132,33 @@ describe.skipIf(reason !== undefined)(`market orders priced from the book (${rea
     // Where the book is known, all of it filled; where only the best ask is, what rests there did.
     expect(filled.sizeMatched).toBe(SPEC_ONLY ? '10' : walkedShares);
   });
+
+  it('puts a market order in the ticket as a market line walked there too; a limit line crossing the book shows the walk, not its price', async () => {
+    const { page } = app();
+    await page.getByLabel('Amount to spend (dollars)').fill('20');
+    await page.getByRole('button', { name: 'Add to ticket' }).click();
+    await page.getByRole('button', { name: 'Order ticket' }).click();
+    const line = page.getByTestId('ticket-line').last();
+    expect(await line.getByLabel('Order kind').inputValue()).toBe('market');
+    expect(await line.getByLabel('Order type').inputValue()).toBe('FAK');
+    expect(await line.getByLabel('Amount to spend').inputValue()).toBe('20');
+    // What rests after the fill: asks from 55¢ on the full venue; from 52¢ where only the 50¢ ask filled.
+    const walk = page.getByTestId('line-walk').last();
+    await expect.poll(() => walk.getByTestId('walk-worst').innerText(), { timeout: 15_000 }).toBe(SPEC_ONLY ? '52¢' : '55¢');
+    expect(await line.getByLabel('Worst price').getAttribute('placeholder')).toBe(SPEC_ONLY ? '52' : '55');
+    await expect.poll(() => line.getAttribute('data-check'), { timeout: 15_000 }).toBe(SPEC_ONLY ? 'unchecked' : 'checked');
+    await app().shot(`market-order-ticket-${PEER}`);
+    await page.evaluate(`document.documentElement.dataset.theme = 'dark'`);
+    await app().shot(`market-order-ticket-${PEER}-dark`);
+    await page.evaluate(`document.documentElement.dataset.theme = 'light'`);
+    if (SPEC_ONLY) return;
+
+    // As a limit line at 56¢ for 10 shares it crosses: the cost is the walk's 10 × 55¢, not 10 × 56¢.
+    await line.getByLabel('Order kind').selectOption('limit');
+    await line.getByLabel('Price').fill('56');
+    await line.getByLabel('Size').fill('10');
+    await expect.poll(() => walk.getByTestId('walk-avg').innerText(), { timeout: 15_000 }).toBe('55¢');
+    await expect.poll(() => line.getByTestId('line-cost').innerText(), { timeout: 15_000 }).toBe('$5.50');
+    await expect.poll(() => line.getByTestId('line-cost').getAttribute('title')).toBe('at most $5.60 to the worst price');
+  });
 });

@@ -11,7 +11,7 @@ import { useCall } from '../../api/hooks';
 import { call, IpcCallError } from '../../api/transport';
 import { useUi } from '../../state/ui';
 import { useAccount } from '../../ui/AccountPicker';
-import { centsField } from '../../ui/cents';
+import { centsField, parsePriceInput } from '../../ui/cents';
 import { cents, size as sizeText } from '../../ui/format';
 import { useToasts } from '../../ui/Toasts';
 import { useOrderStates } from '../orders/current';
@@ -382,7 +382,12 @@ export function OrderEntry(props: {
         </p>
       ) : null}
       <button className="mk-ticket" disabled={!tokenId} onClick={() => {
-        const { key: _own, ...toTicket } = draft;
+        const { key: _own, ...limit } = draft;
+        // A market order goes as a market line: what was typed, walked again in the ticket.
+        const cap = parsePriceInput(mform.cap);
+        const toTicket = isMarket
+          ? { ...limit, kind: 'market' as const, type: mform.type, price: cap.ok ? cap.price : '', size: form.side === 'SELL' ? mform.amount.trim() : '', spend: form.side === 'BUY' ? mform.amount.trim() : '' }
+          : limit;
         const n = addToTicket([toTicket]);
         push(n ? 'info' : 'bad', n ? `${verb} ${draft.outcome} added to the order ticket` : `The ticket already holds ${MAX_LINES} lines`);
       }}>
