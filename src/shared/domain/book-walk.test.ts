@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capOnTick, STALE_BOOK_MS, walkBook, type WalkLevel } from './book-walk.js';
+import { capOnTick, levelsOf, midOf, STALE_BOOK_MS, walkBook, type WalkLevel } from './book-walk.js';
 
 const c = (cents: number): bigint => BigInt(Math.round(cents * 10_000)); // price in cents → micros
 const sh = (shares: number): bigint => BigInt(Math.round(shares * 1_000_000));
@@ -86,6 +86,15 @@ describe('walking the book', () => {
   it('figures a book of unknown depth at its best price, and says the depth is unknown', () => {
     const w = walkBook({ side: 'BUY', spend: usd(20) }, book([{ price: c(50), size: 1n }], { depthKnown: false }), { takerFeeBps: 0 });
     expect(w).toMatchObject({ shares: sh(40), avgPrice: c(50), partial: false, depthKnown: false });
+  });
+});
+
+describe('a book as a venue sends it', () => {
+  it('reads decimal text or numbers exactly, drops what is no amount, and finds the mid in any order', () => {
+    const bidsIn = levelsOf([{ price: '0.47', size: '5' }, { price: 0.48, size: 5 }, { price: 'x', size: '1' }]);
+    expect(bidsIn).toEqual([{ price: c(47), size: sh(5) }, { price: c(48), size: sh(5) }]);
+    expect(midOf(bidsIn, asks)).toBe(c(49));
+    expect(midOf([], asks)).toBeUndefined();
   });
 });
 

@@ -5,6 +5,7 @@
 // fee up (fees.ts's preview rounding) — the figures shown never promise more than the venue gives.
 import { feeMicros } from './fees.js';
 import { clampToBand, SIZE_STEP, snapSize } from './grid.js';
+import { toMicros } from './money.js';
 import { cashFor, MICROS_PER_SHARE } from './units.js';
 
 export interface WalkLevel {
@@ -57,6 +58,22 @@ export interface Walk {
   depthKnown: boolean;
   ageMs: number;
   stale: boolean;
+}
+
+/** A book side as a venue sends it (decimal text or numbers, any order) → levels; unreadable ones dropped. */
+export function levelsOf(raw: ReadonlyArray<{ price: string | number; size: string | number }>): WalkLevel[] {
+  return raw.flatMap((l) => {
+    const price = toMicros(l.price);
+    const size = toMicros(l.size);
+    return price !== undefined && size !== undefined ? [{ price, size }] : [];
+  });
+}
+
+/** The mid of the best bid and best ask, where both sides have one. */
+export function midOf(bids: readonly WalkLevel[], asks: readonly WalkLevel[]): bigint | undefined {
+  const bid = bestFirst('SELL', bids)[0]?.price;
+  const ask = bestFirst('BUY', asks)[0]?.price;
+  return bid !== undefined && ask !== undefined ? (bid + ask) / 2n : undefined;
 }
 
 const worse = (side: 'BUY' | 'SELL', a: bigint, b: bigint): boolean => (side === 'BUY' ? a > b : a < b);

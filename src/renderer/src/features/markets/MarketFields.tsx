@@ -3,7 +3,7 @@
 import { formatMicros, parseMicros } from '@shared/domain/money';
 import { DEFAULT_TICK, stepTick } from '@shared/domain/grid';
 import { centsField } from '../../ui/cents';
-import type { MarketEntry, MarketForm, MarketType } from './market-entry';
+import type { MarketEntry, MarketForm, MarketType } from '../ticket/market-entry';
 
 export const MARKET_TYPES: ReadonlyArray<{ type: MarketType; words: string }> = [
   { type: 'FAK', words: 'Fill and kill: take what the book has up to the worst price, cancel the rest' },

@@ -22,11 +22,11 @@ import { MAX_LINES, useTicket } from '../ticket/store';
 import { useLineChecks } from '../ticket/useLineChecks';
 import { laterWords, readEntry, resultWords, stepPrice, switchMode, type EntryForm } from './entry';
 import { sharesText, type Ladder } from './book';
-import { readMarketEntry, type MarketBook, type MarketForm } from './market-entry';
+import { readMarketEntry, type MarketBook, type MarketForm } from '../ticket/market-entry';
 import { MarketFields } from './MarketFields';
-import { WalkFigures } from './WalkFigures';
+import { WalkFigures } from '../ticket/WalkFigures';
 import { useNow } from '../../ui/timing';
-import './walk.css';
+import '../ticket/walk.css';
 
 export type EntryKind = 'limit' | 'market';
 

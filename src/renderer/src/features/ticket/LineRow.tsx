@@ -13,12 +13,12 @@ import { GuardConfirm, type Guard } from './GuardConfirm';
 import { OutcomeSelect, MarketSearch } from './MarketPicker';
 import { cashText, priceText, readTypedPrice } from './price';
 import type { LineResult } from './store';
-import { WalkFigures } from '../markets/WalkFigures';
-import type { MarketEntry } from '../markets/market-entry';
+import { WalkFigures } from './WalkFigures';
+import type { MarketEntry } from './market-entry';
 import { centsField } from '../../ui/cents';
 import { useNow } from '../../ui/timing';
 import type { LineWalk } from './useWalks';
-import '../markets/walk.css';
+import './walk.css';
 
 /**
  * The price field: what the person typed stays as typed (the draft keeps the dollar price); a

@@ -4,21 +4,25 @@
 // market however many lines share them.
 import { useQueries } from '@tanstack/react-query';
 import type { DraftLine } from '@shared/ipc/contract';
-import { walkBook, type Walk } from '@shared/domain/book-walk';
+import { levelsOf, midOf, walkBook, type Walk } from '@shared/domain/book-walk';
 import { parseMicros } from '@shared/domain/money';
 import { snapSize } from '@shared/domain/grid';
 import { keyOf } from '../../api/keys';
 import { call } from '../../api/transport';
 import { isNotOffered } from '../../ui/venue';
 import { useNow } from '../../ui/timing';
-import { ladder } from '../markets/book';
-import { BOOK_LEVELS } from '../markets/useBook';
-import { readMarketEntry, type MarketBook, type MarketEntry, type MarketType } from '../markets/market-entry';
+import { readMarketEntry, type BookSides, type MarketBook, type MarketEntry, type MarketType } from './market-entry';
 
 export interface LineWalk {
   walk: Walk;
   /** The worst price the walk stops at: the market line's cap, or the limit price. */
   cap: bigint | undefined;
+}
+
+function sidesOf(book: { bids: ReadonlyArray<{ price: string; size: string }>; asks: ReadonlyArray<{ price: string; size: string }> }): BookSides {
+  const bids = levelsOf(book.bids);
+  const asks = levelsOf(book.asks);
+  return { bids, asks, mid: midOf(bids, asks) };
 }
 
 export const isMarketLine = (l: DraftLine): boolean => l.kind === 'market';
@@ -49,7 +53,7 @@ export function useWalks(lines: readonly DraftLine[]): { market: Map<string, Mar
     if (!l.tokenId) continue;
     const b = books[tokens.indexOf(l.tokenId)];
     const rd = readings[markets.indexOf(l.conditionId)]?.data?.data;
-    const lad = b?.data ? ladder(b.data.data, BOOK_LEVELS) : undefined;
+    const lad: BookSides | undefined = b?.data ? sidesOf(b.data.data) : undefined;
     const q = quotes[markets.indexOf(l.conditionId)]?.data;
     const quote = q?.data.find((o) => o.tokenId === l.tokenId);
     const best = l.side === 'BUY' ? quote?.bestAsk : quote?.bestBid;
@@ -70,8 +74,10 @@ export function useWalks(lines: readonly DraftLine[]): { market: Map<string, Mar
     const price = parseMicros(l.price);
     const size = parseMicros(l.size);
     if (!book?.ladder || price === null || size === null || snapSize(size) <= 0n || rd?.takerFeeBps === undefined) continue;
-    const top = (l.side === 'BUY' ? lad?.asks : lad?.bids)?.[0]?.price;
-    if (!lad || top === undefined || (l.side === 'BUY' ? price < top : price > top) || l.postOnly) continue;
+    // Crosses when its price reaches the best opposite level (the walk sorts the levels; here only the best is needed).
+    const opposite = l.side === 'BUY' ? (lad?.asks ?? []) : (lad?.bids ?? []);
+    const crosses = opposite.some((x) => x.size > 0n && (l.side === 'BUY' ? price >= x.price : price <= x.price));
+    if (!lad || !crosses || l.postOnly) continue;
     const walk = walkBook({ side: l.side, shares: size }, { levels: l.side === 'BUY' ? lad.asks : lad.bids, at: book.at, now, stale: book.stale, mid: lad.mid }, { takerFeeBps: rd.takerFeeBps, cap: price });
     walks.set(l.key, { walk, cap: price });
   }

@@ -4,11 +4,13 @@
 // shared/domain/book-walk's; the market's own rules (minimum size, cash) are the core's checks.
 import type { OrderLine } from '@shared/ipc/contract';
 import { capOnTick, walkBook, type Walk, type WalkLevel } from '@shared/domain/book-walk';
-import { centsText, dollarsText, formatMicros, parseMicros } from '@shared/domain/money';
+import { centsText, dollarsText, formatMicros, groupedText, parseMicros } from '@shared/domain/money';
 import { DEFAULT_TICK, onTick } from '@shared/domain/grid';
 import { parsePriceInput } from '../../ui/cents';
-import { sharesText, type Ladder } from './book';
-import { readNumber } from './entry';
+import { readNumber } from '../../ui/money';
+
+/** Shares for a person, exactly, with separators. */
+const sharesText = groupedText;
 
 export type MarketType = 'FAK' | 'FOK';
 
@@ -21,9 +23,16 @@ export interface MarketForm {
   type: MarketType;
 }
 
+/** Both sides of a book (any order) and its mid: the market page's ladder is one. */
+export interface BookSides {
+  bids: readonly WalkLevel[];
+  asks: readonly WalkLevel[];
+  mid?: bigint | undefined;
+}
+
 /** The book the walk uses: the page's ladder with its age, or only the best price (depth unknown). */
 export interface MarketBook {
-  ladder?: Ladder | undefined;
+  ladder?: BookSides | undefined;
   /** The best opposite price where no book is published (decimal text), and the quotes' mid. */
   best?: string | undefined;
   mid?: bigint | undefined;
@@ -76,7 +85,7 @@ export function readMarketEntry(
     }
   }
 
-  const levels: WalkLevel[] | undefined = book?.ladder ? (buy ? book.ladder.asks : book.ladder.bids) : undefined;
+  const levels: readonly WalkLevel[] | undefined = book?.ladder ? (buy ? book.ladder.asks : book.ladder.bids) : undefined;
   const best = book?.best !== undefined ? parseMicros(book.best) : null;
   if (!book && market.bookLoading) out.problems.push('reading the book…');
   else if (!book || (!levels && best === null)) out.problems.push(`no ${buy ? 'ask' : 'bid'} is known for this outcome: a market order cannot be priced`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ladder } from './book';
+import { ladder } from '../markets/book';
 import { readMarketEntry, walkWarnings, type MarketForm } from './market-entry';
 
 const market = { conditionId: 'c1', tokenId: 't1', tick: '0.01', takerFeeBps: 0 };

@@ -2,9 +2,8 @@
 // shares, average and worst price, slippage from the mid, the fee, the cash, and the book's age.
 // The same block in the order entry and under a ticket line.
 import type { Walk } from '@shared/domain/book-walk';
-import { centsText, changeText, dollarsText } from '@shared/domain/money';
+import { centsText, changeText, dollarsText, groupedText as sharesText } from '@shared/domain/money';
 import { priceAge } from '../../ui/format';
-import { sharesText } from './book';
 import { walkWarnings } from './market-entry';
 
 export function WalkFigures(props: {
