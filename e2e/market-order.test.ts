@@ -86,6 +86,14 @@ describe.skipIf(reason !== undefined)(`market orders priced from the book (${rea
       expect(await page.getByLabel('Worst price (cents)').inputValue()).toBe('53');
       await page.getByRole('button', { name: 'use the book’s' }).click();
       await expect.poll(() => fig('walk-worst')).toBe('55¢');
+
+      // A limit of 52¢ for 25 crosses the book: its cost is the walk's 10 × 50¢ + 15 × 52¢, not 25 × 52¢.
+      await page.getByTestId('entry-kind-limit').click();
+      await page.getByLabel('Limit price (cents)').fill('52');
+      await page.getByLabel('Size (shares)').fill('25');
+      await expect.poll(() => page.getByTestId('entry-cost').innerText(), { timeout: 10_000 }).toBe('$12.80');
+      expect(await page.getByTestId('entry-limit-walk').getByTestId('walk-avg').innerText()).toBe('51.2¢');
+      await page.getByTestId('entry-kind-market').click();
     }
 
     // Bad input is named, and what was typed stays in the field.

@@ -22,7 +22,7 @@ import { MAX_LINES, useTicket } from '../ticket/store';
 import { useLineChecks } from '../ticket/useLineChecks';
 import { laterWords, readEntry, resultWords, stepPrice, switchMode, type EntryForm } from './entry';
 import { sharesText, type Ladder } from './book';
-import { readMarketEntry, type MarketBook, type MarketForm } from '../ticket/market-entry';
+import { limitWalk, readMarketEntry, type MarketBook, type MarketForm } from '../ticket/market-entry';
 import { MarketFields } from './MarketFields';
 import { WalkFigures } from '../ticket/WalkFigures';
 import { useNow } from '../../ui/timing';
@@ -132,6 +132,9 @@ export function OrderEntry(props: {
     : feed.notOffered && opposite !== undefined && feed.quotesAt !== undefined ? { best: opposite, mid: quotesMid(current), at: feed.quotesAt, stale: feed.quotesStale } : undefined;
   const market = readMarketEntry({ ...mform, side: form.side }, { conditionId, tokenId, tick: props.tick, takerFeeBps: props.takerFeeBps, bookLoading: !feed.ladder && !feed.notOffered && !feed.failed }, marketBook, now);
   const isMarket = kind === 'market';
+  // A limit that crosses the book: what it takes at once, walked like a market order.
+  const crossing = !isMarket && entry.line && feed.ladder && feed.fetchedAt !== undefined ? limitWalk(entry.line, feed.ladder, { at: feed.fetchedAt, stale: feed.stale }, now, props.takerFeeBps) : undefined;
+  const walkedCost = crossing && !(crossing.walk.partial && (form.type === 'GTC' || form.type === 'GTD')) ? crossing.walk.net : undefined;
 
   const { accounts, account } = useAccount();
   const accountId = account?.id;
@@ -358,12 +361,13 @@ export function OrderEntry(props: {
         market.walk ? <WalkFigures walk={market.walk} type={mform.type} cap={market.cap} atCap={shown?.cost} now={now} testId="entry-walk" /> : <p className="mk-hint muted" data-testid="entry-walk-none">{market.problems[0] ?? ''}</p>
       ) : (
       <dl className="mk-preview" data-testid="entry-preview">
-        <dt>{form.side === 'BUY' ? 'Cost' : 'Proceeds'}</dt><dd className="num">{money(shown?.cost)}</dd>
+        <dt>{form.side === 'BUY' ? 'Cost' : 'Proceeds'}</dt><dd className="num" data-testid="entry-cost">{walkedCost !== undefined ? dollarsText(walkedCost) : money(shown?.cost)}</dd>
         <dt>{form.side === 'BUY' ? 'Pays if right' : 'Gives up if right'}</dt><dd className="num">{money(shown?.payoutIfRight)}</dd>
-        <dt>Fee</dt><dd className="num">{money(shown?.fee)}</dd>
+        <dt>Fee</dt><dd className="num">{walkedCost !== undefined && crossing ? dollarsText(crossing.walk.fee) : money(shown?.fee)}</dd>
         <dt>Would</dt><dd data-testid="entry-would" className={shown?.execution === 'killed' || shown?.execution === 'rejected' ? 'warn' : undefined}>{shown?.execution ? WOULD[shown.execution] : '—'}</dd>
       </dl>
       )}
+      {crossing ? <WalkFigures walk={crossing.walk} type={form.type} cap={crossing.cap} atCap={shown?.cost} now={now} testId="entry-limit-walk" compact /> : null}
       <div className="mk-checks" data-testid="entry-check" data-check={state}>
         {/* A held price is not "passed": the guard's question comes first. */}
         {state === 'checked' && !held ? <span className="yes">✓ Every check passed</span> : null}

@@ -71,6 +71,8 @@ export function LineRow(props: {
   const { line: l, preview: p, result: r, walk: w } = props;
   const isMarket = l.kind === 'market';
   const now = useNow(5000);
+  // The walk prices the line where all of it trades at once; a limit whose rest may rest is costed at its price.
+  const walked = w !== undefined && !(w.walk.partial && (l.type === 'GTC' || l.type === 'GTD'));
   const unchecked = (p?.unchecked ?? []).map(uncheckedNote);
   const disagreements = p?.disagreements ?? [];
   const expiry = l.expiration ? new Date(l.expiration * 1000) : undefined;
@@ -133,10 +135,10 @@ export function LineRow(props: {
         </td>
         <td><input type="checkbox" aria-label="Post only" checked={l.postOnly} disabled={isMarket} onChange={(e) => props.onChange({ postOnly: e.target.checked })} /></td>
         {/* What the book gives where the line takes from it; the cost at the line's price is the most it may come to. */}
-        <td className="num" data-testid="line-cost" title={w && p?.cost ? `${l.side === 'BUY' ? 'at most' : 'at least'} ${cashText(p.cost.replace(/^-/, ''))} to the worst price` : undefined}>{w ? cashText(formatMicros(l.side === 'BUY' ? w.walk.net : -w.walk.net)) : cashText(p?.cost)}</td>
+        <td className="num" data-testid="line-cost" title={walked && p?.cost ? `${l.side === 'BUY' ? 'at most' : 'at least'} ${cashText(p.cost.replace(/^-/, ''))} to the worst price` : undefined}>{walked && w ? cashText(formatMicros(l.side === 'BUY' ? w.walk.net : -w.walk.net)) : cashText(p?.cost)}</td>
         <td className="num">{l.side === 'BUY' ? cashText(p?.payoutIfRight) : p?.payoutIfRight ? <span className="muted" title="given up if right">−{cashText(p.payoutIfRight)}</span> : '—'}</td>
         <td className="num">{cashText(p?.maxLoss)}</td>
-        <td className="num">{w ? cashText(formatMicros(w.walk.fee)) : cashText(p?.fee)}</td>
+        <td className="num">{walked && w ? cashText(formatMicros(w.walk.fee)) : cashText(p?.fee)}</td>
         <td className="muted" title={p?.bestOpposite ? `best ${l.side === 'BUY' ? 'ask' : 'bid'} ${cents(p.bestOpposite)}` : 'no opposite price'}>
           {p?.execution === 'crosses' ? 'fill' : p?.execution === 'rests' ? 'rest' : p?.execution === 'killed' ? 'cancel' : p?.execution === 'rejected' ? 'reject' : ''}
         </td>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ladder } from '../markets/book';
-import { readMarketEntry, walkWarnings, type MarketForm } from './market-entry';
+import { limitWalk, readMarketEntry, walkWarnings, type MarketForm } from './market-entry';
 
 const market = { conditionId: 'c1', tokenId: 't1', tick: '0.01', takerFeeBps: 0 };
 // Best-last, as the local venue sends it.
@@ -46,5 +46,14 @@ describe('a market order from the book', () => {
     const e = readMarketEntry(form(), market, { best: '0.5', at: 1_000, stale: false }, 2_000);
     expect(e.line).toMatchObject({ price: '0.5', size: '40' });
     expect(walkWarnings(e.walk!, 'FAK', e.cap)).toEqual(['this venue publishes only its best price, not how much rests there: the fill is figured at that price, and a higher worst price takes more if less rests there']);
+  });
+
+  it('walks a limit that crosses the book up to its price, and says a GTC’s rest rests', () => {
+    const w = limitWalk({ side: 'BUY', price: '0.52', size: '40' }, book.ladder, book, 2_000, 0);
+    expect(w?.walk).toMatchObject({ shares: 30_000_000n, cash: 15_400_000n, partial: true });
+    expect(walkWarnings(w!.walk, 'GTC', w!.cap)).toEqual(['30 of 40 shares would fill at once at 52¢ or better; the rest rests on the book']);
+    expect(limitWalk({ side: 'BUY', price: '0.49', size: '10' }, book.ladder, book, 2_000, 0)).toBeUndefined();
+    expect(limitWalk({ side: 'BUY', price: '0.52', size: '10', postOnly: true }, book.ladder, book, 2_000, 0)).toBeUndefined();
+    expect(limitWalk({ side: 'SELL', price: '0.47', size: '7' }, book.ladder, book, 2_000, 0)?.walk.worstPrice).toBe(470_000n);
   });
 });

@@ -127,7 +127,28 @@ export function walkWarnings(w: Walk, type: string, cap: bigint | undefined): st
   const within = cap !== undefined ? ` at ${centsText(cap)} or better` : '';
   if (w.partial && w.shares === 0n) out.push(`nothing rests${within}: the order would fill nothing`);
   else if (w.partial && type === 'FOK') out.push(`the book holds only ${sharesText(w.shares)} shares${within}: a FOK order would be cancelled whole`);
+  else if (w.partial && (type === 'GTC' || type === 'GTD')) out.push(`${sharesText(w.shares)} of ${sharesText(w.orderShares)} shares would fill at once${within}; the rest rests on the book`);
   else if (w.partial) out.push(`the book is thinner than the order: ${sharesText(w.shares)}${w.side === 'SELL' ? ` of ${sharesText(w.orderShares)}` : ''} shares would fill${within}, the rest is cancelled (FAK)`);
   if (!w.depthKnown) out.push('this venue publishes only its best price, not how much rests there: the fill is figured at that price, and a higher worst price takes more if less rests there');
   return out;
+}
+
+/**
+ * A limit order that crosses the book, walked up to its price: what it takes at once (the rest
+ * rests, or is cancelled for FAK/FOK). Undefined when it does not cross, or cannot be read yet.
+ */
+export function limitWalk(
+  l: { side: 'BUY' | 'SELL'; price: string; size: string; postOnly?: boolean | undefined },
+  sides: BookSides,
+  book: { at: number; stale: boolean },
+  now: number,
+  takerFeeBps: number | undefined,
+): { walk: Walk; cap: bigint } | undefined {
+  const price = parseMicros(l.price);
+  const size = parseMicros(l.size);
+  if (price === null || size === null || size <= 0n || takerFeeBps === undefined || l.postOnly) return undefined;
+  const opposite = l.side === 'BUY' ? sides.asks : sides.bids;
+  if (!opposite.some((x) => x.size > 0n && (l.side === 'BUY' ? price >= x.price : price <= x.price))) return undefined;
+  const walk = walkBook({ side: l.side, shares: size }, { levels: opposite, at: book.at, now, stale: book.stale, mid: sides.mid }, { takerFeeBps, cap: price });
+  return { walk, cap: price };
 }

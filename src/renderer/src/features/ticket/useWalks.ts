@@ -4,14 +4,13 @@
 // market however many lines share them.
 import { useQueries } from '@tanstack/react-query';
 import type { DraftLine } from '@shared/ipc/contract';
-import { levelsOf, midOf, walkBook, type Walk } from '@shared/domain/book-walk';
+import { levelsOf, midOf, type Walk } from '@shared/domain/book-walk';
 import { parseMicros } from '@shared/domain/money';
-import { snapSize } from '@shared/domain/grid';
 import { keyOf } from '../../api/keys';
 import { call } from '../../api/transport';
 import { isNotOffered } from '../../ui/venue';
 import { useNow } from '../../ui/timing';
-import { readMarketEntry, type BookSides, type MarketBook, type MarketEntry, type MarketType } from './market-entry';
+import { limitWalk, readMarketEntry, type BookSides, type MarketBook, type MarketEntry, type MarketType } from './market-entry';
 
 export interface LineWalk {
   walk: Walk;
@@ -71,15 +70,8 @@ export function useWalks(lines: readonly DraftLine[]): { market: Map<string, Mar
       continue;
     }
     // A limit line that crosses the book: the same walk, up to its price.
-    const price = parseMicros(l.price);
-    const size = parseMicros(l.size);
-    if (!book?.ladder || price === null || size === null || snapSize(size) <= 0n || rd?.takerFeeBps === undefined) continue;
-    // Crosses when its price reaches the best opposite level (the walk sorts the levels; here only the best is needed).
-    const opposite = l.side === 'BUY' ? (lad?.asks ?? []) : (lad?.bids ?? []);
-    const crosses = opposite.some((x) => x.size > 0n && (l.side === 'BUY' ? price >= x.price : price <= x.price));
-    if (!lad || !crosses || l.postOnly) continue;
-    const walk = walkBook({ side: l.side, shares: size }, { levels: l.side === 'BUY' ? lad.asks : lad.bids, at: book.at, now, stale: book.stale, mid: lad.mid }, { takerFeeBps: rd.takerFeeBps, cap: price });
-    walks.set(l.key, { walk, cap: price });
+    const walk = book?.ladder ? limitWalk({ side: l.side, price: l.price, size: l.size, postOnly: l.postOnly }, book.ladder, book, now, rd?.takerFeeBps) : undefined;
+    if (walk) walks.set(l.key, walk);
   }
   return { market, walks };
 }
