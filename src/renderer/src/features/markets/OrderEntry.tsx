@@ -207,7 +207,8 @@ export function OrderEntry(props: {
   };
   const ask = (): void => {
     if (blocked || sending) return;
-    if (needsConfirmation(settings.data?.confirm, unchecked)) setConfirming(true);
+    // A market order priced from a stale book is sent only after its own look at the figures.
+    if (needsConfirmation(settings.data?.confirm, unchecked) || (isMarket && market.walk?.stale)) setConfirming(true);
     else void send();
   };
 
@@ -403,7 +404,7 @@ export function OrderEntry(props: {
         <ConfirmBatch
           count={1}
           summary={isMarket && market.walk
-            ? `${verb} ${sharesText(market.walk.orderShares)} ${current?.outcome ?? ''} at market (${mform.type}) · average ${cents(formatMicros(market.walk.avgPrice ?? 0n))}, worst ${cents(linePrice)} · ${form.side === 'BUY' ? 'cost' : 'proceeds'} ${dollarsText(market.walk.net)} as the book stands, fee ${dollarsText(market.walk.fee)}`
+            ? `${verb} ${sharesText(market.walk.orderShares)} ${current?.outcome ?? ''} at market (${mform.type}) · average ${cents(formatMicros(market.walk.avgPrice ?? 0n))}, worst ${cents(linePrice)} · ${form.side === 'BUY' ? 'cost' : 'proceeds'} ${dollarsText(market.walk.net)} as the book stands, fee ${dollarsText(market.walk.fee)}${market.walk.stale ? ' · priced from a stale book: it may fill at other prices, never past the worst price' : ''}`
             : `${verb} ${line?.size ?? ''} ${current?.outcome ?? ''} at ${cents(entry.price)} · ${form.side === 'BUY' ? 'cost' : 'proceeds'} ${money(preview?.cost)} · fee ${money(preview?.fee)}`}
           accountId={account?.label ?? accountId}
           askedFor={settings.data?.confirm === true}
