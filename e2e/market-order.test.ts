@@ -139,6 +139,18 @@ describe.skipIf(reason !== undefined)(`market orders priced from the book (${rea
     expect(diff <= 10_000n).toBe(true);
     // Where the book is known, all of it filled; where only the best ask is, what rests there did.
     expect(filled.sizeMatched).toBe(SPEC_ONLY ? '10' : walkedShares);
+
+    // S from the page: selling, the amount is shares; 10.005 goes down to 10.00, said so, and walks the 48¢ bid.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('s');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Shares to sell');
+    await page.keyboard.type('10.005');
+    expect(await page.getByTestId('market-note').innerText()).toBe('10.005 shares rounded down to 10: market orders carry whole hundredths of a share');
+    await expect.poll(() => page.getByTestId('walk-worst').innerText(), { timeout: 15_000 }).toBe('48¢');
+    expect(await page.getByTestId('entry-walk').locator('dt').allInnerTexts()).toContain('Proceeds');
+    await page.getByLabel('Shares to sell').fill('');
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('b');
   });
 
   it('puts a market order in the ticket as a market line walked there too; a limit line crossing the book shows the walk, not its price', async () => {
