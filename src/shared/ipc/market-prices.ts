@@ -30,5 +30,7 @@ export const MarketReading = z.object({
   tick: z.string().optional(),
   minSize: z.string().optional(),
   acceptingOrders: z.boolean(),
+  /** The highest taker fee any source gives (basis points): what a market order is priced with. */
+  takerFeeBps: z.number().optional(),
   disagreements: z.array(z.string()),
 });

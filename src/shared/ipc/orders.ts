@@ -112,6 +112,10 @@ export const DraftLine = z.object({
   type: z.enum(ORDER_TYPES).default('GTC'),
   expiration: z.number().int().positive().optional(),
   postOnly: z.boolean().default(false),
+  /** A market order (absent: limit): walked through the book; `price` is then the worst price typed ('' for the book's). */
+  kind: z.enum(['limit', 'market']).optional(),
+  /** A market BUY's dollars to spend, fee included, as typed (a market SELL's shares are `size`). */
+  spend: z.string().max(32).optional(),
 });
 export type DraftLine = z.output<typeof DraftLine>;
 

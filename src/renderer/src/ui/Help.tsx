@@ -8,6 +8,7 @@ export function Help({ onClose }: { onClose: () => void }): React.JSX.Element {
       <p><kbd>↑</kbd> <kbd>↓</kbd> move in the list</p>
       <p><kbd>Ctrl</kbd>/<kbd>⌘</kbd> <kbd>Enter</kbd> sign and send the order ticket</p>
       <p><kbd>B</kbd> / <kbd>S</kbd> buy / sell on a market page; <kbd>Ctrl</kbd>/<kbd>⌘</kbd> <kbd>Enter</kbd> sends it</p>
+      <p><kbd>M</kbd> Limit / Market order on a market page; <kbd>↑</kbd> <kbd>↓</kbd> in a price step it a tick</p>
       <p><kbd>Enter</kbd> in a market search picks the first match</p>
       <p><kbd>?</kbd> this sheet</p>
     </div>

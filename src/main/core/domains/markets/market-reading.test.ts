@@ -39,6 +39,13 @@ describe('readMarket', () => {
     ]);
   });
 
+  it('figures fees at the higher taker fee any source gives, and says so', () => {
+    expect(readMarket({ trading: trading({ taker_base_fee: 100 }), settings: settings({ tbf: 100 }) })).toMatchObject({ takerFeeBps: 100, disagreements: [] });
+    const r = readMarket({ trading: trading({ taker_base_fee: 0 }), settings: settings({ tbf: 150 }) });
+    expect(r.takerFeeBps).toBe(150);
+    expect(r.disagreements).toEqual(['Taker fee: the trading market says 0 bps; market settings says 150 bps. Fees are figured at the higher 150 bps.']);
+  });
+
   it('treats a market as closed when any source says it is closed or not accepting orders', () => {
     const r = readMarket({ trading: trading({}), settings: settings({}), catalog: catalog({ closed: true }) });
     expect(r.acceptingOrders).toBe(false);

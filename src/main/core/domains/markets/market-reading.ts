@@ -24,6 +24,8 @@ export interface MarketReading {
   minSize?: string;
   /** False when any source says the market is closed, archived, inactive or not accepting orders. */
   acceptingOrders: boolean;
+  /** The highest taker fee any source gives, basis points: what a market order is priced with. */
+  takerFeeBps?: number;
   /** Each disagreement between sources, in words, with the reading taken. */
   disagreements: string[];
 }
@@ -46,6 +48,8 @@ function open(f: { active?: boolean | undefined; closed?: boolean | undefined; a
   if (f.closed === false || f.accepting === true) return true;
   return undefined;
 }
+
+const finite = (v: number | undefined): number | undefined => (v !== undefined && Number.isFinite(v) ? v : undefined);
 
 /** Negative risk as sources say it: true only when at least one says so and none denies it. */
 export function agreedNegRisk(values: ReadonlyArray<boolean | undefined>): boolean {
@@ -79,7 +83,15 @@ export function readMarket(src: MarketSources): MarketReading {
   if (new Set(status.map(([, v]) => v)).size > 1) {
     disagreements.push(`Status: ${said(status, (v) => (v ? 'open for orders' : 'closed or not accepting orders'))}. Treated as not accepting orders.`);
   }
-  return { negRisk, ...(tick !== undefined ? { tick: formatMicros(tick) } : {}), ...(minSize !== undefined ? { minSize: formatMicros(minSize) } : {}), acceptingOrders, disagreements };
+  const fees = known<number>([['trading', finite(src.trading?.taker_base_fee)], ['settings', finite(src.settings?.tbf)]]);
+  const takerFeeBps = fees.length ? Math.max(...fees.map(([, v]) => v)) : undefined;
+  if (new Set(fees.map(([, v]) => v)).size > 1 && takerFeeBps !== undefined) {
+    disagreements.push(`Taker fee: ${said(fees, (v) => `${v} bps`)}. Fees are figured at the higher ${takerFeeBps} bps.`);
+  }
+  return {
+    negRisk, ...(tick !== undefined ? { tick: formatMicros(tick) } : {}), ...(minSize !== undefined ? { minSize: formatMicros(minSize) } : {}), acceptingOrders,
+    ...(takerFeeBps !== undefined ? { takerFeeBps } : {}), disagreements,
+  };
 }
 
 /**

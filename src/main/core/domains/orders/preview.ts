@@ -55,7 +55,8 @@ export function previewService(ctx: CoreContext, deps: PreviewDeps) {
         acceptingOrders: r.acceptingOrders,
         // The exchange orders are signed for, as market settings name it.
         negRisk: settings.nr,
-        takerFeeBps: m.taker_base_fee,
+        // The higher of the sources' taker fees (market-reading.ts): the fee shown is never short.
+        takerFeeBps: r.takerFeeBps ?? m.taker_base_fee,
         makerFeeBps: m.maker_base_fee,
       },
       disagreements: r.disagreements,

@@ -109,6 +109,9 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
             ended={ended}
             tick={rd?.tick ?? (s ? tickText(s.mts) : undefined)}
             minSize={rd?.minSize !== undefined ? Number(rd.minSize) : s?.mos}
+            takerFeeBps={rd?.takerFeeBps}
+            quotesAt={quotes.data?.fetchedAt}
+            quotesStale={quotes.data?.stale ?? false}
           />
         ) : null}
       </div>

@@ -1,15 +1,17 @@
-// Order entry on the market page: outcome, Buy/Sell, a limit price in cents, a size in shares or
-// an amount in dollars, the order type; checked live by the core (`orders.preview`) and sent
-// (`orders.submit`) as one line, through the ticket's checks and confirmation step.
+// Order entry on the market page: outcome, Buy/Sell, and either a limit price in cents with a size
+// in shares or an amount in dollars and the order type, or a market order ("buy $X", "sell N
+// shares") walked through the book and capped at a worst price; checked live by the core
+// (`orders.preview`) and sent (`orders.submit`) as one line, through the ticket's checks and
+// confirmation step.
 import { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import type { DraftLine } from '@shared/ipc/contract';
-import { dollarsText, toMicros } from '@shared/domain/money';
+import { dollarsText, formatMicros, toMicros } from '@shared/domain/money';
 import { ORDER_TYPES, type OrderType } from '@shared/spec/trading';
 import { useCall } from '../../api/hooks';
 import { call, IpcCallError } from '../../api/transport';
 import { useUi } from '../../state/ui';
 import { useAccount } from '../../ui/AccountPicker';
-import { centsField } from '../../ui/cents';
+import { centsField, parsePriceInput } from '../../ui/cents';
 import { cents, size as sizeText } from '../../ui/format';
 import { useToasts } from '../../ui/Toasts';
 import { useOrderStates } from '../orders/current';
@@ -19,6 +21,27 @@ import { GuardConfirm } from '../ticket/GuardConfirm';
 import { MAX_LINES, useTicket } from '../ticket/store';
 import { useLineChecks } from '../ticket/useLineChecks';
 import { laterWords, readEntry, resultWords, stepPrice, switchMode, type EntryForm } from './entry';
+import { sharesText, type Ladder } from './book';
+import { limitWalk, readMarketEntry, type MarketBook, type MarketForm } from '../ticket/market-entry';
+import { MarketFields } from './MarketFields';
+import { WalkFigures } from '../ticket/WalkFigures';
+import { useNow } from '../../ui/timing';
+import '../ticket/walk.css';
+
+export type EntryKind = 'limit' | 'market';
+
+/** The book the Market mode walks: the page's, or only the quotes where the venue publishes none. */
+export interface EntryBook {
+  ladder: Ladder | undefined;
+  fetchedAt: number | undefined;
+  stale: boolean;
+  notOffered: boolean;
+  /** The book could not be read and none is kept. */
+  failed: boolean;
+  /** When the outcome quotes (best bid and ask) were read, and whether they are the last known. */
+  quotesAt: number | undefined;
+  quotesStale: boolean;
+}
 
 export interface EntryOutcome {
   tokenId: string;
@@ -44,6 +67,12 @@ const money = (v: string | undefined): string => {
   const m = toMicros(v);
   return m === undefined ? '—' : dollarsText(m < 0n ? -m : m);
 };
+/** The mid of an outcome's best bid and ask, where both are known. */
+const quotesMid = (o: EntryOutcome | undefined): bigint | undefined => {
+  const bid = toMicros(o?.bestBid);
+  const ask = toMicros(o?.bestAsk);
+  return bid !== undefined && ask !== undefined ? (bid + ask) / 2n : undefined;
+};
 const localInput = (epoch: number | undefined): string => {
   if (!epoch) return '';
   const d = new Date(epoch * 1000);
@@ -60,6 +89,9 @@ export function OrderEntry(props: {
   /** The market's tick as decimal text, for the arrow keys. */
   tick: string | undefined;
   minSize: number | undefined;
+  book: EntryBook;
+  /** The market's taker fee in basis points (markets.reading), for the walk. */
+  takerFeeBps: number | undefined;
   onSent(): void;
 }): React.JSX.Element {
   const { conditionId, outcomes, index } = props;
@@ -88,6 +120,21 @@ export function OrderEntry(props: {
   const entry = useMemo(() => readEntry(form, { conditionId, tokenId }), [form, conditionId, tokenId]);
   const priceBox = useRef<HTMLInputElement>(null);
   const sizeBox = useRef<HTMLInputElement>(null);
+  const amountBox = useRef<HTMLInputElement>(null);
+  // Limit or Market; each keeps what was typed in it while the other is shown.
+  const [kind, setKind] = useState<EntryKind>('limit');
+  const [mform, setMform] = useState<Omit<MarketForm, 'side'>>({ amount: '', cap: '', type: 'FAK' });
+  const now = useNow(1000);
+  const { book: feed } = props;
+  const opposite = form.side === 'BUY' ? current?.bestAsk : current?.bestBid;
+  const marketBook: MarketBook | undefined = feed.ladder && feed.fetchedAt !== undefined
+    ? { ladder: feed.ladder, at: feed.fetchedAt, stale: feed.stale }
+    : feed.notOffered && opposite !== undefined && feed.quotesAt !== undefined ? { best: opposite, mid: quotesMid(current), at: feed.quotesAt, stale: feed.quotesStale } : undefined;
+  const market = readMarketEntry({ ...mform, side: form.side }, { conditionId, tokenId, tick: props.tick, takerFeeBps: props.takerFeeBps, bookLoading: !feed.ladder && !feed.notOffered && !feed.failed }, marketBook, now);
+  const isMarket = kind === 'market';
+  // A limit that crosses the book: what it takes at once, walked like a market order.
+  const crossing = !isMarket && entry.line && feed.ladder && feed.fetchedAt !== undefined ? limitWalk(entry.line, feed.ladder, { at: feed.fetchedAt, stale: feed.stale }, now, props.takerFeeBps) : undefined;
+  const walkedCost = crossing && !(crossing.walk.partial && (form.type === 'GTC' || form.type === 'GTD')) ? crossing.walk.net : undefined;
 
   const { accounts, account } = useAccount();
   const accountId = account?.id;
@@ -107,19 +154,20 @@ export function OrderEntry(props: {
   }, [result?.at]);
   const order = useOrderStates(accountId, result?.ok && result.orderId ? [result.orderId] : []).get(result?.orderId ?? '');
 
-  const line = entry.line;
+  const line = isMarket ? market.line : entry.line;
+  const linePrice = isMarket ? line?.price : entry.price;
   const checks = useLineChecks(line ? [line] : [], accountId);
   // Shown: the last answer (money while typing); the check proper only from an answer for this line.
   const shown: Preview | undefined = checks.shown[0];
   const preview: Preview | undefined = checks.checked[0];
-  const state = lineCheck(entry.problems, preview);
+  const state = lineCheck(isMarket ? market.problems : entry.problems, preview);
   // The fat-finger guard: a price far from the book is sent only with its own yes, for this price.
-  const guardKey = `${tokenId}|${form.side}|${entry.price ?? ''}`;
+  const guardKey = `${tokenId}|${form.side}|${linePrice ?? ''}`;
   const [guardOk, setGuardOk] = useState('');
   const held = preview?.guard !== undefined && guardOk !== guardKey;
   const draft: DraftLine = {
     key: 'market-entry', conditionId, tokenId, label: props.question, outcome: current?.outcome ?? '', side: form.side,
-    price: entry.price ?? '', size: line?.size ?? '', type: form.type, postOnly: line?.postOnly ?? false, ...(line?.expiration ? { expiration: line.expiration } : {}),
+    price: linePrice ?? '', size: line?.size ?? '', type: line?.type ?? form.type, postOnly: line?.postOnly ?? false, ...(line?.expiration ? { expiration: line.expiration } : {}),
   };
   const unchecked = uncheckedLines([draft], new Set([draft.key]), new Map(preview ? [[draft.key, preview]] : []));
 
@@ -128,7 +176,7 @@ export function OrderEntry(props: {
     settings.data?.tradingOff ? 'Trading is switched off in Settings' :
     offline ? 'The venue’s trading surface is unreachable; nothing is queued' :
     accounts.data?.locked ? 'Unlock the vault in Settings to sign orders' :
-    state === 'incomplete' ? (entry.problems[0] as string) :
+    state === 'incomplete' ? ((isMarket ? market.problems : entry.problems)[0] as string) :
     state === 'problem' ? 'Fix what the checks found first' :
     preview?.retryAfterSeconds !== undefined ? 'The venue is throttling; checking again shortly…' :
     state === 'checking' ? 'Checking…' :
@@ -144,7 +192,8 @@ export function OrderEntry(props: {
       if (r) {
         setResult({ ok: r.success, text: resultWords(r, line.side, current?.outcome ?? ''), orderId: r.orderId, status: r.status, side: line.side, outcome: current?.outcome ?? '', at: Date.now() });
         // The same order is not sent twice by a second Ctrl+Enter: the size is typed again.
-        if (r.success) set({ size: '' });
+        if (r.success && isMarket) setMform((m) => ({ ...m, amount: '' }));
+        else if (r.success) set({ size: '' });
       }
     } catch (err) {
       // A lost answer may still have placed the order: the core makes the open orders and cash stale.
@@ -158,12 +207,15 @@ export function OrderEntry(props: {
   };
   const ask = (): void => {
     if (blocked || sending) return;
-    if (needsConfirmation(settings.data?.confirm, unchecked)) setConfirming(true);
+    // A market order priced from a stale book is sent only after its own look at the figures.
+    if (needsConfirmation(settings.data?.confirm, unchecked) || (isMarket && market.walk?.stale)) setConfirming(true);
     else void send();
   };
 
   useImperativeHandle(props.ref, () => ({
     fill: (price, shares) => {
+      // A price from the book is a limit order's.
+      setKind('limit');
       priceOf(centsField(price));
       if (shares) set({ size: shares, mode: 'shares' as const });
       // The size is typed next; what is there is replaced.
@@ -172,17 +224,21 @@ export function OrderEntry(props: {
     },
     start: (side, price, token) => {
       set({ side });
-      if (price) priceOf(centsField(price), token);
-      (price ? sizeBox : priceBox).current?.focus();
-      (price ? sizeBox : priceBox).current?.select();
+      if (price) {
+        setKind('limit');
+        priceOf(centsField(price), token);
+      }
+      const box = price ? sizeBox : kind === 'market' ? amountBox : priceBox;
+      box.current?.focus();
+      box.current?.select();
     },
   }));
 
   // B / S and Ctrl+Enter anywhere on the market page, but never with a dialog open, B / S never
   // while typing in a field, and Ctrl+Enter from a field only from the panel's own.
   const panel = useRef<HTMLElement>(null);
-  const keys = useRef({ ask, setSide: (side: 'BUY' | 'SELL') => set({ side }) });
-  keys.current = { ask, setSide: (side) => set({ side }) };
+  const keys = useRef({ ask, setSide: (side: 'BUY' | 'SELL') => set({ side }), toggle: () => undefined as void, market: isMarket });
+  keys.current = { ask, setSide: (side) => set({ side }), toggle: () => setKind((k) => (k === 'market' ? 'limit' : 'market')), market: isMarket };
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
       if (dialogOpen()) return;
@@ -193,8 +249,15 @@ export function OrderEntry(props: {
       } else if (!e.ctrlKey && !e.metaKey && !e.altKey && !typing(e.target) && (e.key === 'b' || e.key === 'B' || e.key === 's' || e.key === 'S')) {
         e.preventDefault();
         keys.current.setSide(e.key.toLowerCase() === 'b' ? 'BUY' : 'SELL');
-        priceBox.current?.focus();
-        priceBox.current?.select();
+        const box = keys.current.market ? amountBox : priceBox;
+        box.current?.focus();
+        box.current?.select();
+      } else if (!e.ctrlKey && !e.metaKey && !e.altKey && !typing(e.target) && (e.key === 'm' || e.key === 'M')) {
+        // M: Limit ↔ Market, the first field of the mode shown focused.
+        e.preventDefault();
+        const toMarket = !keys.current.market;
+        keys.current.toggle();
+        setTimeout(() => (toMarket ? amountBox : priceBox).current?.focus(), 0);
       }
     };
     window.addEventListener('keydown', onKey);
@@ -223,7 +286,17 @@ export function OrderEntry(props: {
           </button>
         ))}
       </div>
+      <div className="mk-kind" role="radiogroup" aria-label="Order kind" title="M">
+        {(['limit', 'market'] as const).map((k) => (
+          <button key={k} type="button" role="radio" aria-checked={kind === k} data-testid={`entry-kind-${k}`} onClick={() => setKind(k)}>
+            {k === 'limit' ? 'Limit' : 'Market'}
+          </button>
+        ))}
+      </div>
 
+      {isMarket ? (
+        <MarketFields form={{ ...mform, side: form.side }} set={(patch) => setMform((m) => ({ ...m, ...patch }))} entry={market} tick={props.tick} amountRef={amountBox} />
+      ) : (<>
       <label className="mk-field">
         <span>Limit price</span>
         <span className="mk-input">
@@ -283,13 +356,19 @@ export function OrderEntry(props: {
           setForm(({ expiration: _gone, ...f }) => (Number.isFinite(t) ? { ...f, expiration: Math.floor(t / 1000) } : f));
         }} />
       ) : null}
+      </>)}
 
+      {isMarket ? (
+        market.walk ? <WalkFigures walk={market.walk} type={mform.type} cap={market.cap} atCap={shown?.cost} now={now} testId="entry-walk" /> : <p className="mk-hint muted" data-testid="entry-walk-none">{market.problems[0] ?? ''}</p>
+      ) : (
       <dl className="mk-preview" data-testid="entry-preview">
-        <dt>{form.side === 'BUY' ? 'Cost' : 'Proceeds'}</dt><dd className="num">{money(shown?.cost)}</dd>
+        <dt>{form.side === 'BUY' ? 'Cost' : 'Proceeds'}</dt><dd className="num" data-testid="entry-cost">{walkedCost !== undefined ? dollarsText(walkedCost) : money(shown?.cost)}</dd>
         <dt>{form.side === 'BUY' ? 'Pays if right' : 'Gives up if right'}</dt><dd className="num">{money(shown?.payoutIfRight)}</dd>
-        <dt>Fee</dt><dd className="num">{money(shown?.fee)}</dd>
+        <dt>Fee</dt><dd className="num">{walkedCost !== undefined && crossing ? dollarsText(crossing.walk.fee) : money(shown?.fee)}</dd>
         <dt>Would</dt><dd data-testid="entry-would" className={shown?.execution === 'killed' || shown?.execution === 'rejected' ? 'warn' : undefined}>{shown?.execution ? WOULD[shown.execution] : '—'}</dd>
       </dl>
+      )}
+      {crossing ? <WalkFigures walk={crossing.walk} type={form.type} cap={crossing.cap} atCap={shown?.cost} now={now} testId="entry-limit-walk" compact /> : null}
       <div className="mk-checks" data-testid="entry-check" data-check={state}>
         {/* A held price is not "passed": the guard's question comes first. */}
         {state === 'checked' && !held ? <span className="yes">✓ Every check passed</span> : null}
@@ -299,7 +378,7 @@ export function OrderEntry(props: {
       </div>
 
       <button className={`primary mk-send ${form.side === 'BUY' ? 'buy' : 'sell'}`} data-testid="entry-send" disabled={Boolean(blocked) || sending} title={blocked ?? 'Ctrl+Enter'} onClick={ask}>
-        {sending ? 'Sending…' : `${verb} ${current?.outcome ?? ''}${entry.price ? ` at ${cents(entry.price)}` : ''}`}
+        {sending ? 'Sending…' : isMarket ? `${verb} ${current?.outcome ?? ''} at market${market.cap !== undefined ? `, worst ${cents(formatMicros(market.cap))}` : ''}` : `${verb} ${current?.outcome ?? ''}${entry.price ? ` at ${cents(entry.price)}` : ''}`}
       </button>
       {blocked && !sending ? <p className="mk-hint muted" data-testid="entry-blocked">{blocked}{!accountId && accounts.data ? <> <button className="link action" onClick={() => go('settings')}>Set up an account</button></> : null}</p> : null}
       {result ? (
@@ -308,7 +387,12 @@ export function OrderEntry(props: {
         </p>
       ) : null}
       <button className="mk-ticket" disabled={!tokenId} onClick={() => {
-        const { key: _own, ...toTicket } = draft;
+        const { key: _own, ...limit } = draft;
+        // A market order goes as a market line: what was typed, walked again in the ticket.
+        const cap = parsePriceInput(mform.cap);
+        const toTicket = isMarket
+          ? { ...limit, kind: 'market' as const, type: mform.type, price: cap.ok ? cap.price : '', size: form.side === 'SELL' ? mform.amount.trim() : '', spend: form.side === 'BUY' ? mform.amount.trim() : '' }
+          : limit;
         const n = addToTicket([toTicket]);
         push(n ? 'info' : 'bad', n ? `${verb} ${draft.outcome} added to the order ticket` : `The ticket already holds ${MAX_LINES} lines`);
       }}>
@@ -319,7 +403,9 @@ export function OrderEntry(props: {
       {confirming ? (
         <ConfirmBatch
           count={1}
-          summary={`${verb} ${line?.size ?? ''} ${current?.outcome ?? ''} at ${cents(entry.price)} · ${form.side === 'BUY' ? 'cost' : 'proceeds'} ${money(preview?.cost)} · fee ${money(preview?.fee)}`}
+          summary={isMarket && market.walk
+            ? `${verb} ${sharesText(market.walk.orderShares)} ${current?.outcome ?? ''} at market (${mform.type}) · average ${cents(formatMicros(market.walk.avgPrice ?? 0n))}, worst ${cents(linePrice)} · ${form.side === 'BUY' ? 'cost' : 'proceeds'} ${dollarsText(market.walk.net)} as the book stands, fee ${dollarsText(market.walk.fee)}${market.walk.stale ? ' · priced from a stale book: it may fill at other prices, never past the worst price' : ''}`
+            : `${verb} ${line?.size ?? ''} ${current?.outcome ?? ''} at ${cents(entry.price)} · ${form.side === 'BUY' ? 'cost' : 'proceeds'} ${money(preview?.cost)} · fee ${money(preview?.fee)}`}
           accountId={account?.label ?? accountId}
           askedFor={settings.data?.confirm === true}
           unchecked={unchecked}

@@ -24,6 +24,10 @@ export function Trade(props: {
   ended: string | undefined;
   tick: string | undefined;
   minSize: number | undefined;
+  takerFeeBps: number | undefined;
+  /** When the outcomes' quotes were read: a market order's price where the venue has no book. */
+  quotesAt: number | undefined;
+  quotesStale: boolean;
 }): React.JSX.Element {
   const { outcomes, index } = props;
   const tokenId = outcomes[index]?.tokenId ?? '';
@@ -95,6 +99,8 @@ export function Trade(props: {
           onOutcome={props.onOutcome}
           tick={props.tick}
           minSize={props.minSize}
+          book={{ ladder: feed.book, fetchedAt: feed.fetchedAt, stale: feed.stale, notOffered: feed.notOffered, failed: feed.error !== null, quotesAt: props.quotesAt, quotesStale: props.quotesStale }}
+          takerFeeBps={props.takerFeeBps}
           onSent={feed.refreshSoon}
         />
       )}

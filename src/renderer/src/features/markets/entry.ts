@@ -8,6 +8,7 @@ import { centsText, dollarsText, formatMicros, parseMicros } from '@shared/domai
 import { DEFAULT_TICK, sharesFor, snapSize, stepTick } from '@shared/domain/grid';
 import { cashFor } from '@shared/domain/units';
 import { centsField, parsePriceInput } from '../../ui/cents';
+import { readNumber } from '../../ui/money';
 import { sinceAnswer, type Since } from '../orders/current';
 import type { JournalEntry } from '../orders/rows';
 import { sharesText } from './book';
@@ -40,15 +41,6 @@ export interface Entry {
   /** Typed size rounded to what an order carries, said. */
   sizeNote?: string;
   problems: string[];
-}
-
-/** "$1,000.50", "1000.5", "12" → micro units; undefined for anything else. */
-function readNumber(text: string, dollars: boolean): bigint | undefined {
-  let t = text.trim().replace(/,/g, '');
-  if (dollars) t = t.replace(/^\$\s*/, '');
-  if (!/^\d*\.?\d+$|^\d+\.$/.test(t)) return undefined;
-  const v = parseMicros(t.endsWith('.') ? t.slice(0, -1) : t.startsWith('.') ? `0${t}` : t);
-  return v ?? undefined;
 }
 
 export function readEntry(f: EntryForm, market: { conditionId: string; tokenId: string }): Entry {

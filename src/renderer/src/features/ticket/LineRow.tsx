@@ -1,5 +1,7 @@
 // One line of the order ticket: market and outcome, side, price in cents (as typed, with how a
-// dollar value was read), size, type, the core's money preview, and its result once sent.
+// dollar value was read), size, type, the core's money preview, and its result once sent. A
+// market line takes dollars to spend (or shares to sell) and a worst price, and shows its walk
+// through the book, as does a limit line that crosses the book.
 import { useEffect, useState } from 'react';
 import type { DraftLine } from '@shared/ipc/contract';
 import { formatMicros } from '@shared/domain/money';
@@ -11,12 +13,18 @@ import { GuardConfirm, type Guard } from './GuardConfirm';
 import { OutcomeSelect, MarketSearch } from './MarketPicker';
 import { cashText, priceText, readTypedPrice } from './price';
 import type { LineResult } from './store';
+import { WalkFigures } from './WalkFigures';
+import type { MarketEntry } from './market-entry';
+import { centsField } from '../../ui/cents';
+import { useNow } from '../../ui/timing';
+import type { LineWalk } from './useWalks';
+import './walk.css';
 
 /**
  * The price field: what the person typed stays as typed (the draft keeps the dollar price); a
  * price set from elsewhere — a ladder, the market page, a draft loaded — shows in cents.
  */
-export function PriceField({ price, disabled, onChange }: { price: string; disabled?: boolean; onChange(price: string): void }): React.JSX.Element {
+export function PriceField({ price, disabled, onChange, label = 'Price', placeholder = 'cents' }: { price: string; disabled?: boolean; onChange(price: string): void; label?: string; placeholder?: string }): React.JSX.Element {
   const [text, setText] = useState(() => priceText(price));
   useEffect(() => {
     setText((t) => (readTypedPrice(t).price === price ? t : priceText(price)));
@@ -25,7 +33,7 @@ export function PriceField({ price, disabled, onChange }: { price: string; disab
   return (
     <span className="price-field">
       <span className="inline-nowrap">
-        <input aria-label="Price" inputMode="decimal" className="num small" value={text} placeholder="cents" disabled={disabled} onChange={(e) => {
+        <input aria-label={label} inputMode="decimal" className="num small" value={text} placeholder={placeholder} disabled={disabled} onChange={(e) => {
           setText(e.target.value);
           onChange(readTypedPrice(e.target.value).price);
         }} />
@@ -55,8 +63,16 @@ export function LineRow(props: {
   onDuplicate(): void;
   onMove(by: -1 | 1): void;
   onRetry: (() => void) | undefined;
+  /** The line's walk through its book, when it takes from it (a market line, or a limit that crosses). */
+  walk?: LineWalk | undefined;
+  /** A market line's reading: its cap and notes. */
+  market?: MarketEntry | undefined;
 }): React.JSX.Element {
-  const { line: l, preview: p, result: r } = props;
+  const { line: l, preview: p, result: r, walk: w } = props;
+  const isMarket = l.kind === 'market';
+  const now = useNow(5000);
+  // The walk prices the line where all of it trades at once; a limit whose rest may rest is costed at its price.
+  const walked = w !== undefined && !(w.walk.partial && (l.type === 'GTC' || l.type === 'GTD'));
   const unchecked = (p?.unchecked ?? []).map(uncheckedNote);
   const disagreements = p?.disagreements ?? [];
   const expiry = l.expiration ? new Date(l.expiration * 1000) : undefined;
@@ -83,14 +99,31 @@ export function LineRow(props: {
             <option value="SELL">Sell</option>
           </select>
         </td>
-        <td className="num"><PriceField price={l.price} onChange={(price) => props.onChange({ price })} /></td>
-        <td className="num"><input aria-label="Size" inputMode="decimal" className="num small" value={l.size} placeholder="10" onChange={(e) => props.onChange({ size: e.target.value.trim() })} /></td>
+        <td className="num">
+          {isMarket ? (
+            <PriceField label="Worst price" placeholder={props.market?.cap !== undefined && !props.market.capTyped ? centsField(formatMicros(props.market.cap)) : 'worst'} price={l.price} onChange={(price) => props.onChange({ price })} />
+          ) : (
+            <PriceField price={l.price} onChange={(price) => props.onChange({ price })} />
+          )}
+        </td>
+        <td className="num">
+          {isMarket && l.side === 'BUY' ? (
+            <span className="price-field"><span className="inline-nowrap"><span className="muted unit">$</span><input aria-label="Amount to spend" inputMode="decimal" className="num small" value={l.spend ?? ''} placeholder="20" onChange={(e) => props.onChange({ spend: e.target.value.trim() })} /></span></span>
+          ) : (
+            <input aria-label="Size" inputMode="decimal" className="num small" value={l.size} placeholder="10" onChange={(e) => props.onChange({ size: e.target.value.trim() })} />
+          )}
+        </td>
         <td>
+          <select aria-label="Order kind" value={isMarket ? 'market' : 'limit'} onChange={(e) => {
+            // A market line is FAK unless FOK was chosen; its worst price is the one typed, or the book's.
+            const market = e.target.value === 'market';
+            props.onChange(market ? { kind: 'market', type: l.type === 'FOK' ? 'FOK' : 'FAK', postOnly: false } : { kind: 'limit' });
+          }}>
+            <option value="limit">Limit</option>
+            <option value="market">Market</option>
+          </select>
           <select aria-label="Order type" value={l.type} onChange={(e) => props.onChange({ type: e.target.value as DraftLine['type'] })}>
-            <option value="GTC">GTC</option>
-            <option value="GTD">GTD</option>
-            <option value="FOK">FOK</option>
-            <option value="FAK">FAK</option>
+            {(isMarket ? ['FAK', 'FOK'] : ['GTC', 'GTD', 'FOK', 'FAK']).map((t) => <option key={t} value={t}>{t}</option>)}
           </select>
           {l.type === 'GTD' ? (
             <input aria-label="Expires" type="datetime-local" value={local} onChange={(e) => {
@@ -100,11 +133,12 @@ export function LineRow(props: {
             }} />
           ) : null}
         </td>
-        <td><input type="checkbox" aria-label="Post only" checked={l.postOnly} onChange={(e) => props.onChange({ postOnly: e.target.checked })} /></td>
-        <td className="num">{cashText(p?.cost)}</td>
+        <td><input type="checkbox" aria-label="Post only" checked={l.postOnly} disabled={isMarket} onChange={(e) => props.onChange({ postOnly: e.target.checked })} /></td>
+        {/* What the book gives where the line takes from it; the cost at the line's price is the most it may come to. */}
+        <td className="num" data-testid="line-cost" title={walked && p?.cost ? `${l.side === 'BUY' ? 'at most' : 'at least'} ${cashText(p.cost.replace(/^-/, ''))} to the worst price` : undefined}>{walked && w ? cashText(formatMicros(l.side === 'BUY' ? w.walk.net : -w.walk.net)) : cashText(p?.cost)}</td>
         <td className="num">{l.side === 'BUY' ? cashText(p?.payoutIfRight) : p?.payoutIfRight ? <span className="muted" title="given up if right">−{cashText(p.payoutIfRight)}</span> : '—'}</td>
         <td className="num">{cashText(p?.maxLoss)}</td>
-        <td className="num">{cashText(p?.fee)}</td>
+        <td className="num">{walked && w ? cashText(formatMicros(w.walk.fee)) : cashText(p?.fee)}</td>
         <td className="muted" title={p?.bestOpposite ? `best ${l.side === 'BUY' ? 'ask' : 'bid'} ${cents(p.bestOpposite)}` : 'no opposite price'}>
           {p?.execution === 'crosses' ? 'fill' : p?.execution === 'rests' ? 'rest' : p?.execution === 'killed' ? 'cancel' : p?.execution === 'rejected' ? 'reject' : ''}
         </td>
@@ -115,10 +149,12 @@ export function LineRow(props: {
           <button aria-label="Remove line" title="Remove" onClick={props.onRemove} disabled={props.disabled}>✕</button>
         </td>
       </tr>
-      {props.problems.length > 0 || r || unchecked.length > 0 || props.guard || disagreements.length > 0 ? (
+      {props.problems.length > 0 || r || unchecked.length > 0 || props.guard || disagreements.length > 0 || w || props.market?.notes.length ? (
         <tr className="line-note">
           <td />
           <td colSpan={12}>
+            {w ? <WalkFigures walk={w.walk} type={l.type} cap={w.cap} atCap={p?.cost} now={now} testId="line-walk" compact /> : null}
+            {(props.market?.notes ?? []).map((n) => <div key={n} className="muted" data-testid="line-market-note">{n}</div>)}
             {props.problems.length > 0 ? <span className="no" data-testid="line-problem">{props.problems.join(' · ')}</span> : null}
             {props.problems.length === 0 && unchecked.length > 0 ? <span className="warn" data-testid="line-unchecked">{unchecked.join(' · ')}</span> : null}
             {props.problems.length === 0 && unchecked.length > 0 && r ? ' · ' : null}

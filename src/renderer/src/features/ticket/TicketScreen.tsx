@@ -21,6 +21,7 @@ import { cashText, lossText, priceProblem } from './price';
 import { MAX_LINES, useTicket, type LineResult } from './store';
 import { ClearUndo, useClearUndo } from './ClearUndo';
 import { useLineChecks } from './useLineChecks';
+import { isMarketLine, useWalks } from './useWalks';
 import './ticket.css';
 
 type Preview = CallInput<'orders.preview'>['lines'][number];
@@ -38,8 +39,6 @@ function localProblems(l: DraftLine): string[] {
   return p;
 }
 
-/** What a price confirmation is for: this price, side and outcome; any change asks again. */
-const guardKey = (l: DraftLine): string => `${l.tokenId}|${l.side}|${l.price}`;
 
 function toOrderLine(l: DraftLine): Preview {
   return { conditionId: l.conditionId, tokenId: l.tokenId, side: l.side, price: l.price, size: l.size, type: l.type, postOnly: l.postOnly, ...(l.type === 'GTD' && l.expiration ? { expiration: l.expiration } : {}) };
@@ -66,12 +65,17 @@ export function TicketScreen(): React.JSX.Element {
   // Lines whose far-off price the trader confirmed, by line key: the price, side and outcome confirmed.
   const [guardOk, setGuardOk] = useState<Record<string, string>>({});
   const undo = useClearUndo();
+  // Market lines take their shares and worst price from their book's walk; crossing limit lines show it.
+  const { market: marketOf, walks } = useWalks(lines);
+  const problemsOf = (l: DraftLine): string[] => (isMarketLine(l) ? [...(l.tokenId ? [] : ['pick a market and outcome']), ...(marketOf.get(l.key)?.problems ?? [])] : localProblems(l));
+  const orderLineOf = (l: DraftLine): Preview => (isMarketLine(l) ? (marketOf.get(l.key)?.line as Preview) : toOrderLine(l));
+  const guardKey = (l: DraftLine): string => `${l.tokenId}|${l.side}|${orderLineOf(l)?.price ?? l.price}`;
 
   // Lines placed already are done: the next send, and its checks, are about the others.
   const pending = useMemo(() => lines.filter((l) => !results[l.key]?.success), [lines, results]);
   // Only complete lines go to the core; the check runs when typing pauses.
-  const complete = useMemo(() => pending.filter((l) => localProblems(l).length === 0), [pending]);
-  const { shown, checked } = useLineChecks(complete.map(toOrderLine), accountId);
+  const complete = pending.filter((l) => problemsOf(l).length === 0);
+  const { shown, checked } = useLineChecks(complete.map(orderLineOf), accountId);
   // What each line shows (may be the last answer while a new one is asked), and its check proper.
   const shownOf = new Map<string, LinePreview>();
   const previewOf = new Map<string, LinePreview>();
@@ -81,7 +85,7 @@ export function TicketScreen(): React.JSX.Element {
   });
   const waiting = complete.filter((l) => previewOf.get(l.key)?.retryAfterSeconds !== undefined);
   const checking = complete.some((l) => !previewOf.has(l.key)) || waiting.length > 0;
-  const bad = pending.filter((l) => localProblems(l).length > 0 || (previewOf.get(l.key)?.ok === false && !waiting.includes(l)));
+  const bad = pending.filter((l) => problemsOf(l).length > 0 || (previewOf.get(l.key)?.ok === false && !waiting.includes(l)));
   // A price far from the book waits for its own yes, given for this very price.
   const isHeld = (l: DraftLine): boolean => previewOf.get(l.key)?.guard !== undefined && guardOk[l.key] !== guardKey(l);
   const held = pending.filter(isHeld);
@@ -108,7 +112,7 @@ export function TicketScreen(): React.JSX.Element {
 
   // A failed line goes again on its own once it checks out and trading is possible.
   const canRetry = (l: DraftLine): boolean =>
-    Boolean(accountId) && !settings.data?.tradingOff && !offline && !sending && previewOf.get(l.key)?.ok === true && localProblems(l).length === 0 && !isHeld(l);
+    Boolean(accountId) && !settings.data?.tradingOff && !offline && !sending && previewOf.get(l.key)?.ok === true && problemsOf(l).length === 0 && !isHeld(l);
 
   const send = async (keys: string[]): Promise<void> => {
     if (!accountId) return;
@@ -117,7 +121,7 @@ export function TicketScreen(): React.JSX.Element {
     setSendError(undefined);
     setConfirming(undefined);
     try {
-      const out = await call('orders.submit', { accountId, lines: batch.map(toOrderLine) });
+      const out = await call('orders.submit', { accountId, lines: batch.map(orderLineOf) });
       const at = Date.now();
       const next: Record<string, LineResult> = {};
       out.forEach((r) => {
@@ -147,7 +151,7 @@ export function TicketScreen(): React.JSX.Element {
     else void send(keys);
   };
   const sendAll = (): void => ask(pending.map((l) => l.key));
-  const notChecked = pending.filter((l) => lineCheck(localProblems(l), previewOf.get(l.key)) === 'unchecked').length;
+  const notChecked = pending.filter((l) => lineCheck(problemsOf(l), previewOf.get(l.key)) === 'unchecked').length;
 
   // Negative-risk events the lines are in, with their open markets: a batch on all of an event's
   // markets cannot lose on every one of them.
@@ -204,7 +208,7 @@ export function TicketScreen(): React.JSX.Element {
         <tbody>
           {lines.map((l, i) => {
             const p = previewOf.get(l.key);
-            const problems = [...localProblems(l), ...(p?.problems.map((x) => x.message) ?? [])];
+            const problems = [...problemsOf(l), ...(p?.problems.map((x) => x.message) ?? [])];
             const guard = p?.guard;
             const r = results[l.key];
             const wait = r?.retryAfterSeconds ? Math.max(0, Math.ceil((r.at + r.retryAfterSeconds * 1000 - now) / 1000)) : 0;
@@ -214,7 +218,9 @@ export function TicketScreen(): React.JSX.Element {
                 index={i}
                 line={l}
                 problems={problems}
-                check={lineCheck(localProblems(l), p)}
+                check={lineCheck(problemsOf(l), p)}
+                walk={walks.get(l.key)}
+                market={marketOf.get(l.key)}
                 preview={shownOf.get(l.key)}
                 {...(guard && !r?.success ? { guard: { words: guard, confirmed: guardOk[l.key] === guardKey(l), onConfirm: (yes: boolean) => setGuardOk((g) => ({ ...g, [l.key]: yes ? guardKey(l) : '' })) } } : {})}
                 result={r}
