@@ -73,7 +73,8 @@ export class Quoting {
    * Orders already where they should be stay. Says whether the book changed, or was held: an
    * order it would cancel is younger than the market's minimum age, or a taker's order waits out
    * the market's delay against these quotes, or the caller says so (`hold`). Held, a watched
-   * market's maker adds to a level that has one order, and cancels nothing.
+   * market's maker cancels nothing: it puts back a quote takers took, steps inside its spread,
+   * or adds to a level that has one order.
    */
   requote(m: SimMarket, open: readonly OpenOrder[], last: LastTrades, watched: boolean, resize = false, hold = false, deep = watched): 'changed' | 'same' | 'held' {
     const centre = centreOf(m.fair, m.tick);
