@@ -43,6 +43,8 @@ interface Client {
   done: boolean;
   /** The ping wheel's turn of its first ping; it is pinged every SLOTS turns from then on. */
   firstTurn: number;
+  /** Its socket holds what it is sent until the work under way ends (see `send`). */
+  corked: boolean;
 }
 
 interface Topic {
@@ -82,6 +84,8 @@ export class MarketChannel implements BookObserver {
   /** Cut-offs and socket destructions waiting for a turn of the event loop, CUT_BATCH a turn. */
   private readonly chores: Array<() => void> = [];
   private choring = false;
+  /** Clients whose sockets hold a burst of messages, written out once the work under way ends. */
+  private corked: Client[] = [];
 
   constructor(
     private readonly tokens: Tokens,
@@ -201,7 +205,7 @@ export class MarketChannel implements BookObserver {
   // ---------------------------------------------------------------- clients
 
   private connect(ws: WebSocket): void {
-    const client: Client = { ws, tokens: new Set(), unflushed: 0, unflushedBytes: 0, unanswered: 0, done: false, firstTurn: this.firstTurn() };
+    const client: Client = { ws, tokens: new Set(), unflushed: 0, unflushedBytes: 0, unanswered: 0, done: false, firstTurn: this.firstTurn(), corked: false };
     this.slots[client.firstTurn % SLOTS]?.add(client);
     this.clients.add(client);
     this.stopWheel ??= this.timers.every(this.pingMs / SLOTS, () => this.turn());
@@ -339,6 +343,7 @@ export class MarketChannel implements BookObserver {
     const bytes = data.length;
     client.unflushed++;
     client.unflushedBytes += bytes;
+    this.cork(client);
     // A text frame, as every message of the channel is JSON.
     client.ws.send(data, { binary: false }, () => {
       client.unflushed--;
@@ -346,6 +351,29 @@ export class MarketChannel implements BookObserver {
     });
     if (client.unflushed > LIVE_MAX_BACKLOG) this.behind(client, `more than ${LIVE_MAX_BACKLOG} messages behind; subscribe again`);
     else if (client.unflushedBytes > LIVE_MAX_BACKLOG_BYTES) this.behind(client, `more than ${LIVE_MAX_BACKLOG_BYTES / MiB} MiB behind; subscribe again`);
+  }
+
+  /**
+   * Holds a client's writes until the work under way ends, so that a burst of changes (a
+   * re-quote touches many levels) goes out in one write rather than one system call a message:
+   * with many followers, the writes were most of a burst's cost. ws has no cork of its own; its
+   * sender corks around each frame, inside this one.
+   */
+  private cork(client: Client): void {
+    if (client.corked) return;
+    const socket = (client.ws as unknown as { _socket?: Duplex | null })._socket;
+    if (!socket) return;
+    socket.cork();
+    client.corked = true;
+    if (this.corked.push(client) > 1) return;
+    process.nextTick(() => {
+      const corked = this.corked;
+      this.corked = [];
+      for (const c of corked) {
+        c.corked = false;
+        (c.ws as unknown as { _socket?: Duplex | null })._socket?.uncork();
+      }
+    });
   }
 
   /**
