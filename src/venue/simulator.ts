@@ -64,6 +64,13 @@ const FEW_FOLLOWED = 4;
 const STEP_INSIDE = 0.35;
 /** Chance a taker in a watched market trades the way its price wants to go (else either way). */
 const INFORMED = 0.75;
+/**
+ * Chance that takers take a held maker's step inside its spread on a watched market's step, and
+ * its best quote when it has no step: held by a minimum order age, its maker steps in or puts a
+ * taken quote back and takers take them, so that its best still moves a few times a minute.
+ */
+const TAKE_STEP = 0.25;
+const TAKE_TOP = 0.08;
 /** Chance a watched market's step gives one of its levels a new size. */
 const RESIZE = 0.5;
 
@@ -259,6 +266,7 @@ export class Simulator {
         fair: before?.fair ?? this.observedFair(tokens[0], last.get(`${m.conditionId}:0`)),
         ...(before?.inside ? { inside: before.inside } : {}),
         ...(before?.quoted ? { quoted: before.quoted } : {}),
+        ...(before?.stepped ? { stepped: before.stepped } : {}),
       };
       event.markets.push(market);
       this.markets.set(m.conditionId, { market, event });
@@ -296,12 +304,15 @@ export class Simulator {
     if (!m.active) return;
     const open = this.quoting.openOrders(m);
     const last = lastTradePrices(this.ctx.db);
-    // While some of its orders are too young to replace, its maker only adds to its book; its
-    // value moves on (and takers lean its way), and the quotes follow once they may.
+    // While some of its orders are too young to replace, its maker only adds to its book (a step
+    // inside its spread, moving the best) and takers may take that step whole (moving it back);
+    // its value moves on (and takers lean its way), and the quotes follow once they may.
     const young = this.quoting.young(m, open);
+    const took = young && this.rng.chance(m.stepped ? TAKE_STEP : TAKE_TOP) && this.quoting.takeStep(m, this.takers);
     const moved = moveWatched(event, m, this.rng, last);
     if (!young && this.rng.chance(STEP_INSIDE)) m.inside = m.inside ? undefined : this.rng.chance(0.5) ? 'bid' : 'ask';
-    this.quoting.requote(m, open, last, true, !young && this.rng.chance(RESIZE), young, deep.has(m.conditionId));
+    // Taken, the best stays where the take left it until the next step.
+    if (!took) this.quoting.requote(m, open, last, true, !young && this.rng.chance(RESIZE), young, deep.has(m.conditionId));
     for (const other of moved) {
       // A neg-risk sibling whose orders are too young keeps its quotes a little longer.
       if (other !== m) this.quoting.requote(other, this.quoting.openOrders(other), last, deep.has(other.conditionId));

@@ -13,7 +13,8 @@ export const LIVE_MAX_BACKLOG = 1000;
 export const LIVE_MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
 /**
  * Protocol pings a client may leave unanswered when the next is due (it stopped reading) before it
- * is disconnected: one, so a client that reads nothing is cut off within two ping intervals.
+ * is disconnected: one, so a client that reads nothing is cut off within two ping intervals and a
+ * quarter (the local venue pings clients that connected together up to a quarter interval apart).
  */
 export const LIVE_MAX_UNANSWERED_PINGS = 1;
 /** Close code for a client that fell behind (messages, bytes or unanswered pings): resubscribe. */

@@ -9,7 +9,9 @@ import { catalogChanged } from '../market-index.js';
 import { startTestVenue, type TestVenue } from '../test-support.js';
 import { Trader } from '../trading/test-trader.js';
 import type { BookObserver } from '../exchange/feed.js';
+import type { MarketChannel } from './market-channel.js';
 import { Feed } from './test-feed.js';
+import { manualLiveTimers } from './timers.js';
 
 const PING_MS = 120;
 let venue: TestVenue;
@@ -349,6 +351,58 @@ describe('a client that asks again or stops reading', () => {
     feed.ws.resume();
     const closed = await Promise.race([feed.closed, sleep(5_000).then(() => undefined)]);
     expect(closed).toMatchObject({ code: LIVE_CLOSE_BEHIND, reason: expect.stringMatching(/no answer to a ping within 120 ms/) });
+    healthy.close();
+  });
+});
+
+describe('many clients that go silent together', () => {
+  it('are pinged on different turns of the ping wheel and cut off a few per turn of the event loop', async () => {
+    // The channel's timers are the test's: its clock moves only when the test says, and what it
+    // leaves for a later turn of the event loop runs one turn at a time.
+    const timers = manualLiveTimers();
+    const ping = 1_000;
+    const v = await startTestVenue({ simulator: false, live: { pingMs: ping, timers } });
+    onTestFinished(() => v.stop());
+    const channel = v.exchange.observer as MarketChannel;
+    const url = ((await v.get('trading', '/version')).body as { streams: { market: string } }).streams.market;
+    const tokens = (v.db.prepare("SELECT t.token_id FROM tokens t JOIN markets m ON m.condition_id = t.condition_id WHERE m.status = 'active' ORDER BY t.token_id LIMIT 6").all() as Array<{ token_id: string }>).map((r) => r.token_id);
+    // Sixty clients connect at the same instant of the channel's clock; one more keeps reading.
+    const silent = await Promise.all(Array.from({ length: 60 }, () => Feed.open(url)));
+    const healthy = await Feed.open(url);
+    for (const feed of [...silent, healthy]) feed.send({ type: 'subscribe', assets_ids: tokens });
+    await Promise.all([...silent, healthy].map((f) => f.count('book', (m) => m.type === 'book', tokens.length)));
+    for (const feed of silent) feed.ws.pause();
+    expect(channel.connections).toBe(61);
+
+    // Three ping intervals, a turn of the wheel (a twentieth of one) at a time; after each, the
+    // event loop's turns until no close waits, counting the closes sent on each.
+    const cutPerWheelTurn: number[] = [];
+    const closedPerLoopTurn: number[] = [];
+    for (let turn = 0; turn < 60; turn++) {
+      const before = channel.connections;
+      timers.advance(ping / 20);
+      cutPerWheelTurn.push(before - channel.connections);
+      while (channel.cutting > 0) {
+        const waiting = channel.cutting;
+        timers.turn();
+        closedPerLoopTurn.push(waiting - channel.cutting);
+      }
+      // The one that reads answers each ping before its next is due.
+      await healthy.settled();
+    }
+    // All sixty were cut off, on at least five turns of the wheel (a quarter of an interval), at
+    // most twelve on one; and at most eight closes were sent on one turn of the event loop.
+    expect(cutPerWheelTurn.reduce((a, b) => a + b, 0)).toBe(60);
+    expect(cutPerWheelTurn.filter((n) => n > 0).length).toBeGreaterThanOrEqual(5);
+    expect(Math.max(...cutPerWheelTurn)).toBeLessThanOrEqual(12);
+    expect(Math.max(...closedPerLoopTurn)).toBeLessThanOrEqual(8);
+    expect(closedPerLoopTurn.length).toBeGreaterThan(5);
+    expect(channel.connections).toBe(1);
+    expect(healthy.ws.readyState).toBe(WebSocket.OPEN);
+    // Each silent client reads its 4008 once it reads again.
+    for (const feed of silent) feed.ws.resume();
+    const closes = await Promise.all(silent.map((f) => Promise.race([f.closed, sleep(5_000).then(() => undefined)])));
+    expect(closes.filter((c) => c?.code === LIVE_CLOSE_BEHIND && /no answer to a ping within 1000 ms/.test(c.reason))).toHaveLength(60);
     healthy.close();
   });
 });

@@ -2,6 +2,9 @@
 // tokens and gets each one's book, then every change of it as the exchange commits it, whoever
 // caused it (an HTTP order, a cancel, the simulator, an expiry). Each change is serialised once,
 // for the tokens someone follows only, and sent to every client that follows that token.
+// Clients are pinged on one timer, a wheel of turns, each on its own turn; clients that
+// connected together are spread over several turns, and cut-offs are done a few clients per
+// turn of the event loop, so that many clients going silent together never hold reads up.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +17,7 @@ import type { Audience } from '../audience.js';
 import type { Books } from '../exchange/books.js';
 import type { BookObserver, LevelChange, TradeEvent } from '../exchange/feed.js';
 import type { Tokens } from '../exchange/tokens.js';
+import { systemLiveTimers, type LiveTimers } from './timers.js';
 
 export const MARKET_CHANNEL_PATH = '/trading/ws/market';
 
@@ -22,6 +26,8 @@ export interface LiveOptions {
   pingMs?: number;
   /** Milliseconds a closing client has to answer the close before its socket is destroyed. */
   closeTimeoutMs?: number;
+  /** The ping wheel's timers and the event loop's later turns (tests pass manual ones). */
+  timers?: LiveTimers;
 }
 
 interface Client {
@@ -35,7 +41,10 @@ interface Client {
   unanswered: number;
   /** Cut off or gone: nothing more is sent. */
   done: boolean;
-  ping: ReturnType<typeof setInterval>;
+  /** The ping wheel's turn of its first ping; it is pinged every SLOTS turns from then on. */
+  firstTurn: number;
+  /** Its socket holds what it is sent until the work under way ends (see `send`). */
+  corked: boolean;
 }
 
 interface Topic {
@@ -43,6 +52,16 @@ interface Topic {
 }
 
 const MiB = 1024 * 1024;
+/** Turns of the ping wheel per ping interval: each client is pinged on one turn in SLOTS. */
+const SLOTS = 20;
+/**
+ * A new client's first ping comes a ping interval after it connects, or up to this many turns
+ * later, on the turn that has fewest clients: clients that connect together are pinged, and cut
+ * off when silent, on different turns. A quarter of the interval at most.
+ */
+const SPREAD = 5;
+/** Clients cut off, or their sockets destroyed, per turn of the event loop. */
+const CUT_BATCH = 8;
 /** How long a book's snapshot text serves further subscribers while its sequence holds. */
 const SNAPSHOT_REUSE_MS = 1_000;
 const price = (micro: number | undefined): string | null => (micro === undefined ? null : formatMicros(micro));
@@ -53,10 +72,20 @@ export class MarketChannel implements BookObserver {
   private readonly seqs = new Map<string, number>();
   private readonly clients = new Set<Client>();
   /** The last snapshot of each followed token (see `snapshot`). */
-  private readonly snapshots = new Map<string, { seq: number; at: number; text: string }>();
+  private readonly snapshots = new Map<string, { seq: number; at: number; text: Buffer }>();
   private readonly pingMs: number;
   private readonly closeTimeoutMs: number;
+  private readonly timers: LiveTimers;
   private wss: WebSocketServer | undefined;
+  /** The ping wheel: the clients pinged on each of its SLOTS turns, the turns it has made, and its timer while it has clients. */
+  private readonly slots: Array<Set<Client>> = Array.from({ length: SLOTS }, () => new Set());
+  private turns = 0;
+  private stopWheel: (() => void) | undefined;
+  /** Cut-offs and socket destructions waiting for a turn of the event loop, CUT_BATCH a turn. */
+  private readonly chores: Array<() => void> = [];
+  private choring = false;
+  /** Clients whose sockets hold a burst of messages, written out once the work under way ends. */
+  private corked: Client[] = [];
 
   constructor(
     private readonly tokens: Tokens,
@@ -68,6 +97,7 @@ export class MarketChannel implements BookObserver {
   ) {
     this.pingMs = opts.pingMs ?? LIVE_PING_MS;
     this.closeTimeoutMs = opts.closeTimeoutMs ?? 5_000;
+    this.timers = opts.timers ?? systemLiveTimers;
     audience?.watchedBy(
       () => this.followed > 0,
       () => this.markets(),
@@ -103,7 +133,20 @@ export class MarketChannel implements BookObserver {
       this.drop(c);
       c.ws.terminate();
     }
+    this.chores.length = 0;
+    this.stopWheel?.();
+    this.stopWheel = undefined;
     this.wss?.close();
+  }
+
+  /** Clients connected and not cut off. */
+  get connections(): number {
+    return [...this.clients].filter((c) => !c.done).length;
+  }
+
+  /** Clients cut off whose close has not been sent yet (it waits for a later turn). */
+  get cutting(): number {
+    return [...this.clients].filter((c) => c.done).length;
   }
 
   /** How many tokens someone follows now. */
@@ -130,7 +173,8 @@ export class MarketChannel implements BookObserver {
   level(c: LevelChange): void {
     const topic = this.topics.get(c.tokenId);
     if (!topic) return;
-    const text = JSON.stringify({
+    // Encoded once for every client: each would otherwise measure and encode the text again.
+    const text = encode({
       type: 'price_change',
       asset_id: c.tokenId,
       price: formatMicros(c.price),
@@ -146,7 +190,7 @@ export class MarketChannel implements BookObserver {
   trade(t: TradeEvent): void {
     const topic = this.topics.get(t.tokenId);
     if (!topic) return;
-    const text = JSON.stringify({ type: 'last_trade_price', asset_id: t.tokenId, price: formatMicros(t.price), size: formatMicros(t.size), side: t.side, timestamp: String(t.ts) });
+    const text = encode({ type: 'last_trade_price', asset_id: t.tokenId, price: formatMicros(t.price), size: formatMicros(t.size), side: t.side, timestamp: String(t.ts) });
     for (const client of topic.clients) this.send(client, text);
   }
 
@@ -161,9 +205,10 @@ export class MarketChannel implements BookObserver {
   // ---------------------------------------------------------------- clients
 
   private connect(ws: WebSocket): void {
-    const client: Client = { ws, tokens: new Set(), unflushed: 0, unflushedBytes: 0, unanswered: 0, done: false, ping: setInterval(() => this.beat(client), this.pingMs) };
-    client.ping.unref?.();
+    const client: Client = { ws, tokens: new Set(), unflushed: 0, unflushedBytes: 0, unanswered: 0, done: false, firstTurn: this.firstTurn(), corked: false };
+    this.slots[client.firstTurn % SLOTS]?.add(client);
     this.clients.add(client);
+    this.stopWheel ??= this.timers.every(this.pingMs / SLOTS, () => this.turn());
     // Every WebSocket client answers a protocol ping by itself as it reads: one that has not
     // answered the last few reads nothing, however much the kernel still buffers for it.
     ws.on('pong', () => (client.unanswered = 0));
@@ -209,8 +254,26 @@ export class MarketChannel implements BookObserver {
     else if (msg.type === 'ping') this.send(client, '{"type":"pong"}');
   }
 
+  /**
+   * The turn of a new client's first ping: one ping interval after now at the soonest (the turn
+   * under way has begun), then the turn with fewest clients among the next SPREAD.
+   */
+  private firstTurn(): number {
+    const soonest = this.turns + SLOTS + 1;
+    let best = soonest;
+    for (let t = soonest + 1; t < soonest + SPREAD; t++) if ((this.slots[t % SLOTS]?.size ?? 0) < (this.slots[best % SLOTS]?.size ?? 0)) best = t;
+    return best;
+  }
+
+  /** A turn of the ping wheel: the clients of its slot whose first ping is due are pinged, or cut off. */
+  private turn(): void {
+    const turn = ++this.turns;
+    for (const client of this.slots[turn % SLOTS] ?? []) if (turn >= client.firstTurn) this.beat(client);
+  }
+
   /** The ping interval: a protocol ping and the channel's own `ping` message, unless the client stopped answering. */
   private beat(client: Client): void {
+    if (client.done) return;
     if (client.unanswered >= LIVE_MAX_UNANSWERED_PINGS) {
       this.behind(client, `no answer to a ping within ${this.pingMs} ms; subscribe again`);
       return;
@@ -261,8 +324,12 @@ export class MarketChannel implements BookObserver {
   private drop(client: Client): void {
     if (!this.clients.delete(client)) return;
     client.done = true;
-    clearInterval(client.ping);
+    this.slots[client.firstTurn % SLOTS]?.delete(client);
     for (const id of [...client.tokens]) this.leave(client, id);
+    if (this.clients.size === 0) {
+      this.stopWheel?.();
+      this.stopWheel = undefined;
+    }
   }
 
   /**
@@ -270,12 +337,15 @@ export class MarketChannel implements BookObserver {
    * that leaves more than LIVE_MAX_BACKLOG messages or LIVE_MAX_BACKLOG_BYTES unwritten (it stopped
    * reading) is closed with 4008 and must resubscribe.
    */
-  private send(client: Client, text: string): void {
+  private send(client: Client, message: string | Buffer): void {
     if (client.done) return;
-    const bytes = Buffer.byteLength(text);
+    const data = typeof message === 'string' ? Buffer.from(message) : message;
+    const bytes = data.length;
     client.unflushed++;
     client.unflushedBytes += bytes;
-    client.ws.send(text, () => {
+    this.cork(client);
+    // A text frame, as every message of the channel is JSON.
+    client.ws.send(data, { binary: false }, () => {
       client.unflushed--;
       client.unflushedBytes -= bytes;
     });
@@ -283,12 +353,56 @@ export class MarketChannel implements BookObserver {
     else if (client.unflushedBytes > LIVE_MAX_BACKLOG_BYTES) this.behind(client, `more than ${LIVE_MAX_BACKLOG_BYTES / MiB} MiB behind; subscribe again`);
   }
 
-  /** Cuts off a client that stopped reading: 4008, and nothing more is sent to it. */
+  /**
+   * Holds a client's writes until the work under way ends, so that a burst of changes (a
+   * re-quote touches many levels) goes out in one write rather than one system call a message:
+   * with many followers, the writes were most of a burst's cost. ws has no cork of its own; its
+   * sender corks around each frame, inside this one.
+   */
+  private cork(client: Client): void {
+    if (client.corked) return;
+    const socket = (client.ws as unknown as { _socket?: Duplex | null })._socket;
+    if (!socket) return;
+    socket.cork();
+    client.corked = true;
+    if (this.corked.push(client) > 1) return;
+    process.nextTick(() => {
+      const corked = this.corked;
+      this.corked = [];
+      for (const c of corked) {
+        c.corked = false;
+        (c.ws as unknown as { _socket?: Duplex | null })._socket?.uncork();
+      }
+    });
+  }
+
+  /**
+   * Cuts off a client that stopped reading: nothing more is sent to it from now; its
+   * subscriptions go and 4008 is sent on a later turn, a few clients a turn (letting go of 500
+   * tokens each for many clients at once held reads up).
+   */
   private behind(client: Client, reason: string): void {
-    this.drop(client);
-    client.ws.close(LIVE_CLOSE_BEHIND, reason);
-    // The close frame waits behind what the client has not read; it may never read it.
-    setTimeout(() => client.ws.terminate(), this.closeTimeoutMs).unref?.();
+    if (client.done) return;
+    client.done = true;
+    this.chore(() => {
+      this.drop(client);
+      client.ws.close(LIVE_CLOSE_BEHIND, reason);
+      // The close frame waits behind what the client has not read; it may never read it.
+      this.timers.after(this.closeTimeoutMs, () => this.chore(() => client.ws.terminate()));
+    });
+  }
+
+  /** Runs `fn` on a later turn of the event loop, after at most CUT_BATCH - 1 others queued before it on the same turn. */
+  private chore(fn: () => void): void {
+    this.chores.push(fn);
+    if (this.choring) return;
+    this.choring = true;
+    const run = (): void => {
+      for (const next of this.chores.splice(0, CUT_BATCH)) next();
+      if (this.chores.length > 0) this.timers.soon(run);
+      else this.choring = false;
+    };
+    this.timers.soon(run);
   }
 
   private error(client: Client, code: string, error: string, extra: Record<string, unknown> = {}): void {
@@ -300,7 +414,7 @@ export class MarketChannel implements BookObserver {
    * clients subscribing at once to the same tokens share one text per token and sequence, for
    * up to a second (its timestamp is when it was taken).
    */
-  private snapshot(tokenId: string): string {
+  private snapshot(tokenId: string): Buffer {
     const seq = this.seqs.get(tokenId) ?? 0;
     const now = this.now();
     const kept = this.snapshots.get(tokenId);
@@ -310,11 +424,11 @@ export class MarketChannel implements BookObserver {
     return text;
   }
 
-  private takeSnapshot(tokenId: string, seq: number, now: number): string {
+  private takeSnapshot(tokenId: string, seq: number, now: number): Buffer {
     const token = this.tokens.get(tokenId);
     const book = this.books.book(tokenId);
     const level = (l: { price: number; size: number }) => ({ price: formatMicros(l.price), size: formatMicros(l.size) });
-    return JSON.stringify({
+    return encode({
       type: 'book',
       market: token?.conditionId ?? '',
       asset_id: tokenId,
@@ -333,6 +447,11 @@ export class MarketChannel implements BookObserver {
     this.seqs.set(tokenId, seq);
     return seq;
   }
+}
+
+/** A message as the bytes every client that follows its token is sent. */
+function encode(message: Record<string, unknown>): Buffer {
+  return Buffer.from(JSON.stringify(message));
 }
 
 function rawText(data: RawData): string {

@@ -33,6 +33,8 @@ export interface SimMarket {
   inside?: 'bid' | 'ask';
   /** The way a watched market's last move wanted to go when its last trades held it back. */
   pull?: 1 | -1;
+  /** The side on which the maker's quoted best is its own order one tick inside its quotes (a step a taker may take whole). */
+  stepped?: 'bid' | 'ask';
   /** Outcome 0's best bid and ask the maker quoted last (undefined before its first re-quote). */
   quoted?: { bid: number; ask: number };
 }

@@ -73,7 +73,8 @@ export class Quoting {
    * Orders already where they should be stay. Says whether the book changed, or was held: an
    * order it would cancel is younger than the market's minimum age, or a taker's order waits out
    * the market's delay against these quotes, or the caller says so (`hold`). Held, a watched
-   * market's maker adds to a level that has one order, and cancels nothing.
+   * market's maker cancels nothing: it puts back a quote takers took, steps inside its spread,
+   * or adds to a level that has one order.
    */
   requote(m: SimMarket, open: readonly OpenOrder[], last: LastTrades, watched: boolean, resize = false, hold = false, deep = watched): 'changed' | 'same' | 'held' {
     const centre = centreOf(m.fair, m.tick);
@@ -119,22 +120,15 @@ export class Quoting {
     const place = [...wanted].filter(([k]) => !kept.has(k)).map(([, l]) => l);
     const now = this.ctx.now();
     if (hold || now < (m.heldUntil ?? 0) || (m.minAgeMs > 0 && cancel.some((o) => now - o.created_at < m.minAgeMs))) {
-      // Nothing is cancelled. With the book as wanted, the maker may step inside its spread (the
-      // best moves); else one more order goes to a level that has one (the level grows).
-      const side = this.rng.chance(0.5) ? 'bid' : 'ask';
-      const price = side === 'bid' ? base.bid + m.tick : base.ask - m.tick;
-      const fits = price > base.bid && price < base.ask && (side === 'bid' ? keepsTrades(m, price, base.ask, last) : keepsTrades(m, base.bid, price, last));
-      // A few at most: each is one more young order for the next re-quote to wait out.
+      // Nothing is cancelled. The maker puts back a quote of its own that takers took whole, or
+      // steps inside the spread it quotes now (either way the best moves); else one more order
+      // goes to a level that has one. A few at most: each is one more young order for the next
+      // re-quote to wait out.
+      if (!watched) return 'held';
+      if (this.putBack(m, base, last, centre)) return 'held';
       const added = [...orders.values()].reduce((n, c) => n + c - 1, 0);
-      if (!watched || added >= MAX_ADDED) return 'held';
-      if (place.length === 0 && m.inside === undefined && fits && this.rng.chance(0.7)) {
-        const size = Math.max(m.minSize, Math.round(this.rng.range(10, 80)) * MICRO);
-        const yesSide = side === 'bid' ? 'BUY' : 'SELL';
-        m.inside = side;
-        m.quoted = side === 'bid' ? { ...base, bid: price } : { ...base, ask: price };
-        this.apply(m, [], [{ tokenId: m.tokens[0], side: yesSide, price, size }, { tokenId: m.tokens[1], side: yesSide === 'BUY' ? 'SELL' : 'BUY', price: MICRO - price, size }], centre);
-        return 'held';
-      }
+      if (added >= MAX_ADDED) return 'held';
+      if (m.stepped === undefined && this.rng.chance(0.7) && this.stepIn(m, base, last, centre)) return 'held';
       const single = [...wanted.values()].filter((l) => l.tokenId === m.tokens[0] && kept.has(l.pair) && orders.get(l.pair) === 1);
       if (single.length > 0) {
         const l = this.rng.pick(single);
@@ -145,9 +139,110 @@ export class Quoting {
       return 'held';
     }
     m.quoted = best;
+    m.stepped = best.bid !== base.bid ? 'bid' : best.ask !== base.ask ? 'ask' : undefined;
     if (cancel.length === 0 && place.length === 0) return 'same';
     this.apply(m, cancel, place, centre);
     return 'changed';
+  }
+
+  /**
+   * A held maker's quotes as they stand: a step inside its spread that takers took is forgotten,
+   * and a quote of its own they took whole on either outcome is placed again at its price (the
+   * best moves back). Only orders added: nothing young is cancelled. Says whether it placed any.
+   */
+  private putBack(m: SimMarket, base: { bid: number; ask: number }, last: LastTrades, centre: number): boolean {
+    const [yes, no] = [this.ctx.exchange.book(m.tokens[0]), this.ctx.exchange.book(m.tokens[1])];
+    this.forgetTakenStep(m);
+    const q = m.quoted ?? base;
+    if (!keepsTrades(m, q.bid, q.ask, last)) return false;
+    const [yesBid, yesAsk, noBid, noAsk] = [yes.bestBid() ?? 0, yes.bestAsk() ?? MICRO, no.bestBid() ?? 0, no.bestAsk() ?? MICRO];
+    // Each where it rests: between the token's best bid and best ask.
+    const legs: Level[] = [
+      ...(yesBid < q.bid && q.bid < yesAsk ? [{ tokenId: m.tokens[0], side: 'BUY' as const, price: q.bid }] : []),
+      ...(yesAsk > q.ask && q.ask > yesBid ? [{ tokenId: m.tokens[0], side: 'SELL' as const, price: q.ask }] : []),
+      ...(noAsk > MICRO - q.bid && MICRO - q.bid > noBid ? [{ tokenId: m.tokens[1], side: 'SELL' as const, price: MICRO - q.bid }] : []),
+      ...(noBid < MICRO - q.ask && MICRO - q.ask < noAsk ? [{ tokenId: m.tokens[1], side: 'BUY' as const, price: MICRO - q.ask }] : []),
+    ].map((l) => ({ ...l, size: Math.max(m.minSize, Math.round(this.rng.range(50, 400)) * MICRO) }));
+    if (legs.length === 0) return false;
+    this.apply(m, [], legs, centre);
+    return true;
+  }
+
+  /** A step inside the spread that is no longer the Yes book's best was taken: the maker quotes a tick further out again. */
+  private forgetTakenStep(m: SimMarket): void {
+    const q = m.quoted;
+    if (m.stepped === undefined || q === undefined) return;
+    const yes = this.ctx.exchange.book(m.tokens[0]);
+    if ((m.stepped === 'bid' ? yes.bestBid() : yes.bestAsk()) === (m.stepped === 'bid' ? q.bid : q.ask)) return;
+    m.quoted = m.stepped === 'bid' ? { ...q, bid: q.bid - m.tick } : { ...q, ask: q.ask + m.tick };
+    m.inside = m.stepped = undefined;
+  }
+
+  /**
+   * A held maker's step one tick inside the spread it quotes now (not the one its fair value
+   * would give: its book may lag that by a minimum order age), on the side the fair value lies
+   * toward (else the other), on both outcomes. Only an order added: nothing young is cancelled.
+   * Says whether it stepped; it does not where it would meet an order of the book or leave a
+   * last trade outside.
+   */
+  private stepIn(m: SimMarket, base: { bid: number; ask: number }, last: LastTrades, centre: number): boolean {
+    const q = m.quoted ?? base;
+    const mid = (q.bid + q.ask) / 2;
+    const first = centre > mid ? 'bid' : centre < mid ? 'ask' : this.rng.chance(0.5) ? 'bid' : 'ask';
+    const [yes, no] = [this.ctx.exchange.book(m.tokens[0]), this.ctx.exchange.book(m.tokens[1])];
+    for (const side of [first, first === 'bid' ? 'ask' : 'bid'] as const) {
+      const price = side === 'bid' ? q.bid + m.tick : q.ask - m.tick;
+      const [bid, ask] = side === 'bid' ? [price, q.ask] : [q.bid, price];
+      if (bid >= ask || !keepsTrades(m, bid, ask, last)) continue;
+      // Yes bid p and No ask 1 − p (or Yes ask and No bid) must rest, not trade.
+      const rests = side === 'bid' ? price < (yes.bestAsk() ?? MICRO) && MICRO - price > (no.bestBid() ?? 0) : price > (yes.bestBid() ?? 0) && MICRO - price < (no.bestAsk() ?? MICRO);
+      if (!rests) continue;
+      const size = Math.max(m.minSize, Math.round(this.rng.range(10, 80)) * MICRO);
+      const yesSide = side === 'bid' ? 'BUY' : 'SELL';
+      m.inside = side;
+      m.stepped = side;
+      m.quoted = { bid, ask };
+      this.apply(m, [], [{ tokenId: m.tokens[0], side: yesSide, price, size }, { tokenId: m.tokens[1], side: yesSide === 'BUY' ? 'SELL' : 'BUY', price: MICRO - price, size }], centre);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Takers take a held maker's step inside its spread whole, on both outcomes, so the best moves
+   * back out without a young order being cancelled (and the re-quote it held up may come); with
+   * no step, its best quote on the side its fair value lies toward, which it puts back later
+   * (`putBack`). Says whether they did: not behind a taker delay, nor where the quote is no
+   * longer the best or is the last level of its side.
+   */
+  takeStep(m: SimMarket, takers: readonly Wallet[]): boolean {
+    this.forgetTakenStep(m);
+    const q = m.quoted;
+    if (q === undefined || m.delayMs > 0) return false;
+    const step = m.stepped;
+    const side = step ?? (centreOf(m.fair, m.tick) >= (q.bid + q.ask) / 2 ? 'ask' : 'bid');
+    const { exchange } = this.ctx;
+    const price = side === 'bid' ? q.bid : q.ask;
+    // The maker's Yes bid p is met by a Yes sell at p, its No ask 1 − p by a No buy; the other way round for its ask.
+    const legs = [
+      { token: m.tokens[0], side: side === 'bid' ? ('SELL' as const) : ('BUY' as const), price },
+      { token: m.tokens[1], side: side === 'bid' ? ('BUY' as const) : ('SELL' as const), price: MICRO - price },
+    ].map((l) => {
+      const book = exchange.book(l.token);
+      const levels = book.depth(l.side === 'SELL' ? 'BUY' : 'SELL', 2);
+      return { ...l, size: levels.length === 2 && levels[0]?.price === l.price ? (levels[0]?.size ?? 0) : 0 };
+    });
+    if (legs.some((l) => l.size < m.minSize)) return false;
+    const taker = this.rng.pick(takers);
+    const sold = legs.reduce((s, l) => s + (l.side === 'SELL' ? l.size : 0), 0);
+    const cash = legs.reduce((s, l) => s + (l.side === 'BUY' ? (l.size * l.price) / MICRO : 0), 0);
+    if (exchange.cash(taker.address) - exchange.reserved(taker.address) < (cash + sold) * 2) exchange.fund(taker.address, exchange.cash(taker.address) + TAKER_CASH + cash + sold);
+    for (const l of legs) if (l.side === 'SELL' && exchange.freeTokens(taker.address, l.token) < l.size) exchange.mint(taker.address, m.conditionId, l.size * 2, centreOf(m.fair, m.tick));
+    placeOrders(this.ctx, taker, legs.map((l) => this.order(taker, l.token, l.side, l.price, l.size, 'FAK')));
+    if (step === undefined) return true;
+    m.inside = m.stepped = undefined;
+    m.quoted = step === 'bid' ? { ...q, bid: q.bid - m.tick } : { ...q, ask: q.ask + m.tick };
+    return true;
   }
 
   private apply(m: SimMarket, cancel: readonly OpenOrder[], place: readonly Level[], centre: number): void {
