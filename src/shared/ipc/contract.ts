@@ -21,6 +21,8 @@ import { MarketReading, OutcomeQuote, TokenPrice } from './market-prices.js';
 export { AccountPnl, HistoryPoint, PositionPnl } from './pnl.js';
 import { EventFilters, EventOutcomes, EventRow, SearchHit, SearchInput, SeriesFilters, SeriesRow, TagFilters, TagRow } from './find.js';
 import { Alert, AlertCreate, AlertUpdate, WatchAdd, WatchItem, WatchTarget } from './watchlist.js';
+import { FollowedTrader, FollowInput, WalletAddress } from './following.js';
+export { FollowedTrader, FollowInput, PositionChange, FollowChanges } from './following.js';
 export { AccountSummary, ImportAccount, VaultState } from './vault.js';
 import { id, limit, offset, address } from './fields.js';
 import { JournalEntry, LinePreview, LineResult, OpenOrderRow, OrderLine, TicketDraft } from './orders.js';
@@ -343,6 +345,19 @@ export const contract = {
       }),
     ),
   ),
+  /**
+   * Follows a wallet (or changes its label and trade-notice size): its positions are read now as
+   * the first snapshot, which counts as seen. Following it again keeps its snapshots.
+   */
+  'traders.follow': call(FollowInput, FollowedTrader),
+  'traders.unfollow': call(z.object({ address: WalletAddress }), z.object({ removed: z.boolean() })),
+  /**
+   * Followed wallets, newest first, each with what changed since it was last seen: a snapshot
+   * older than the data surface's freshness is read again; offline, the last one kept, with its time.
+   */
+  'traders.following': call(none, z.array(FollowedTrader)),
+  /** The wallet's latest snapshot becomes the one its changes are counted from. */
+  'traders.seen': call(z.object({ address: WalletAddress }), FollowedTrader),
 
   'accounts.list': call(none, z.object({ locked: z.boolean(), accounts: z.array(AccountSummary), vault: VaultState })),
   'accounts.createLocal': call(z.object({ label: z.string().max(60).optional() }), AccountSummary),
