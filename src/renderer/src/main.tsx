@@ -26,6 +26,7 @@ import { isNotOffered } from './ui/venue';
 const OrdersScreen = lazy(() => import('./features/orders/OrdersScreen').then((m) => ({ default: m.OrdersScreen })));
 const PortfolioScreen = lazy(() => import('./features/portfolio/PortfolioScreen').then((m) => ({ default: m.PortfolioScreen })));
 const SettingsScreen = lazy(() => import('./features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
+const FollowingScreen = lazy(() => import('./features/traders/FollowingScreen').then((m) => ({ default: m.FollowingScreen })));
 const WatchlistScreen = lazy(() => import('./features/watchlist/WatchlistScreen').then((m) => ({ default: m.WatchlistScreen })));
 const TicketScreen = lazy(() => import('./features/ticket/TicketScreen').then((m) => ({ default: m.TicketScreen })));
 const Palette = lazy(() => import('./ui/Palette').then((m) => ({ default: m.Palette })));
@@ -124,6 +125,8 @@ function App(): React.JSX.Element {
           <EventsScreen key="series" series />
         ) : screen === 'tags' ? (
           <TagsScreen />
+        ) : screen === 'following' ? (
+          <FollowingScreen />
         ) : screen === 'trader' && trader ? (
           <TraderPage address={trader} onBack={() => go(useUi.getState().traderFrom)} />
         ) : screen === 'ticket' ? (
