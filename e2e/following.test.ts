@@ -1,4 +1,5 @@
-// Following traders end to end, on either peer: a wallet followed from the leaderboard's row, and
+// Following traders end to end, on either peer: a wallet followed from the leaderboard's row (its
+// trader page then says so, and unfollows and follows it again), and
 // one followed by address on the Following screen with a trade-notice size; when that wallet
 // (another account on the venue) sells into a bid, a notice says so and the Following screen shows
 // its position resized since the last look, until it is marked seen. A bad address is refused in
@@ -42,6 +43,16 @@ describe.skipIf(reason !== undefined)(`following traders (${reason ?? 'Chromium 
     expect(await follow.textContent()).toBe('✓ Following');
     expect(await page.getByTestId('leaderboard').isVisible()).toBe(true);
     await bothThemes('following-leaderboard-button');
+    // The trader's page says it too, and unfollows and follows again from there.
+    await row.getByTestId('trader-link').click();
+    const onPage = page.getByTestId('trader').getByTestId('follow');
+    await expect.poll(() => onPage.getAttribute('aria-pressed')).toBe('true');
+    await bothThemes('following-trader-page');
+    await onPage.click();
+    await expect.poll(() => onPage.getAttribute('aria-pressed')).toBe('false');
+    expect(await onPage.textContent()).toBe('+ Follow');
+    await onPage.click();
+    await expect.poll(() => onPage.getAttribute('aria-pressed')).toBe('true');
 
     // By address on the Following screen: a bad one is refused in place, the text kept.
     await page.getByRole('button', { name: 'Following', exact: true }).click();
