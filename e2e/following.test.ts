@@ -2,8 +2,9 @@
 // trader page then says so, and unfollows and follows it again), and
 // one followed by address on the Following screen with a trade-notice size; when that wallet
 // (another account on the venue) sells into a bid, a notice says so and the Following screen shows
-// its position resized since the last look, until it is marked seen. A bad address is refused in
-// place, keeping what was typed.
+// its position resized since the last look, until it is marked seen; with the venue gone, the
+// screen reads the last snapshot kept, with its time. A bad address is refused in place, keeping
+// what was typed.
 import { describe, expect, it } from 'vitest';
 import { appFor } from './shared-app.js';
 import { otherTrader, quietFirstMarket, skipReason } from './support.js';
@@ -105,6 +106,17 @@ describe.skipIf(reason !== undefined)(`following traders (${reason ?? 'Chromium 
     // Unfollowed from the screen: gone from the list, the other still followed.
     await card.getByRole('button', { name: 'Unfollow' }).click();
     await card.waitFor({ state: 'detached' });
-    expect(await page.locator(`[data-testid=followed][data-address="${ranked}"]`).count()).toBe(1);
+    const kept = page.locator(`[data-testid=followed][data-address="${ranked}"]`);
+    expect(await kept.count()).toBe(1);
+
+    // With the venue gone, the screen reads the last snapshot kept, with its time.
+    await a.venue.stop();
+    a.skew.ms += 20_000;
+    await page.reload();
+    await page.getByRole('button', { name: 'Following', exact: true }).click();
+    await expect.poll(() => kept.getByTestId('snapshot-age').textContent(), { timeout: 15_000 }).toMatch(/^offline · snapshot of .+ \((just now|\d+m ago)\)$/);
+    expect(await kept.getByRole('status').textContent()).toMatch(/could not be reached/);
+    expect(await kept.getByTestId('change-count').textContent()).toBe('no changes');
+    await bothThemes('following-offline');
   });
 });

@@ -78,13 +78,13 @@ function Followed({ t, now }: { t: FollowedTrader; now: number }): React.JSX.Ele
         <button className="link fw-name" title={`Open ${name}’s trader page`} onClick={() => openTrader(t.address)}>{name}</button>
         {t.label && t.name ? <span className="muted">{t.name}</span> : null}
         <span className="mono muted" title="Wallet address">{t.address}</span>
-        <span className={`fw-age ${t.stale ? 'warn' : 'muted'}`} data-testid="snapshot-age" title={t.snapshotAt ? `Snapshot read ${dateTime(t.snapshotAt, true)}` : undefined}>
+        <span className="fw-age muted" data-testid="snapshot-age" title={t.snapshotAt ? `Snapshot read ${dateTime(t.snapshotAt, true)}` : undefined}>
           {t.snapshotAt === undefined ? 'no snapshot yet' : t.stale ? `offline · snapshot of ${dateTime(t.snapshotAt)} (${since(t.snapshotAt, now)})` : `snapshot ${since(t.snapshotAt, now)}`}
         </span>
       </header>
-      {t.problem ? <p className="fw-problem warn" role="status">{t.problem}</p> : null}
+      {t.problem ? <p className="fw-problem muted" role="status">{t.problem}</p> : null}
       <div className="fw-summary">
-        <span className="muted">Since you looked {since(t.seenAt, now)}:</span>
+        <span className="muted">{t.seenAt === t.followedAt ? 'Since you followed' : 'Since you looked'} {since(t.seenAt, now)}:</span>
         {pnl !== undefined ? (
           <span data-testid="pnl-change" title="P&L made over the period on the positions compared (realised and unrealised, as the venue reports them)">
             P&amp;L <strong className={`num ${tone(pnl)}`}>{signedUsd(pnl)}</strong>
