@@ -353,9 +353,10 @@ export const contract = {
   'traders.unfollow': call(z.object({ address: WalletAddress }), z.object({ removed: z.boolean() })),
   /**
    * Followed wallets, newest first, each with what changed since it was last seen: a snapshot
-   * older than the data surface's freshness is read again; offline, the last one kept, with its time.
+   * older than the data surface's freshness is read again (unless `read` is false: the snapshots
+   * kept, at once); offline, the last one kept, with its time.
    */
-  'traders.following': call(none, z.array(FollowedTrader)),
+  'traders.following': call(z.object({ read: z.boolean({ error: 'expected true or false' }).default(true) }).strict().default({ read: true }), z.array(FollowedTrader)),
   /** The wallet's latest snapshot becomes the one its changes are counted from. */
   'traders.seen': call(z.object({ address: WalletAddress }), FollowedTrader),
 

@@ -83,6 +83,8 @@ describe('following traders', () => {
     // Within the data surface's freshness the last snapshot stands.
     expect((await app.ok<FollowedTrader[]>('traders.following'))[0]?.changes.resized).toEqual([]);
     app.later();
+    // Asked not to read (the Follow buttons' question), it answers the snapshots kept.
+    expect((await app.ok<FollowedTrader[]>('traders.following', { read: false }))[0]?.changes.resized).toEqual([]);
     const [now] = await app.ok<FollowedTrader[]>('traders.following');
     expect(now?.changes.resized).toEqual([expect.objectContaining({ conditionId: m.cid.toLowerCase(), outcome: 'Yes', sizeBefore: '30', sizeAfter: '20', title: m.question })]);
     expect(now?.changes.closed).toEqual([expect.objectContaining({ conditionId: m.cid.toLowerCase(), outcome: 'No', sizeBefore: '30', sizeAfter: '0' })]);

@@ -155,10 +155,10 @@ export function tradersDomain(ctx: CoreContext, opts: FollowingOptions) {
     'traders.get': ({ address }) => traderSummary(ctx.session(), address),
     'traders.follow': follow,
     'traders.unfollow': ({ address }) => ({ removed: follows(ctx.session()).remove(address.toLowerCase()) }),
-    'traders.following': async () => {
+    'traders.following': async ({ read }) => {
       const s = ctx.session();
       const rows = follows(s).list();
-      await Promise.all(rows.filter((r) => due(s, r, FRESH.data)).map((r) => refresh(s, r.address)));
+      if (read) await Promise.all(rows.filter((r) => due(s, r, FRESH.data)).map((r) => refresh(s, r.address)));
       s.check();
       return follows(s).list().map((r) => out(s, r));
     },

@@ -1,6 +1,6 @@
 // Follow / Following for a wallet, wherever a trader is shown: their page, the leaderboard's rows,
 // a market's holders, a comment's author. Which wallets are followed comes from one
-// `traders.following` answer (refreshed when a follow or unfollow makes it stale).
+// `traders.following` answer from the snapshots kept (refreshed when a follow or unfollow makes it stale).
 import { useMemo } from 'react';
 import { useCall, useMutate } from '../../api/hooks';
 import { useToasts } from '../../ui/Toasts';
@@ -8,8 +8,11 @@ import './following.css';
 
 /** The followed wallets (lower case), and whether the list has been read. */
 export function useFollowed(): { followed: ReadonlySet<string>; ready: boolean } {
-  const list = useCall('traders.following', {}, { staleTime: 60_000 });
-  return useMemo(() => ({ followed: new Set((list.data ?? []).map((t) => t.address)), ready: list.isSuccess }), [list.data, list.isSuccess]);
+  // Which are followed is in user data: no need to wait for the venue's positions.
+  const list = useCall('traders.following', { read: false }, { staleTime: 60_000 });
+  // A list that failed does not lock the buttons: following still works.
+  const ready = !list.isPending;
+  return useMemo(() => ({ followed: new Set((list.data ?? []).map((t) => t.address)), ready }), [list.data, ready]);
 }
 
 export function FollowButton({ address, who, small }: { address: string; who?: string | undefined; small?: boolean }): React.JSX.Element {
