@@ -20,6 +20,8 @@ const FOLLOW_EVERY = 60_000;
 export const FOLLOW_MAX = 100;
 /** Notices told one by one per wallet and pass; more become one notice saying how many. */
 const NOTICES_PER_PASS = 3;
+/** Wallets read at once by the Following screen: a long list stays inside the data surface's rate limits. */
+const READS_AT_ONCE = 4;
 
 export interface FollowingOptions {
   /** `false` turns the watcher's timer off (reads of the Following screen still refresh); `everyMs` is 60 s unless said. */
@@ -158,7 +160,13 @@ export function tradersDomain(ctx: CoreContext, opts: FollowingOptions) {
     'traders.following': async ({ read }) => {
       const s = ctx.session();
       const rows = follows(s).list();
-      if (read) await Promise.all(rows.filter((r) => due(s, r, FRESH.data)).map((r) => refresh(s, r.address)));
+      if (read) {
+        const todo = rows.filter((r) => due(s, r, FRESH.data)).map((r) => r.address);
+        const lane = async (): Promise<void> => {
+          for (let a = todo.shift(); a !== undefined; a = todo.shift()) await refresh(s, a);
+        };
+        await Promise.all(Array.from({ length: READS_AT_ONCE }, lane));
+      }
       s.check();
       return follows(s).list().map((r) => out(s, r));
     },
