@@ -64,10 +64,12 @@ describe.skipIf(reason !== undefined)(`following traders (${reason ?? 'Chromium 
     await page.getByRole('form', { name: 'Follow a wallet' }).getByRole('alert').filter({ hasText: /40 hexadecimal digits/ }).waitFor();
     expect(await field.inputValue()).toBe(wallet.slice(0, 20));
     await field.fill(q.maker.address);
+    await page.getByTestId('follow-label').fill('Quiet maker');
     await page.getByRole('button', { name: 'Follow', exact: true }).click();
     const card = page.locator(`[data-testid=followed][data-address="${wallet}"]`);
     await card.waitFor();
     expect(await field.inputValue()).toBe('');
+    expect(await card.getByRole('button', { name: 'Quiet maker' }).isVisible()).toBe(true);
     expect(await card.getByTestId('change-count').textContent()).toBe('no changes');
     await card.getByTestId('notify-size').fill('4');
     await card.getByRole('button', { name: 'Save' }).click();
@@ -86,7 +88,7 @@ describe.skipIf(reason !== undefined)(`following traders (${reason ?? 'Chromium 
     a.skew.ms += 20_000;
     await page.reload();
     await page.getByRole('button', { name: 'Following', exact: true }).click();
-    const toast = page.getByTestId('toast').filter({ hasText: 'sold $5.00' });
+    const toast = page.getByTestId('toast').filter({ hasText: 'Quiet maker sold $5.00' });
     await toast.waitFor({ timeout: 15_000 });
     const first = (await a.admin.world()).markets.find((m) => m.conditionId === q.market.condition_id)?.outcomes[0];
     expect(await toast.textContent()).toContain(`Sell 10 ${first} at 50¢ ($5.00) · ${q.market.question}`);

@@ -46,17 +46,22 @@ export function FollowingScreen(): React.JSX.Element {
 
 function AddFollow(): React.JSX.Element {
   const [text, setText] = useState('');
+  const [label, setLabel] = useState('');
   const follow = useMutate('traders.follow');
   const submit = (e: React.FormEvent): void => {
     e.preventDefault();
-    // A failure keeps what was typed, with the reason beside it.
-    follow.mutate({ address: text.trim() }, { onSuccess: () => setText('') });
+    // A failure keeps what was typed, with the reason beside it. A wallet followed already takes the new label.
+    follow.mutate({ address: text.trim(), ...(label.trim() ? { label: label.trim() } : {}) }, { onSuccess: () => (setText(''), setLabel('')) });
   };
   return (
     <form className="fw-add" onSubmit={submit} aria-label="Follow a wallet">
       <label>
         <span className="muted">Wallet address</span>
         <input className="mono" value={text} placeholder="0x…" spellCheck={false} aria-invalid={follow.isError} onChange={(e) => (setText(e.target.value), follow.reset())} data-testid="follow-address" />
+      </label>
+      <label>
+        <span className="muted">Label</span>
+        <input className="fw-label" value={label} placeholder="optional" maxLength={60} onChange={(e) => (setLabel(e.target.value), follow.reset())} data-testid="follow-label" />
       </label>
       <button type="submit" disabled={follow.isPending || text.trim() === ''}>Follow</button>
       <Failure error={follow.error} />
