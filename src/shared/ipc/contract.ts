@@ -21,7 +21,7 @@ import { MarketReading, OutcomeQuote, TokenPrice } from './market-prices.js';
 export { AccountPnl, HistoryPoint, PositionPnl } from './pnl.js';
 import { EventFilters, EventOutcomes, EventRow, SearchHit, SearchInput, SeriesFilters, SeriesRow, TagFilters, TagRow } from './find.js';
 import { Alert, AlertCreate, AlertUpdate, WatchAdd, WatchItem, WatchTarget } from './watchlist.js';
-import { FollowedTrader, FollowInput, WalletAddress } from './following.js';
+import { FollowedTrader, FollowingQuery, FollowInput, TraderSummary, WalletAddress } from './following.js';
 export { FollowedTrader, FollowInput, PositionChange, FollowChanges } from './following.js';
 export { AccountSummary, ImportAccount, VaultState } from './vault.js';
 import { id, limit, offset, address } from './fields.js';
@@ -334,29 +334,12 @@ export const contract = {
    * One trader's standing in each leaderboard window, read with the spec's `user` filter; a
    * window they are not ranked in has no rank. Name and pseudonym where the venue gives them.
    */
-  'traders.get': call(
-    z.object({ address }),
-    cached(
-      z.object({
-        address: z.string(),
-        name: z.string().optional(),
-        pseudonym: z.string().optional(),
-        periods: z.array(z.object({ period: z.enum(['DAY', 'WEEK', 'MONTH', 'ALL']), rank: z.string().optional(), pnl: z.number().optional(), vol: z.number().optional() })),
-      }),
-    ),
-  ),
-  /**
-   * Follows a wallet (or changes its label and trade-notice size): its positions are read now as
-   * the first snapshot, which counts as seen. Following it again keeps its snapshots.
-   */
+  'traders.get': call(z.object({ address }), cached(TraderSummary)),
+  /** Follows a wallet (or changes its label or notice size): its positions read now are the first snapshot, counted as seen. */
   'traders.follow': call(FollowInput, FollowedTrader),
   'traders.unfollow': call(z.object({ address: WalletAddress }), z.object({ removed: z.boolean() })),
-  /**
-   * Followed wallets, newest first, each with what changed since it was last seen: a snapshot
-   * older than the data surface's freshness is read again (unless `read` is false: the snapshots
-   * kept, at once); offline, the last one kept, with its time.
-   */
-  'traders.following': call(z.object({ read: z.boolean({ error: 'expected true or false' }).default(true) }).strict().default({ read: true }), z.array(FollowedTrader)),
+  /** Followed wallets, newest first, with what changed since last seen; snapshots past the data's freshness are read again (FollowingQuery). */
+  'traders.following': call(FollowingQuery, z.array(FollowedTrader)),
   /** The wallet's latest snapshot becomes the one its changes are counted from. */
   'traders.seen': call(z.object({ address: WalletAddress }), FollowedTrader),
 

@@ -1,7 +1,16 @@
-// Followed traders: wallets a trader follows, each with what changed in its positions since they
-// last looked, read from the data surface and kept in the profile's user data (so the Following
-// screen reads offline from the last snapshot). Amounts are exact decimal strings.
+// Traders as the core answers them over IPC: one wallet's leaderboard standing, and the wallets a
+// trader follows, each with what changed in its positions since they last looked, read from the
+// data surface and kept in the profile's user data (so the Following screen reads offline from
+// the last snapshot). Amounts are exact decimal strings.
 import { z } from 'zod';
+
+/** One trader's standing in each leaderboard window (none where unranked), with the name and pseudonym the venue gives. */
+export const TraderSummary = z.object({
+  address: z.string(),
+  name: z.string().optional(),
+  pseudonym: z.string().optional(),
+  periods: z.array(z.object({ period: z.enum(['DAY', 'WEEK', 'MONTH', 'ALL']), rank: z.string().optional(), pnl: z.number().optional(), vol: z.number().optional() })),
+});
 
 /** A wallet as typed or clicked: 0x and 40 hexadecimal digits, nothing around it. */
 export const WalletAddress = z
@@ -23,6 +32,12 @@ export const FollowInput = z.object({
   minTradeUsd: DollarAmount.nullable().optional(),
 });
 export type FollowInput = z.input<typeof FollowInput>;
+
+/**
+ * What the Following list reads: snapshots older than the data surface's freshness are read again
+ * unless `read` is false (then the snapshots kept, at once); offline, the last one kept, with its time.
+ */
+export const FollowingQuery = z.object({ read: z.boolean({ error: 'expected true or false' }).default(true) }).strict().default({ read: true });
 
 /** One position as a change shows it: its market and outcome, the size then and now (0: none). */
 export const PositionChange = z.object({
