@@ -102,14 +102,14 @@ export async function readTrades(s: Session, address: string): Promise<Trade[]> 
 /**
  * The trades newer than the watermark (the newest second seen and the keys of its trades), and
  * the watermark after them. Without one (the first read) every trade is old: following a wallet
- * tells of what it does from then on.
+ * tells of what it does from then on (a wallet with no trades yet gets second 0, so its first is told).
  */
-export function newTrades(trades: readonly SeenTrade[], mark: { ts: number | undefined; keys: readonly string[] }): { fresh: SeenTrade[]; ts: number | undefined; keys: string[] } {
+export function newTrades(trades: readonly SeenTrade[], mark: { ts: number | undefined; keys: readonly string[] }): { fresh: SeenTrade[]; ts: number; keys: string[] } {
   const newest = trades.reduce<number | undefined>((m, t) => (m === undefined || t.at > m ? t.at : m), undefined);
-  if (mark.ts === undefined) return { fresh: [], ts: newest, keys: trades.filter((t) => t.at === newest).map((t) => t.key) };
+  if (mark.ts === undefined) return { fresh: [], ts: newest ?? 0, keys: trades.filter((t) => t.at === newest).map((t) => t.key) };
   const known = new Set(mark.keys);
   const fresh = trades.filter((t) => t.at > (mark.ts as number) || (t.at === mark.ts && !known.has(t.key)));
-  const ts = newest === undefined || newest < mark.ts ? mark.ts : newest;
+  const ts: number = newest === undefined || newest < mark.ts ? mark.ts : newest;
   const keys = ts === mark.ts ? [...new Set([...mark.keys, ...trades.filter((t) => t.at === ts).map((t) => t.key)])] : trades.filter((t) => t.at === ts).map((t) => t.key);
   return { fresh: fresh.sort((a, b) => a.at - b.at), ts, keys };
 }

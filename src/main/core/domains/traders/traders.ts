@@ -75,7 +75,7 @@ export function tradersDomain(ctx: CoreContext, opts: FollowingOptions) {
         const before = store.snapshot(address, 'latest')?.at;
         store.keepLatest(address, snap, name?.name || name?.pseudonym || undefined);
         const { fresh, ts, keys } = newTrades(keyed(trades), { ts: row.tradesTs, keys: row.tradesKeys });
-        if (ts !== undefined) store.tradesSeen(address, ts, keys);
+        store.tradesSeen(address, ts, keys);
         notify({ ...row, name: row.name ?? name?.name ?? undefined }, fresh);
         return before !== snap.at || fresh.length > 0 || row.problem !== undefined;
       } catch (err) {
@@ -110,7 +110,7 @@ export function tradersDomain(ctx: CoreContext, opts: FollowingOptions) {
       openPositions: latest?.positions.filter((p) => p.size > 0n).length ?? 0,
       complete: latest?.complete ?? false,
       changes: followDiff(seen, latest),
-      ...(r.tradesTs !== undefined ? { lastTradeAt: r.tradesTs } : {}),
+      ...(r.tradesTs ? { lastTradeAt: r.tradesTs } : {}),
     };
   };
 
