@@ -89,6 +89,10 @@ describe('contract and router', () => {
     expect((await ok<{ data: unknown[] }>('comments.byUser', { address: commenter })).data.length).toBeGreaterThan(0);
     await ok('leaderboard.list');
     await ok('traders.get', { address: commenter });
+    expect(await ok('traders.follow', { address: commenter, minTradeUsd: '10' })).toMatchObject({ address: commenter.toLowerCase(), minTradeUsd: '10' });
+    expect(await ok('traders.following')).toHaveLength(1);
+    await ok('traders.seen', { address: commenter });
+    expect(await ok('traders.unfollow', { address: commenter })).toEqual({ removed: true });
     await ok('sync.start');
     await ok('markets.search', { query: slug.slice(0, 4) });
     await ok('sync.status');

@@ -22,6 +22,7 @@ import { portfolioDomain } from './domains/portfolio/portfolio.js';
 import { ProfileStore, profilesDomain } from './domains/profiles/profiles.js';
 import { settingsDomain } from './domains/settings/settings.js';
 import { syncDomain, type CatalogWatchOptions } from './domains/sync/sync.js';
+import { tradersDomain, type FollowingOptions } from './domains/traders/traders.js';
 import { watchlistDomain } from './domains/watchlist/watchlist.js';
 import type { LiveOptions } from './live/feed.js';
 import { consoleLogger, systemClock, type Clock, type Logger } from './ports.js';
@@ -33,7 +34,7 @@ import { Sessions } from './session.js';
 
 export type { CloseOptions } from './closer.js';
 
-export interface CoreOptions extends AccountsOptions, AppOptions, WatchOptions, AlertsOptions, CatalogWatchOptions {
+export interface CoreOptions extends AccountsOptions, AppOptions, WatchOptions, AlertsOptions, CatalogWatchOptions, FollowingOptions {
   dataDir: string;
   /** The embedded local venue's profile (or any default). */
   defaultProfile: Omit<VenueProfile, 'id'> & { id?: string };
@@ -122,6 +123,7 @@ export function createCore(opts: CoreOptions): Core {
     profilesDomain(ctx, profiles, opts), settingsDomain(ctx), draftsDomain(ctx), accounts, watchlist, markets, portfolio, live, sync,
     ordersDomain(ctx, opts, { journal, accounts, markets, portfolio, live }),
     alertsDomain(ctx, opts, { markets, readings }),
+    tradersDomain(ctx, opts),
     inbox,
   ], emit, close.closing);
   const router = new Router(domains.handlers, { logger: log, ...(opts.checkOutputs ? { checkOutputs: true } : {}) });

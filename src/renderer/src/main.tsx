@@ -28,6 +28,7 @@ const OrdersScreen = lazy(() => import('./features/orders/OrdersScreen').then((m
 const PortfolioScreen = lazy(() => import('./features/portfolio/PortfolioScreen').then((m) => ({ default: m.PortfolioScreen })));
 const SettingsScreen = lazy(() => import('./features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
 const InboxScreen = lazy(() => import('./features/inbox/InboxScreen').then((m) => ({ default: m.InboxScreen })));
+const FollowingScreen = lazy(() => import('./features/traders/FollowingScreen').then((m) => ({ default: m.FollowingScreen })));
 const WatchlistScreen = lazy(() => import('./features/watchlist/WatchlistScreen').then((m) => ({ default: m.WatchlistScreen })));
 const TicketScreen = lazy(() => import('./features/ticket/TicketScreen').then((m) => ({ default: m.TicketScreen })));
 const Palette = lazy(() => import('./ui/Palette').then((m) => ({ default: m.Palette })));
@@ -131,6 +132,8 @@ function App(): React.JSX.Element {
           <EventsScreen key="series" series />
         ) : screen === 'tags' ? (
           <TagsScreen />
+        ) : screen === 'following' ? (
+          <FollowingScreen />
         ) : screen === 'trader' && trader ? (
           <TraderPage address={trader} onBack={() => go(useUi.getState().traderFrom)} />
         ) : screen === 'ticket' ? (

@@ -21,6 +21,8 @@ import { MarketReading, OutcomeQuote, TokenPrice } from './market-prices.js';
 export { AccountPnl, HistoryPoint, PositionPnl } from './pnl.js';
 import { EventFilters, EventOutcomes, EventRow, SearchHit, SearchInput, SeriesFilters, SeriesRow, TagFilters, TagRow } from './find.js';
 import { Alert, AlertCreate, AlertUpdate, WatchAdd, WatchItem, WatchTarget } from './watchlist.js';
+import { FollowedTrader, FollowingQuery, FollowInput, TraderSummary, WalletAddress } from './following.js';
+export { FollowedTrader, FollowInput, PositionChange, FollowChanges } from './following.js';
 export { AccountSummary, ImportAccount, VaultState } from './vault.js';
 import { id, limit, offset, address } from './fields.js';
 import { InboxList, InboxPage, MarkRead, QuietHours, RaisedNotice } from './inbox.js';
@@ -318,17 +320,14 @@ export const contract = {
    * One trader's standing in each leaderboard window, read with the spec's `user` filter; a
    * window they are not ranked in has no rank. Name and pseudonym where the venue gives them.
    */
-  'traders.get': call(
-    z.object({ address }),
-    cached(
-      z.object({
-        address: z.string(),
-        name: z.string().optional(),
-        pseudonym: z.string().optional(),
-        periods: z.array(z.object({ period: z.enum(['DAY', 'WEEK', 'MONTH', 'ALL']), rank: z.string().optional(), pnl: z.number().optional(), vol: z.number().optional() })),
-      }),
-    ),
-  ),
+  'traders.get': call(z.object({ address }), cached(TraderSummary)),
+  /** Follows a wallet (or changes its label or notice size): its positions read now are the first snapshot, counted as seen. */
+  'traders.follow': call(FollowInput, FollowedTrader),
+  'traders.unfollow': call(z.object({ address: WalletAddress }), z.object({ removed: z.boolean() })),
+  /** Followed wallets, newest first, with what changed since last seen; snapshots past the data's freshness are read again (FollowingQuery). */
+  'traders.following': call(FollowingQuery, z.array(FollowedTrader)),
+  /** The wallet's latest snapshot becomes the one its changes are counted from. */
+  'traders.seen': call(z.object({ address: WalletAddress }), FollowedTrader),
 
   'accounts.list': call(none, z.object({ locked: z.boolean(), accounts: z.array(AccountSummary), vault: VaultState })),
   'accounts.createLocal': call(z.object({ label: z.string().max(60).optional() }), AccountSummary),

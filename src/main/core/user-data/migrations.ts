@@ -146,4 +146,32 @@ export const USER_MIGRATIONS: readonly Migration<Database.Database>[] = [
       CREATE INDEX inbox_unread ON inbox(at, id) WHERE read_at IS NULL;
     `,
   },
+  {
+    version: 9,
+    name: 'followed traders and their position snapshots',
+    // Per wallet: the snapshot last seen (what its changes count from) and the latest one read,
+    // so the Following screen reads offline; and the newest trade second seen with the keys of
+    // its trades, so a trade is told once across restarts. Amounts are micro units.
+    up: `
+      CREATE TABLE followed (
+        address TEXT PRIMARY KEY,
+        label TEXT,
+        name TEXT,
+        min_trade_micros INTEGER,
+        followed_at INTEGER NOT NULL,
+        seen_at INTEGER NOT NULL,
+        trades_ts INTEGER,
+        trades_keys TEXT NOT NULL DEFAULT '[]',
+        problem TEXT
+      ) WITHOUT ROWID;
+      CREATE TABLE follow_snapshots (
+        address TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('seen', 'latest')),
+        at INTEGER NOT NULL,
+        complete INTEGER NOT NULL,
+        positions TEXT NOT NULL,
+        PRIMARY KEY (address, kind)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -1,5 +1,6 @@
 // A profile's user data: what the venue cannot give back — the order journal, the notices told,
-// portfolio value snapshots, the ticket's draft, the watchlist and price alerts. One SQLite file
+// portfolio value snapshots, the ticket's draft, the watchlist and price alerts, followed traders
+// with their position snapshots (domains/traders/store.ts). One SQLite file
 // per profile beside the cache folder, never touched by a cache reset. The journal's statements
 // are the orders domain's (domains/orders/journal.ts), made on this file through `store`.
 import { existsSync, readFileSync, renameSync, statSync } from 'node:fs';

@@ -38,7 +38,7 @@ export const PORTFOLIO_CALLS = ['portfolio.positions', 'portfolio.balance', 'por
  */
 export const VENUE_READS = [
   'markets.list', 'markets.get', 'markets.settings', 'markets.quotes', 'markets.book', 'markets.prices', 'markets.history', 'markets.trades', 'markets.holders',
-  'events.list', 'events.get', 'series.list', 'tags.list', 'comments.list', 'comments.byUser', 'leaderboard.list', 'venue.capabilities',
+  'events.list', 'events.get', 'series.list', 'tags.list', 'comments.list', 'comments.byUser', 'leaderboard.list', 'traders.following', 'venue.capabilities',
   ...ORDER_CALLS, ...PORTFOLIO_CALLS,
 ] as const satisfies readonly CallName[];
 
@@ -112,7 +112,8 @@ export const STALE: StaleMap = {
   // A placed, cancelled or filled order moves cash, positions and trades as well as the orders.
   'orders.updated': [...ORDER_CALLS, ...PORTFOLIO_CALLS],
   // A fill or a resolution moves orders and positions; an alert that fired changes only the alerts.
-  'notices.raised': (n) => (n.kind === 'alert' ? ['alerts.list'] : n.kind === 'fill' || n.kind === 'resolved' ? [...ORDER_CALLS, ...PORTFOLIO_CALLS] : []),
+  'notices.raised': (n) =>
+    n.kind === 'alert' ? ['alerts.list'] : n.kind === 'fill' || n.kind === 'resolved' ? [...ORDER_CALLS, ...PORTFOLIO_CALLS] : n.kind === 'followed' ? ['traders.following', 'portfolio.positions', 'portfolio.trades'] : [],
   // A notice kept or marked read: the bell's count and the inbox.
   'notices.changed': ['notices.list'],
   // Shown from the UI state (the offline banner and dots); screens ask again on their own timers.

@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import { call } from '../api/transport';
 
-export type Screen = 'markets' | 'inbox' | 'watchlist' | 'events' | 'series' | 'tags' | 'leaderboard' | 'trader' | 'ticket' | 'orders' | 'portfolio' | 'settings';
+export type Screen = 'markets' | 'inbox' | 'watchlist' | 'events' | 'series' | 'tags' | 'leaderboard' | 'following' | 'trader' | 'ticket' | 'orders' | 'portfolio' | 'settings';
 
 /** The screens the rail and the palette offer, in their order. */
 export const SCREENS: ReadonlyArray<readonly [Screen, string]> = [
@@ -13,6 +13,7 @@ export const SCREENS: ReadonlyArray<readonly [Screen, string]> = [
   ['series', 'Series'],
   ['tags', 'Tags'],
   ['leaderboard', 'Leaderboard'],
+  ['following', 'Following'],
   ['ticket', 'Order ticket'],
   ['orders', 'Orders'],
   ['portfolio', 'Portfolio'],

@@ -1,5 +1,5 @@
-// Browsing beyond markets: events, series, tags, comments, the leaderboard and one trader's
-// standing — reads through the cache, each as the venue pages it.
+// Browsing beyond markets: events, series, tags, comments and the leaderboard — reads through
+// the cache, each as the venue pages it (one trader's standing is the traders domain's).
 import { formatMicros, parseMicros } from '@shared/domain/money.js';
 import type { EventMarket } from '@shared/spec/index.js';
 import { sameRecord } from '../../clients/same-record.js';
@@ -8,10 +8,9 @@ import type { Session } from '../../session.js';
 import type { Markets } from './markets.js';
 import { FRESH, type CoreContext, type HandlersOf } from '../../context.js';
 import { findService } from './find.js';
-import { traderSummary } from './traders.js';
 
 export function catalogService(ctx: CoreContext, markets: Markets) {
-  const handlers: HandlersOf<'events.list' | 'events.get' | 'series.list' | 'tags.list' | 'comments.list' | 'comments.byUser' | 'leaderboard.list' | 'traders.get'> = {
+  const handlers: HandlersOf<'events.list' | 'events.get' | 'series.list' | 'tags.list' | 'comments.list' | 'comments.byUser' | 'leaderboard.list'> = {
     'events.list': (a) => {
       const s = ctx.session();
       const q = { limit: a.limit, offset: a.offset, ...(a.active !== undefined ? { active: a.active } : {}), ...(a.tagId ? { tag_id: a.tagId } : {}), ...(a.seriesSlug ? { series_slug: a.seriesSlug } : {}) };
@@ -54,7 +53,6 @@ export function catalogService(ctx: CoreContext, markets: Markets) {
       const s = ctx.session();
       return s.cached('data', '/v1/leaderboard', a, FRESH.data, () => s.clients.data.leaderboard(a));
     },
-    'traders.get': ({ address }) => traderSummary(ctx.session(), address),
   };
   return { handlers: { ...handlers, ...findService(ctx, markets).handlers } };
 }

@@ -9,6 +9,7 @@ import { ErrorState, Filtered, Skeleton, Stamp } from '../../ui/states';
 import { ago, exactTime } from './time';
 import { authorOf, holds, threads, type Thread } from './thread';
 import './comments.css';
+import { FollowButton } from '../traders/FollowButton';
 import { useNow } from '../../ui/timing';
 
 const PAGE = 20;
@@ -74,6 +75,7 @@ function Author({ c }: { c: Comment }): React.JSX.Element {
         {authorOf(c)}
       </button>
       {holds(c) ? <span className="badge cm-holder" data-testid="comment-holder" title="Holds a position in this event’s markets">holder</span> : null}
+      {address ? <FollowButton address={address} who={authorOf(c)} small /> : null}
     </>
   );
 }

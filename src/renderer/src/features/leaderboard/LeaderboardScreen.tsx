@@ -4,6 +4,7 @@ import { useCall } from '../../api/hooks';
 import { usd } from '../../ui/format';
 import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { useUi } from '../../state/ui';
+import { FollowButton } from '../traders/FollowButton';
 
 const PERIODS = ['DAY', 'WEEK', 'MONTH', 'ALL'] as const;
 
@@ -26,7 +27,7 @@ export function LeaderboardScreen(): React.JSX.Element {
       </div>
       {board.isPending ? <Skeleton /> : board.isError ? <ErrorState error={board.error} retry={() => void board.refetch()} /> : (
         <table data-testid="leaderboard">
-          <thead><tr><th className="num">#</th><th>Trader</th><th className="num">Profit</th><th className="num">Volume</th></tr></thead>
+          <thead><tr><th className="num">#</th><th>Trader</th><th className="num">Profit</th><th className="num">Volume</th><th aria-label="Follow" /></tr></thead>
           <tbody>
             {board.data.data.map((e) => (
               <tr key={String(e.proxyWallet)} onClick={() => openTrader(String(e.proxyWallet))} style={{ cursor: 'pointer' }} data-testid="trader-row" data-wallet={e.proxyWallet}>
@@ -39,6 +40,7 @@ export function LeaderboardScreen(): React.JSX.Element {
                 </td>
                 <td className={`num ${Number(e.pnl) >= 0 ? 'yes' : 'no'}`}>{usd(Number(e.pnl))}</td>
                 <td className="num">{usd(Number(e.vol))}</td>
+                <td>{e.proxyWallet ? <FollowButton address={String(e.proxyWallet)} who={e.userName ? String(e.userName) : undefined} small /> : null}</td>
               </tr>
             ))}
           </tbody>

@@ -2,6 +2,7 @@
 import { useCall } from '../../api/hooks';
 import { useUi } from '../../state/ui';
 import { ErrorState, Filtered, Skeleton, Stamp } from '../../ui/states';
+import { FollowButton } from '../traders/FollowButton';
 
 export function Holders({ conditionId, outcomes }: { conditionId: string; outcomes: string[] }): React.JSX.Element {
   const holders = useCall('markets.holders', { conditionId, limit: 5 });
@@ -32,6 +33,7 @@ export function Holders({ conditionId, outcomes }: { conditionId: string; outcom
                     <button className="link" data-testid="holder" disabled={!h.proxyWallet} title="Open this trader’s page" onClick={() => h.proxyWallet && openTrader(h.proxyWallet)}>
                       {h.name || h.pseudonym || <span className="mono">{String(h.proxyWallet).slice(0, 10)}…</span>}
                     </button>
+                    {h.proxyWallet ? <FollowButton address={h.proxyWallet} who={h.name || h.pseudonym || undefined} small /> : null}
                   </td>
                   <td className="num">{Number(h.amount).toLocaleString()}</td>
                 </tr>

@@ -12,6 +12,7 @@ import { ErrorState, Filtered, Skeleton, Stamp } from '../../ui/states';
 import { TradesTable } from '../../ui/TradesTable';
 import { When } from '../comments/Comments';
 import { useNow } from '../../ui/timing';
+import { FollowButton } from './FollowButton';
 import './traders.css';
 
 const WINDOWS: Record<string, string> = { DAY: '24 hours', WEEK: '7 days', MONTH: '30 days', ALL: 'All time' };
@@ -28,7 +29,10 @@ export function TraderPage({ address, onBack }: { address: string; onBack: () =>
     <div className="page trader" data-testid="trader">
       <button onClick={onBack}>← Back</button>
       <header className="tr-head">
-        <h1 data-testid="trader-name">{t?.name || t?.pseudonym || short(address)}</h1>
+        <div className="tr-title">
+          <h1 data-testid="trader-name">{t?.name || t?.pseudonym || short(address)}</h1>
+          <FollowButton address={address} who={t?.name || t?.pseudonym} />
+        </div>
         <div className="muted">
           {t?.pseudonym && t.pseudonym !== t.name ? <span data-testid="trader-pseudonym">{t.pseudonym} · </span> : null}
           <span className="mono" title="Wallet address">{address}</span>
