@@ -21,16 +21,18 @@ export function QuietHoursSetting(): React.JSX.Element {
       setTo(kept.to);
     }
   }, [kept]);
-  const save = (quietHours: { from: string; to: string } | null): void =>
-    set.mutate({ quietHours }, { onSuccess: (data) => client.setQueryData(keyOf('settings.get', {}), data) });
-  // While a switch is being saved the box shows what was asked, not the core's last answer.
-  const on = set.isPending && set.variables && 'quietHours' in set.variables ? set.variables.quietHours != null : kept !== null && kept !== undefined;
+  const save = (quietHours: { from: string; to: string } | null, settled?: () => void): void =>
+    set.mutate({ quietHours }, { onSuccess: (data) => client.setQueryData(keyOf('settings.get', {}), data), ...(settled ? { onSettled: settled } : {}) });
+  // While a switch is being saved the box shows what was asked, not the core's last answer
+  // (a controlled box would spring back until the answer comes).
+  const [asked, setAsked] = useState<boolean>();
+  const on = asked ?? (kept !== null && kept !== undefined);
   return (
     <section className="section" aria-labelledby="quiet-hours">
       <h2 id="quiet-hours">Notifications</h2>
       <div className="quiet-hours">
         <label className="check">
-          <input type="checkbox" checked={on} disabled={!settings.data} onChange={(e) => save(e.target.checked ? { from, to } : null)} />
+          <input type="checkbox" checked={on} disabled={!settings.data} onChange={(e) => (setAsked(e.target.checked), save(e.target.checked ? { from, to } : null, () => setAsked(undefined)))} />
           Quiet hours
         </label>
         <label>
