@@ -140,11 +140,17 @@ describe.skipIf(reason !== undefined)(`palette commands (${reason ?? 'Chromium +
     // The line says what it waits for (its note is the row under it).
     expect(await line.locator('xpath=following-sibling::tr[1]').getByTestId('line-problem').innerText()).toContain('enter a price in cents, such as 45');
 
-    // Following is not in this build's contract: the command opens the wallet's page, where it would be followed.
+    // Follow asks first; once followed, the wallet's page opens and the Following screen lists it.
     await palette(`follow ${quiet.maker.address}`);
-    await expect.poll(() => row.innerText(), { timeout: 10_000 }).toBe(`Open trader ${quiet.maker.address.slice(0, 6)}…${quiet.maker.address.slice(-4)}’s page`);
+    await expect.poll(() => row.innerText(), { timeout: 10_000 }).toBe(`Follow ${quiet.maker.address.slice(0, 6)}…${quiet.maker.address.slice(-4)} — confirm`);
     await page.keyboard.press('Enter');
+    const ask = page.getByTestId('palette-follow');
+    await ask.waitFor();
+    expect(await call<unknown[]>(app.core, 'traders.following', { read: false })).toEqual([]);
+    await bothThemes('palette-follow');
+    await ask.getByRole('button', { name: 'Follow' }).click();
     await page.getByTestId('trader').waitFor();
+    expect(await call<Array<{ address: string }>>(app.core, 'traders.following', { read: false })).toEqual([expect.objectContaining({ address: quiet.maker.address.toLowerCase() })]);
     expect((await page.getByTestId('trader').innerText()).toLowerCase()).toContain(quiet.maker.address.toLowerCase());
     await nothingSent();
   });

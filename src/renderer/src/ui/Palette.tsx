@@ -18,8 +18,8 @@ export function Palette({ onClose }: { onClose: () => void }): React.JSX.Element
   const go = useUi((s) => s.go);
   const setTheme = useUi((s) => s.setTheme);
   const { parsed, row } = useCommand(query);
-  const [staged, setStaged] = useState<Extract<Action, { kind: 'alert' | 'cancel' }> | undefined>();
-  const runCommand = useRunCommand((a) => a.kind === 'alert' || a.kind === 'cancel' ? setStaged(a) : undefined, onClose);
+  const [staged, setStaged] = useState<Extract<Action, { kind: 'alert' | 'cancel' | 'follow' }> | undefined>();
+  const runCommand = useRunCommand((a) => (a.kind === 'lines' ? undefined : setStaged(a)), onClose);
   // A command read is not searched for: Enter is the command's. Words that only start like one
   // (a market titled "Cancel …") still find what they name, below the command's problem.
   const searching = !parsed?.ok;

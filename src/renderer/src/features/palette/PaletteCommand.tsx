@@ -1,6 +1,6 @@
 // The palette's command row and the step each command opens. Nothing here sends an order: order
 // lines go to the ticket, where they are previewed and sent only with its Send; an alert opens its
-// form filled in; "cancel all" asks first, with the safe answer focused.
+// form filled in; "cancel all" asks first, with the safe answer focused; "follow" asks first too.
 import { Command } from 'cmdk';
 import { useEffect, useRef, useState } from 'react';
 import { useMutate } from '../../api/hooks';
@@ -43,7 +43,6 @@ export function CommandItem({ row, onRun }: { row: CommandRow; onRun(action: Act
 /** Runs a ready command: the steps that need no question at once, the others staged. */
 export function useRunCommand(stage: (a: Action) => void, close: () => void): (a: Action) => void {
   const go = useUi((s) => s.go);
-  const openTrader = useUi((s) => s.openTrader);
   const push = useToasts((s) => s.push);
   return (a) => {
     if (a.kind === 'lines') {
@@ -51,15 +50,12 @@ export function useRunCommand(stage: (a: Action) => void, close: () => void): (a
       go('ticket');
       push(added === a.lines.length ? 'info' : 'bad', added === a.lines.length ? `${added === 1 ? 'One line' : `${added} lines`} added to the ticket: nothing is sent until you press Send` : `Only ${added} of ${a.lines.length} lines fit in the ticket`);
       close();
-    } else if (a.kind === 'trader') {
-      openTrader(a.address);
-      close();
     } else stage(a);
   };
 }
 
 /** The step a staged command opens in the palette's place; Back returns to the typed command. */
-export function Staged({ action, onBack, onDone }: { action: Extract<Action, { kind: 'alert' | 'cancel' }>; onBack(): void; onDone(): void }): React.JSX.Element {
+export function Staged({ action, onBack, onDone }: { action: Extract<Action, { kind: 'alert' | 'cancel' | 'follow' }>; onBack(): void; onDone(): void }): React.JSX.Element {
   // Escape goes back wherever the focus is (a button disabled while it works drops it).
   const back = useRef(onBack);
   back.current = onBack;
@@ -72,7 +68,13 @@ export function Staged({ action, onBack, onDone }: { action: Extract<Action, { k
   }, []);
   return (
     <div className="palette-stage" onClick={(e) => e.stopPropagation()} role="presentation">
-      {action.kind === 'alert' ? <AlertStage action={action} onBack={onBack} onDone={onDone} /> : <CancelStage action={action} onBack={onBack} />}
+      {action.kind === 'alert' ? (
+        <AlertStage action={action} onBack={onBack} onDone={onDone} />
+      ) : action.kind === 'follow' ? (
+        <FollowStage action={action} onBack={onBack} onDone={onDone} />
+      ) : (
+        <CancelStage action={action} onBack={onBack} />
+      )}
     </div>
   );
 }
@@ -102,6 +104,38 @@ function AlertStage({ action, onBack, onDone }: { action: Extract<Action, { kind
           )
         }
       />
+    </section>
+  );
+}
+
+/** Follows the wallet once asked (a label and a notice size can be set later on the Following screen), then opens its page. */
+function FollowStage({ action, onBack, onDone }: { action: Extract<Action, { kind: 'follow' }>; onBack(): void; onDone(): void }): React.JSX.Element {
+  const follow = useMutate('traders.follow');
+  const openTrader = useUi((s) => s.openTrader);
+  const yes = useRef<HTMLButtonElement>(null);
+  useEffect(() => yes.current?.focus(), []);
+  const go = (): void =>
+    follow.mutate(
+      { address: action.address },
+      {
+        onSuccess: () => {
+          useToasts.getState().push('info', `Following ${action.address.slice(0, 6)}…${action.address.slice(-4)}: its changes are on the Following screen`);
+          openTrader(action.address);
+          onDone();
+        },
+      },
+    );
+  return (
+    <section role="alertdialog" aria-label="Follow a trader" data-testid="palette-follow">
+      <h3>Follow {action.address}?</h3>
+      <p>Its positions are read now and kept, so the Following screen shows what changes from here on. Nothing is traded.</p>
+      {follow.error ? <p className="no" role="alert">Not followed: {follow.error.message}</p> : null}
+      <div className="inline">
+        <button ref={yes} onClick={go} disabled={follow.isPending}>
+          {follow.isPending ? 'Following…' : 'Follow'}
+        </button>
+        <button onClick={onBack}>Back</button>
+      </div>
     </section>
   );
 }

@@ -142,7 +142,7 @@ describe('cancel all', () => {
 describe('follow and the market named', () => {
   it('follow opens the trader page, named by the short address', () => {
     const a = `0x${'ab12'.repeat(10)}`;
-    expect(action(resolveFollow(a))).toEqual({ kind: 'trader', label: 'Open trader 0xab12…ab12’s page', address: a });
+    expect(action(resolveFollow(a))).toEqual({ kind: 'follow', label: 'Follow 0xab12…ab12 — confirm', address: a });
   });
 
   it('a market named is one market, never the first of several', () => {

@@ -29,7 +29,7 @@ export type Action =
   | { kind: 'lines'; label: string; lines: Array<Partial<DraftLine>> }
   | { kind: 'alert'; label: string; conditionId: string; ref: string; question: string; outcomes: string[]; draft: AlertDraft }
   | { kind: 'cancel'; label: string; question?: string; input: { orderIds: string[] } | { all: true }; count: number }
-  | { kind: 'trader'; label: string; address: string };
+  | { kind: 'follow'; label: string; address: string };
 
 export type Resolved = { ok: true; action: Action } | { ok: false; problem: string };
 
@@ -145,7 +145,7 @@ export function resolveCancel(orders: ReadonlyArray<{ id: string; tokenId: strin
 
 /** "follow 0x…": the trader's page, where the wallet is followed. */
 export function resolveFollow(address: string): Resolved {
-  return { ok: true, action: { kind: 'trader', label: `Open trader ${address.slice(0, 6)}…${address.slice(-4)}’s page`, address } };
+  return { ok: true, action: { kind: 'follow', label: `Follow ${address.slice(0, 6)}…${address.slice(-4)} — confirm`, address } };
 }
 
 /**
