@@ -100,6 +100,17 @@ describe.skipIf(reason !== undefined)(`following traders (${reason ?? 'Chromium 
     expect(await card.getByTestId('snapshot-age').textContent()).toMatch(/^snapshot /);
     await bothThemes('following-screen');
 
+    // The notice is kept: after a restart the inbox lists it, and it opens the wallet's page.
+    await a.restart();
+    await page.getByTestId('bell').click();
+    const notice = page.getByTestId('notice').filter({ hasText: 'Quiet maker sold $5.00' });
+    await notice.waitFor({ timeout: 10_000 });
+    await page.getByRole('listbox', { name: 'Notices' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('trader').waitFor({ timeout: 10_000 });
+    expect((await page.getByTestId('trader').innerText()).toLowerCase()).toContain(wallet);
+    await page.getByRole('button', { name: 'Following', exact: true }).click();
+
     // Marked seen: nothing has changed since.
     await card.getByTestId('mark-seen').click();
     await expect.poll(() => card.getByTestId('change-count').textContent()).toBe('no changes');

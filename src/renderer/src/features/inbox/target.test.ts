@@ -6,6 +6,7 @@ describe('what a notice opens', () => {
     expect(targetOf({ conditionId: '0xc1', marketRef: '12', eventSlug: 'ev', address: '0xab' })).toEqual({ kind: 'market', ref: '12', label: 'Open the market' });
     expect(targetOf({ eventSlug: 'ev', address: '0xab' })).toEqual({ kind: 'event', slug: 'ev', label: 'Open the event' });
     expect(targetOf({ address: '0xab' })).toEqual({ kind: 'trader', address: '0xab', label: 'Open the trader' });
+    expect(targetOf({ kind: 'followed', conditionId: '0xc1', marketRef: '12', eventSlug: 'ev', address: '0xab' })).toEqual({ kind: 'trader', address: '0xab', label: 'Open the trader' });
   });
 
   it('says why it opens nothing: a market not in the catalog yet, or nothing named', () => {

@@ -8,7 +8,9 @@ export type Target =
   | { kind: 'trader'; address: string; label: string }
   | { kind: 'none'; why: string };
 
-export function targetOf(n: Pick<InboxItem, 'conditionId' | 'marketRef' | 'eventSlug' | 'address'>): Target {
+export function targetOf(n: Pick<InboxItem, 'conditionId' | 'marketRef' | 'eventSlug' | 'address'> & { kind?: InboxItem['kind'] }): Target {
+  // A followed wallet's trade is news about the wallet: its page shows the trade and the market.
+  if (n.kind === 'followed' && n.address) return { kind: 'trader', address: n.address, label: 'Open the trader' };
   if (n.marketRef) return { kind: 'market', ref: n.marketRef, label: 'Open the market' };
   if (n.eventSlug) return { kind: 'event', slug: n.eventSlug, label: 'Open the event' };
   if (n.address) return { kind: 'trader', address: n.address, label: 'Open the trader' };
