@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstLineOf, runSource, type SourceProcess } from './processes.js';
+import { firstLineOf, runBuilt, type SourceProcess } from './processes.js';
 import { launchChromium, screenshot, SPEC_ONLY, skipReason } from './support.js';
 
 const reason = skipReason() ?? (SPEC_ONLY ? 'the host runs its own embedded venue: run with the full venue' : undefined);
@@ -21,7 +21,7 @@ interface Launched extends SourceProcess {
 }
 
 async function launch(dir: string): Promise<Launched> {
-  const host = runSource('src/host/main.ts', ['--data-dir', dir, '--no-simulator']);
+  const host = runBuilt('host', ['--data-dir', dir, '--no-simulator']);
   const url = await firstLineOf(host, 'the host');
   return { ...host, url, urlAt: performance.now() - host.startedAt };
 }

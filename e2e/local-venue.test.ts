@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstLineOf, runSource, type SourceProcess } from './processes.js';
+import { firstLineOf, runBuilt, type SourceProcess } from './processes.js';
 import { launchChromium, screenshot, SPEC_ONLY, skipReason } from './support.js';
 
 const reason = skipReason() ?? (SPEC_ONLY ? 'the host runs its own embedded venue: run with the full venue' : undefined);
@@ -21,7 +21,7 @@ describe.skipIf(reason !== undefined)(`the embedded venue in the status bar (${r
   let page: Page;
 
   beforeAll(async () => {
-    host = runSource('src/host/main.ts', ['--data-dir', dir, '--venue-size', 'small', '--no-simulator']);
+    host = runBuilt('host', ['--data-dir', dir, '--venue-size', 'small', '--no-simulator']);
     const url = await firstLineOf(host, 'the host');
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APP_LOCK } from '../src/main/core/instance.js';
-import { runSource, within, type SourceProcess } from './processes.js';
+import { runBuilt, within, type SourceProcess } from './processes.js';
 import { SPEC_ONLY, skipReason } from './support.js';
 
 const reason = skipReason() ?? (SPEC_ONLY ? 'the host runs its own embedded venue: run with the full venue' : undefined);
 
-const startHost = (dir: string): SourceProcess => runSource('src/host/main.ts', ['--data-dir', dir, '--venue-size', 'small', '--no-simulator']);
+const startHost = (dir: string): SourceProcess => runBuilt('host', ['--data-dir', dir, '--venue-size', 'small', '--no-simulator']);
 
 describe.skipIf(reason !== undefined)(`one app per data folder (${reason ?? 'built renderer + src/host/main.ts'})`, () => {
   const dir = mkdtempSync(join(tmpdir(), 'kairos-e2e-folder-'));

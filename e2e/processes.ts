@@ -1,13 +1,12 @@
-// Kairos's own programs in processes of their own, as `npm run web` and `npm run venue` start
-// them: a source file under Node with tsx. Browser tests of the host's launch, its embedded
-// venue and its folder lock drive them.
+// Kairos's own programs in processes of their own, as `npm run web` starts them: the built host
+// (out/main/host.js, which starts the built venue beside it) or the built venue CLI, under plain
+// Node. Browser tests of the host's launch, its embedded venue and its folder lock drive them.
+// Built, not from source under tsx: the suite builds first anyway, and tsx's transform of every
+// module at each start cost more CPU than the rest of those tests.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
-
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export interface SourceProcess {
   child: ChildProcess;
@@ -24,13 +23,12 @@ export interface SourceProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `file` (from the repository's root) with `args`. */
-export function runSource(file: string, args: readonly string[]): SourceProcess {
+/** Starts the built `program` (out/main/host.js or out/main/venue.js) with `args`. */
+export function runBuilt(program: 'host' | 'venue', args: readonly string[]): SourceProcess {
+  const file = resolve('out/main', `${program}.js`);
+  if (!existsSync(file)) throw new Error(`${file} is missing: build first (npx electron-vite build)`);
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', TSX, resolve(file), ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, TSX_TSCONFIG_PATH: resolve('tsconfig.json') },
-  });
+  const child = spawn(process.execPath, [file, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: SourceProcess['lines'] = [];
   createInterface({ input: child.stderr! }).on('line', (line) => lines.push({ at: performance.now() - t0, line }));
   const firstLine = new Promise<string>((done) => createInterface({ input: child.stdout! }).once('line', (line) => done(line.trim())));
