@@ -43,6 +43,12 @@ describe.skipIf(reason !== undefined)(`a market page that moves (${reason ?? 'Ch
     await revealMarketParts(page);
     const trades = page.locator('.section', { has: page.getByRole('heading', { name: 'Recent trades', exact: true }) }).locator('tbody tr');
     const tradesText = async (): Promise<string> => ((await trades.count()) > 0 ? await trades.first().innerText() : '');
+    // The baseline is the section as first read, not before it loads: a market that traded before
+    // lists its last trades at once (the section's first answer is not the news looked for).
+    await trades
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .catch(() => undefined);
     const firstTrade = await tradesText();
 
     const left = (): number => Math.max(1_000, WITHIN_MS - (Date.now() - opened));
