@@ -200,7 +200,8 @@ export async function createVault(page: Page, passphrase: string): Promise<void>
 /** Opens the first market of the list and waits until its page is the one shown; returns its question. */
 export async function openFirstMarket(page: Page): Promise<string> {
   const question = (await page.locator('[data-testid=market-row] > span[title]').first().getAttribute('title')) ?? '';
-  await page.locator('[data-testid=market-row]').first().click();
+  // That row, wherever it is now: a live list may reorder between the read and the click.
+  await page.locator('[data-testid=market-row]', { has: page.locator(`span[title="${question.replace(/"/g, '\\"')}"]`) }).first().click();
   await page.getByTestId('market-question').filter({ hasText: question }).waitFor({ timeout: 15_000 });
   return question;
 }

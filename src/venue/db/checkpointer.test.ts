@@ -79,7 +79,8 @@ describe('background checkpoints', () => {
     }
     // Every row takes a page of its own: 12,000 pages or more went through the WAL and were
     // copied back, while the restarts kept the file to a few times their threshold.
-    expect(statSync(db.name).size).toBeGreaterThan(sizeBefore + 10_000 * 4096);
+    // (The worker's last copy may still be under way on a busy machine.)
+    await vi.waitFor(() => expect(statSync(db.name).size).toBeGreaterThan(sizeBefore + 10_000 * 4096), { timeout: 5_000, interval: 20 });
     expect(checkpointer.restarts).toBeGreaterThanOrEqual(5);
     expect(walFrames(db)).toBeLessThan(3000);
     await checkpointer.close();
