@@ -152,8 +152,8 @@ describe.skipIf(reason !== undefined)(`find anything (${reason ?? 'Chromium + bu
     await page.keyboard.press('/');
     await page.keyboard.insertText(closed);
     // Until this query's hits come, the panel keeps the last ones: wait for hits that are all closed.
-    const hits = panel.locator('[data-kind=markets]');
-    await expect.poll(async () => { const n = await hits.count(); return n > 0 && n === (await panel.locator('[data-kind=markets] [data-badge=closed]').count()); }, { timeout: 10_000 }).toBe(true);
+    const marketHits = panel.locator('[data-kind=markets]');
+    await expect.poll(async () => { const n = await marketHits.count(); return n > 0 && n === (await panel.locator('[data-kind=markets] [data-badge=closed]').count()); }, { timeout: 10_000 }).toBe(true);
     const first = await panel.locator('[data-testid=search-hit] .sh-title').first().getAttribute('title');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('market-question').innerText(), { timeout: 10_000 }).toBe(first);
