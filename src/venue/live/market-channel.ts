@@ -2,9 +2,8 @@
 // tokens and gets each one's book, then every change of it as the exchange commits it, whoever
 // caused it (an HTTP order, a cancel, the simulator, an expiry). Each change is serialised once,
 // for the tokens someone follows only, and sent to every client that follows that token.
-// Clients are pinged on one timer, a wheel of turns, each on its own turn; clients that
-// connected together are spread over several turns, and cut-offs are done a few clients per
-// turn of the event loop, so that many clients going silent together never hold reads up.
+// Clients are pinged and cut off spread over time (ping-wheel.ts); books and their sequences are
+// book-texts.ts's.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +16,8 @@ import type { Audience } from '../audience.js';
 import type { Books } from '../exchange/books.js';
 import type { BookObserver, LevelChange, TradeEvent } from '../exchange/feed.js';
 import type { Tokens } from '../exchange/tokens.js';
+import { BookTexts, encode } from './book-texts.js';
+import { Chores, PingWheel } from './ping-wheel.js';
 import { systemLiveTimers, type LiveTimers } from './timers.js';
 
 export const MARKET_CHANNEL_PATH = '/trading/ws/market';
@@ -41,8 +42,6 @@ interface Client {
   unanswered: number;
   /** Cut off or gone: nothing more is sent. */
   done: boolean;
-  /** The ping wheel's turn of its first ping; it is pinged every SLOTS turns from then on. */
-  firstTurn: number;
   /** Its socket holds what it is sent until the work under way ends (see `send`). */
   corked: boolean;
 }
@@ -52,45 +51,26 @@ interface Topic {
 }
 
 const MiB = 1024 * 1024;
-/** Turns of the ping wheel per ping interval: each client is pinged on one turn in SLOTS. */
-const SLOTS = 20;
-/**
- * A new client's first ping comes a ping interval after it connects, or up to this many turns
- * later, on the turn that has fewest clients: clients that connect together are pinged, and cut
- * off when silent, on different turns. A quarter of the interval at most.
- */
-const SPREAD = 5;
-/** Clients cut off, or their sockets destroyed, per turn of the event loop. */
-const CUT_BATCH = 8;
-/** How long a book's snapshot text serves further subscribers while its sequence holds. */
-const SNAPSHOT_REUSE_MS = 1_000;
 const price = (micro: number | undefined): string | null => (micro === undefined ? null : formatMicros(micro));
 
 export class MarketChannel implements BookObserver {
   private readonly topics = new Map<string, Topic>();
-  /** Per token, the sequence of its last book or change; kept while the venue runs. */
-  private readonly seqs = new Map<string, number>();
   private readonly clients = new Set<Client>();
-  /** The last snapshot of each followed token (see `snapshot`). */
-  private readonly snapshots = new Map<string, { seq: number; at: number; text: Buffer }>();
+  private readonly texts: BookTexts;
   private readonly pingMs: number;
   private readonly closeTimeoutMs: number;
   private readonly timers: LiveTimers;
+  private readonly wheel: PingWheel<Client>;
+  /** Cut-offs and socket destructions, a few a turn of the event loop. */
+  private readonly chores: Chores;
   private wss: WebSocketServer | undefined;
-  /** The ping wheel: the clients pinged on each of its SLOTS turns, the turns it has made, and its timer while it has clients. */
-  private readonly slots: Array<Set<Client>> = Array.from({ length: SLOTS }, () => new Set());
-  private turns = 0;
-  private stopWheel: (() => void) | undefined;
-  /** Cut-offs and socket destructions waiting for a turn of the event loop, CUT_BATCH a turn. */
-  private readonly chores: Array<() => void> = [];
-  private choring = false;
   /** Clients whose sockets hold a burst of messages, written out once the work under way ends. */
   private corked: Client[] = [];
 
   constructor(
     private readonly tokens: Tokens,
-    private readonly books: Books,
-    private readonly now: () => number,
+    books: Books,
+    now: () => number,
     opts: LiveOptions = {},
     /** Told that someone watches while a token has a follower (the simulator speeds up). */
     private readonly audience?: Audience,
@@ -98,6 +78,9 @@ export class MarketChannel implements BookObserver {
     this.pingMs = opts.pingMs ?? LIVE_PING_MS;
     this.closeTimeoutMs = opts.closeTimeoutMs ?? 5_000;
     this.timers = opts.timers ?? systemLiveTimers;
+    this.texts = new BookTexts(tokens, books, now);
+    this.wheel = new PingWheel(this.pingMs, this.timers, (c) => this.beat(c));
+    this.chores = new Chores(this.timers);
     audience?.watchedBy(
       () => this.followed > 0,
       () => this.markets(),
@@ -133,9 +116,8 @@ export class MarketChannel implements BookObserver {
       this.drop(c);
       c.ws.terminate();
     }
-    this.chores.length = 0;
-    this.stopWheel?.();
-    this.stopWheel = undefined;
+    this.chores.clear();
+    this.wheel.stop();
     this.wss?.close();
   }
 
@@ -182,7 +164,7 @@ export class MarketChannel implements BookObserver {
       side: c.side,
       best_bid: price(c.bestBid),
       best_ask: price(c.bestAsk),
-      seq: this.nextSeq(c.tokenId),
+      seq: this.texts.nextSeq(c.tokenId),
     });
     for (const client of topic.clients) this.send(client, text);
   }
@@ -196,8 +178,8 @@ export class MarketChannel implements BookObserver {
 
   reset(): void {
     for (const [tokenId, topic] of this.topics) {
-      this.nextSeq(tokenId);
-      const text = this.snapshot(tokenId);
+      this.texts.nextSeq(tokenId);
+      const text = this.texts.snapshot(tokenId);
       for (const client of topic.clients) this.send(client, text);
     }
   }
@@ -205,10 +187,9 @@ export class MarketChannel implements BookObserver {
   // ---------------------------------------------------------------- clients
 
   private connect(ws: WebSocket): void {
-    const client: Client = { ws, tokens: new Set(), unflushed: 0, unflushedBytes: 0, unanswered: 0, done: false, firstTurn: this.firstTurn(), corked: false };
-    this.slots[client.firstTurn % SLOTS]?.add(client);
+    const client: Client = { ws, tokens: new Set(), unflushed: 0, unflushedBytes: 0, unanswered: 0, done: false, corked: false };
     this.clients.add(client);
-    this.stopWheel ??= this.timers.every(this.pingMs / SLOTS, () => this.turn());
+    this.wheel.join(client);
     // Every WebSocket client answers a protocol ping by itself as it reads: one that has not
     // answered the last few reads nothing, however much the kernel still buffers for it.
     ws.on('pong', () => (client.unanswered = 0));
@@ -254,23 +235,6 @@ export class MarketChannel implements BookObserver {
     else if (msg.type === 'ping') this.send(client, '{"type":"pong"}');
   }
 
-  /**
-   * The turn of a new client's first ping: one ping interval after now at the soonest (the turn
-   * under way has begun), then the turn with fewest clients among the next SPREAD.
-   */
-  private firstTurn(): number {
-    const soonest = this.turns + SLOTS + 1;
-    let best = soonest;
-    for (let t = soonest + 1; t < soonest + SPREAD; t++) if ((this.slots[t % SLOTS]?.size ?? 0) < (this.slots[best % SLOTS]?.size ?? 0)) best = t;
-    return best;
-  }
-
-  /** A turn of the ping wheel: the clients of its slot whose first ping is due are pinged, or cut off. */
-  private turn(): void {
-    const turn = ++this.turns;
-    for (const client of this.slots[turn % SLOTS] ?? []) if (turn >= client.firstTurn) this.beat(client);
-  }
-
   /** The ping interval: a protocol ping and the channel's own `ping` message, unless the client stopped answering. */
   private beat(client: Client): void {
     if (client.done) return;
@@ -300,7 +264,7 @@ export class MarketChannel implements BookObserver {
       let topic = this.topics.get(id);
       if (!topic) this.topics.set(id, (topic = { clients: new Set() }));
       topic.clients.add(client);
-      this.send(client, this.snapshot(id));
+      this.send(client, this.texts.snapshot(id));
     }
     if (before === 0 && this.topics.size > 0) this.audience?.arrived();
     if (unknown.length > 0) {
@@ -316,7 +280,7 @@ export class MarketChannel implements BookObserver {
     topic.clients.delete(client);
     if (topic.clients.size === 0) {
       this.topics.delete(tokenId);
-      this.snapshots.delete(tokenId);
+      this.texts.forget(tokenId);
     }
   }
 
@@ -324,12 +288,8 @@ export class MarketChannel implements BookObserver {
   private drop(client: Client): void {
     if (!this.clients.delete(client)) return;
     client.done = true;
-    this.slots[client.firstTurn % SLOTS]?.delete(client);
+    this.wheel.leave(client);
     for (const id of [...client.tokens]) this.leave(client, id);
-    if (this.clients.size === 0) {
-      this.stopWheel?.();
-      this.stopWheel = undefined;
-    }
   }
 
   /**
@@ -384,74 +344,18 @@ export class MarketChannel implements BookObserver {
   private behind(client: Client, reason: string): void {
     if (client.done) return;
     client.done = true;
-    this.chore(() => {
+    this.chores.add(() => {
       this.drop(client);
       client.ws.close(LIVE_CLOSE_BEHIND, reason);
       // The close frame waits behind what the client has not read; it may never read it.
-      this.timers.after(this.closeTimeoutMs, () => this.chore(() => client.ws.terminate()));
+      this.timers.after(this.closeTimeoutMs, () => this.chores.add(() => client.ws.terminate()));
     });
-  }
-
-  /** Runs `fn` on a later turn of the event loop, after at most CUT_BATCH - 1 others queued before it on the same turn. */
-  private chore(fn: () => void): void {
-    this.chores.push(fn);
-    if (this.choring) return;
-    this.choring = true;
-    const run = (): void => {
-      for (const next of this.chores.splice(0, CUT_BATCH)) next();
-      if (this.chores.length > 0) this.timers.soon(run);
-      else this.choring = false;
-    };
-    this.timers.soon(run);
   }
 
   private error(client: Client, code: string, error: string, extra: Record<string, unknown> = {}): void {
     this.send(client, JSON.stringify({ type: 'error', error, code, ...extra }));
   }
 
-  /**
-   * A token's book in the shape of GET /book, with the sequence its next change follows. Many
-   * clients subscribing at once to the same tokens share one text per token and sequence, for
-   * up to a second (its timestamp is when it was taken).
-   */
-  private snapshot(tokenId: string): Buffer {
-    const seq = this.seqs.get(tokenId) ?? 0;
-    const now = this.now();
-    const kept = this.snapshots.get(tokenId);
-    if (kept && kept.seq === seq && now - kept.at < SNAPSHOT_REUSE_MS) return kept.text;
-    const text = this.takeSnapshot(tokenId, seq, now);
-    this.snapshots.set(tokenId, { seq, at: now, text });
-    return text;
-  }
-
-  private takeSnapshot(tokenId: string, seq: number, now: number): Buffer {
-    const token = this.tokens.get(tokenId);
-    const book = this.books.book(tokenId);
-    const level = (l: { price: number; size: number }) => ({ price: formatMicros(l.price), size: formatMicros(l.size) });
-    return encode({
-      type: 'book',
-      market: token?.conditionId ?? '',
-      asset_id: tokenId,
-      timestamp: String(now),
-      // Best last and the grid as strings, as GET /book and the service family list them.
-      bids: book.depth('BUY').map(level).reverse(),
-      asks: book.depth('SELL').map(level).reverse(),
-      tick_size: formatMicros(token?.tick ?? 0),
-      min_order_size: formatMicros(token?.minSize ?? 0),
-      seq,
-    });
-  }
-
-  private nextSeq(tokenId: string): number {
-    const seq = (this.seqs.get(tokenId) ?? 0) + 1;
-    this.seqs.set(tokenId, seq);
-    return seq;
-  }
-}
-
-/** A message as the bytes every client that follows its token is sent. */
-function encode(message: Record<string, unknown>): Buffer {
-  return Buffer.from(JSON.stringify(message));
 }
 
 function rawText(data: RawData): string {
