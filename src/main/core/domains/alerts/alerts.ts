@@ -13,6 +13,7 @@ import { perSession, type Session } from '../../session.js';
 import type { AlertRow, AlertRule } from '../../user-data/watchlist.js';
 import { alertOut, holds, Readings, ruleWords, valueWords, type PriceSeen } from './alert-rules.js';
 import { FRESH, type CoreContext, type HandlersOf } from '../../context.js';
+import { sweepTimer } from '../../sweeps.js';
 import type { Markets } from '../markets/markets.js';
 import type { PriceReadings } from '../../readings.js';
 import { cachedMarkets, catalogMarket } from '../markets/catalog-reads.js';
@@ -194,10 +195,8 @@ export function alertsDomain(ctx: CoreContext, opts: AlertsOptions, deps: { mark
     },
   };
 
-  // The timer: one sweep at a time, never what keeps a process up.
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let sweeping: Promise<void> | undefined;
   const every = opts.alerts === false ? undefined : (opts.alerts?.everyMs ?? ALERTS_EVERY);
+  const timer = sweepTimer(ctx, every, () => sweep(every ?? ALERTS_EVERY), 'checking alerts failed');
   // Every price read and live push is a reading to judge the alerts by.
   deps.readings.on((seen, s) => checkAlerts(seen, s));
   return {
@@ -206,23 +205,7 @@ export function alertsDomain(ctx: CoreContext, opts: AlertsOptions, deps: { mark
     checkAlerts,
     /** One sweep now (tests; the timer's own pass). */
     sweep: () => sweep(every ?? ALERTS_EVERY),
-    start(): void {
-      if (every === undefined || timer) return;
-      timer = setInterval(() => {
-        if (sweeping) return;
-        sweeping = sweep(every)
-          .catch((err: unknown) => {
-            if (!ctx.closing()) ctx.log.warn('checking alerts failed', { error: err instanceof Error ? err.message : String(err) });
-          })
-          .finally(() => (sweeping = undefined));
-      }, every);
-      timer.unref?.();
-    },
-    /** Stops the timer; returns the sweep under way, if one is (the core closes after it). */
-    stop(): Promise<void> | undefined {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      return sweeping;
-    },
+    start: timer.start,
+    stop: timer.stop,
   };
 }

@@ -7,6 +7,7 @@ import { formatMicros, parseMicros, usdText } from '@shared/domain/money.js';
 import type { CallArgs, CallName } from '@shared/ipc/contract.js';
 import type { FollowedTrader } from '@shared/ipc/following.js';
 import { FRESH, type CoreContext, type HandlersOf } from '../../context.js';
+import { sweepTimer } from '../../sweeps.js';
 import { AppError } from '../../router.js';
 import { perSession, type Session } from '../../session.js';
 import { followDiff } from './diff.js';
@@ -179,32 +180,15 @@ export function tradersDomain(ctx: CoreContext, opts: FollowingOptions) {
     },
   };
 
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let sweeping: Promise<void> | undefined;
   const every = opts.following === false ? undefined : (opts.following?.everyMs ?? FOLLOW_EVERY);
+  const timer = sweepTimer(ctx, every, () => sweep(Math.min(every ?? FOLLOW_EVERY, FRESH.data)), 'reading followed wallets failed');
   return {
     name: 'traders',
     handlers,
     invalidates: { 'traders.follow': STALE_CALLS, 'traders.unfollow': STALE_CALLS, 'traders.seen': STALE_CALLS },
     /** One pass now (tests; the timer's own pass). */
     sweep,
-    start(): void {
-      if (every === undefined || timer) return;
-      timer = setInterval(() => {
-        if (sweeping) return;
-        sweeping = sweep(Math.min(every, FRESH.data))
-          .catch((err: unknown) => {
-            if (!ctx.closing()) ctx.log.warn('reading followed wallets failed', { error: err instanceof Error ? err.message : String(err) });
-          })
-          .finally(() => (sweeping = undefined));
-      }, every);
-      timer.unref?.();
-    },
-    /** Stops the timer; returns the pass under way, if one is. */
-    stop(): Promise<void> | undefined {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      return sweeping;
-    },
+    start: timer.start,
+    stop: timer.stop,
   };
 }
