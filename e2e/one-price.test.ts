@@ -1,8 +1,9 @@
 // One price per market on every screen: after another trader moves a market's book, its row in
 // the markets list and its page's header show the same price — the book's midpoint, the spread
 // being tight — each with its age ("live" where the venue streams, seconds where it is polled).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otherTrader, quietFirstMarket, revealMarketParts, skipReason, SPEC_ONLY, startApp, type App, type QuietMarket } from './support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { otherTrader, revealMarketParts, skipReason, SPEC_ONLY, type App, type QuietMarket } from './support.js';
+import { quietAppFor } from './shared-app.js';
 
 const reason = skipReason();
 const PEER = SPEC_ONLY ? 'polling' : 'live';
@@ -13,16 +14,9 @@ describe.skipIf(reason !== undefined)(`one price per market (${reason ?? 'Chromi
   let yes: string;
   let place: QuietMarket['quote'];
 
-  beforeAll(async () => {
-    app = await startApp();
-    // The first listed market, made quiet: its book is what this test puts there.
-    ({ market, yes, quote: place } = await quietFirstMarket(app, '0.001'));
-    await place('BUY', '0.4');
-    await place('SELL', '0.44');
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-  });
+  // The first listed market, made quiet: its book is what this test puts there.
+  const quiet = quietAppFor('0.001', '0.4', '0.44');
+  beforeAll(() => void ({ app, market, yes, quote: place } = quiet()));
 
   const rowCell = () => app.page.locator('[data-testid=market-row]').filter({ has: app.page.getByTitle(market.question, { exact: true }) }).locator('[data-field=price]');
   const headCell = () => app.page.locator(`[data-testid=market-price] [data-token="${yes}"] [data-field=price]`);

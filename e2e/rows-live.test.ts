@@ -3,10 +3,11 @@
 // open, in the watchlist and on the event page — streamed where the venue has a live channel,
 // polled through the spec's batch price routes where it has none; then the market page shows the
 // same price as the row did. A row's 24h change is measured to the price it shows, and moves with it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { changeText } from '../src/shared/domain/money.js';
 import { changeSince } from '../src/shared/domain/price.js';
-import { call, otherTrader, quietFirstMarket, revealMarketParts, skipReason, SPEC_ONLY, startApp, type App, type QuietMarket } from './support.js';
+import { call, otherTrader, revealMarketParts, skipReason, SPEC_ONLY, type App, type QuietMarket } from './support.js';
+import { quietAppFor } from './shared-app.js';
 
 const reason = skipReason();
 const PEER = SPEC_ONLY ? 'polling' : 'live';
@@ -19,16 +20,9 @@ describe.skipIf(reason !== undefined)(`rows on screen follow live prices (${reas
   let yes: string;
   let place: QuietMarket['quote'];
 
-  beforeAll(async () => {
-    app = await startApp();
-    // The first listed market, made quiet: its book is what this test puts there.
-    ({ market, yes, quote: place } = await quietFirstMarket(app, '0.001'));
-    await place('BUY', '0.4');
-    await place('SELL', '0.44');
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-  });
+  // The first listed market, made quiet: its book is what this test puts there.
+  const quiet = quietAppFor('0.001', '0.4', '0.44');
+  beforeAll(() => void ({ app, market, yes, quote: place } = quiet()));
 
   const cellOf = (cell: ReturnType<App['page']['locator']>) => async () => ({
     price: (await cell.locator('.pv').innerText()).trim(),
