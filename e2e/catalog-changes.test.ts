@@ -3,7 +3,7 @@
 // row's 24h volume. Both peers (the changes are read by `updatedAt`, which every venue lists by).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommand } from '../src/venue/admin.js';
-import { EASY_NOW, marketsByEvent, otherTrader, skipReason, startApp, yesOf, type App } from './support.js';
+import { EASY_NOW, openBracket, otherTrader, skipReason, startApp, yesOf, type App } from './support.js';
 
 const reason = skipReason();
 const wordsOf = (title: string): string => title.split(/[^A-Za-z0-9]+/).filter((w) => w.length >= 4).slice(0, 5).join(' ');
@@ -16,15 +16,8 @@ describe.skipIf(reason !== undefined)(`catalog changes in the markets list (${re
 
   beforeAll(async () => {
     app = await startApp();
-    const world = await app.admin.world();
-    const byEvent = marketsByEvent(world);
-    const found = world.events.find((e) => {
-      const ms = byEvent.get(e.id) ?? [];
-      return e.negRisk && ms.length >= 3 && ms.length <= 9 && ms.every((m) => m.status === 'active');
-    });
-    expect(found).toBeDefined();
-    const ms = byEvent.get(found!.id) ?? [];
-    ev = { id: found!.id, title: found!.title, markets: ms.length };
+    const { event: found, markets: ms } = openBracket(await app.admin.world(), 3, 9);
+    ev = { id: found.id, title: found.title, markets: ms.length };
     const m = ms[0]!;
     market = { cid: m.conditionId, question: m.question, yes: yesOf(m) };
     await app.admin.setEventTrading(ev.id, EASY_NOW);

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_TRADE_24H } from '../src/main/core/domains/markets/bracket.js';
 import { adminCommand } from '../src/venue/admin.js';
-import { EASY_NOW, marketsByEvent, quoteOutcomes, skipReason, startApp, yesOf, type App } from './support.js';
+import { EASY_NOW, openBracket, quoteOutcomes, skipReason, startApp, yesOf, type App } from './support.js';
 
 const reason = skipReason();
 
@@ -34,16 +34,9 @@ describe.skipIf(reason !== undefined)(`market status on every screen (${reason ?
 
   beforeAll(async () => {
     app = await startApp();
-    const world = await app.admin.world();
-    const byEvent = marketsByEvent(world);
-    // A negative-risk event of 4 to 9 outcomes, all of them open.
-    const found = world.events.find((e) => {
-      const ms = byEvent.get(e.id) ?? [];
-      return e.negRisk && ms.length >= 4 && ms.length <= 9 && ms.every((m) => m.status === 'active');
-    });
-    expect(found).toBeDefined();
-    const markets = (byEvent.get(found!.id) ?? []).map((m) => ({ cid: m.conditionId, question: m.question, yes: yesOf(m) }));
-    ev = { id: found!.id, title: found!.title, markets: markets.length };
+    const { event: found, markets: ms } = openBracket(await app.admin.world(), 4, 9);
+    const markets = ms.map((m) => ({ cid: m.conditionId, question: m.question, yes: yesOf(m) }));
+    ev = { id: found.id, title: found.title, markets: markets.length };
     await app.admin.setEventTrading(ev.id, EASY_NOW);
     [won, closed] = [markets[0]!, markets[1]!];
     // Every outcome offered at 10¢: while all are open, buying every one costs under 100¢.

@@ -288,6 +288,17 @@ export function marketsByEvent(world: World, which: (m: WorldMarket) => boolean 
   return out;
 }
 
+/** A negative-risk event of `min` to `max` outcomes, every one of them open, with its markets; fails the test when the world has none. */
+export function openBracket(world: World, min: number, max: number): { event: World['events'][number]; markets: WorldMarket[] } {
+  const byEvent = marketsByEvent(world);
+  const event = world.events.find((e) => {
+    const ms = byEvent.get(e.id) ?? [];
+    return e.negRisk && ms.length >= min && ms.length <= max && ms.every((m) => m.status === 'active');
+  });
+  if (!event) throw new Error(`the world has no negative-risk event of ${min} to ${max} open outcomes`);
+  return { event, markets: byEvent.get(event.id) ?? [] };
+}
+
 /** A market as the tests name it (the venue's column names). */
 export function marketRow(m: WorldMarket): { condition_id: string; question: string; neg_risk: number } {
   return { condition_id: m.conditionId, question: m.question, neg_risk: m.negRisk ? 1 : 0 };
