@@ -9,7 +9,7 @@ import { Trader } from './test-trader.js';
 
 let venue: TestVenue;
 let spec: TestVenue;
-const { market, inventory, balance, place } = orderKit(() => venue);
+const { market, balance, place, twoLevelBook } = orderKit(() => venue);
 let m: Market;
 let maker: Trader;
 let taker: Trader;
@@ -31,14 +31,8 @@ beforeAll(async () => {
   [venue, spec] = await Promise.all([startTestVenue({ rateLimitScale: 0 }), startTestVenue({ specOnly: true, rateLimitScale: 0 })]);
   m = market();
   [maker, taker] = await Promise.all([Trader.create(venue.urls), Trader.create(venue.urls)]);
-  inventory(maker, m, '100');
   // Asks 0.33 x10 and 0.35 x10; bids 0.31 x10 and 0.29 x10.
-  await place(maker, [
-    maker.order(m.tokens[0], 'SELL', '0.35', '10'),
-    maker.order(m.tokens[0], 'SELL', '0.33', '10'),
-    maker.order(m.tokens[0], 'BUY', '0.29', '10'),
-    maker.order(m.tokens[0], 'BUY', '0.31', '10'),
-  ]);
+  await twoLevelBook(maker, m);
 });
 afterAll(async () => {
   await Promise.all([venue?.stop(), spec?.stop()]);

@@ -10,7 +10,7 @@ import { SERVED_ROUTES } from './served-routes.js';
 
 let venue: TestVenue;
 let spec: TestVenue;
-const { market, inventory, place } = orderKit(() => venue);
+const { market, place, twoLevelBook } = orderKit(() => venue);
 let m: Market;
 let maker: Trader;
 let taker: Trader;
@@ -21,14 +21,8 @@ beforeAll(async () => {
   [venue, spec] = await Promise.all([startTestVenue({ rateLimitScale: 0 }), startTestVenue({ specOnly: true, rateLimitScale: 0 })]);
   m = market();
   [maker, taker] = await Promise.all([Trader.create(venue.urls), Trader.create(venue.urls)]);
-  inventory(maker, m, '100');
   // Asks 0.33 x10, 0.35 x10; bids 0.31 x10, 0.29 x10; then a taker buys 5 at 0.33.
-  await place(maker, [
-    maker.order(m.tokens[0], 'SELL', '0.35', '10'),
-    maker.order(m.tokens[0], 'SELL', '0.33', '10'),
-    maker.order(m.tokens[0], 'BUY', '0.29', '10'),
-    maker.order(m.tokens[0], 'BUY', '0.31', '10'),
-  ]);
+  await twoLevelBook(maker, m);
   const [fill] = await place(taker, [taker.order(m.tokens[0], 'BUY', '0.33', '5', { type: 'FAK' })]);
   expect(fill?.['status']).toBe('matched');
 });

@@ -22,7 +22,7 @@ const SETTINGS = { headerPrefix: 'POLY', chainId: family.chainId, exchangeName: 
 
 let venue: TestVenue;
 const timers = manualTimers();
-const { market, inventory, place } = orderKit(() => venue);
+const { market, inventory, place, twoLevelBook } = orderKit(() => venue);
 let m: Market;
 let client: ClobClient;
 let creds: ApiKeyCreds;
@@ -52,13 +52,7 @@ beforeAll(async () => {
   m = market();
   // A maker's book on outcome 0: asks 0.33 and 0.35, bids 0.31 and 0.29, 10 each.
   const maker = await Trader.create(venue.urls, undefined, SETTINGS);
-  inventory(maker, m, '100');
-  await place(maker, [
-    maker.order(m.tokens[0], 'SELL', '0.35', '10'),
-    maker.order(m.tokens[0], 'SELL', '0.33', '10'),
-    maker.order(m.tokens[0], 'BUY', '0.29', '10'),
-    maker.order(m.tokens[0], 'BUY', '0.31', '10'),
-  ]);
+  await twoLevelBook(maker, m);
   const signer = new Wallet(key);
   const l1 = new ClobClient({ host: venue.urls.trading_url, chain: 137, signer });
   creds = served('createOrDeriveApiKey', await l1.createOrDeriveApiKey());

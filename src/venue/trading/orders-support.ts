@@ -64,5 +64,16 @@ export function orderKit(of: () => { db: Db; exchange: Exchange }) {
     return r.body;
   }
 
-  return { market, inventory, balance, openOrders, place };
+  /** A two-level book on outcome 0 from `maker` (given 100 of each outcome): asks 0.33 and 0.35, bids 0.31 and 0.29, 10 shares each. */
+  async function twoLevelBook(maker: Trader, m: Market): Promise<Result[]> {
+    inventory(maker, m, '100');
+    return place(maker, [
+      maker.order(m.tokens[0], 'SELL', '0.35', '10'),
+      maker.order(m.tokens[0], 'SELL', '0.33', '10'),
+      maker.order(m.tokens[0], 'BUY', '0.29', '10'),
+      maker.order(m.tokens[0], 'BUY', '0.31', '10'),
+    ]);
+  }
+
+  return { market, inventory, balance, openOrders, place, twoLevelBook };
 }
