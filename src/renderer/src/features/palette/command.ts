@@ -4,6 +4,7 @@
 // in resolve.ts. Nothing is guessed: a word that is not what its place needs is an error naming it.
 import { parseMicros } from '@shared/domain/money';
 import { onSizeStep } from '@shared/domain/grid';
+import { address } from '@shared/ipc/fields';
 import { parsePriceInput } from '../../ui/cents';
 
 export type Side = 'BUY' | 'SELL';
@@ -36,7 +37,6 @@ export const USAGE: Record<Verb, string> = {
 };
 
 const VERBS = new Set<string>(Object.keys(USAGE));
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const NUMBERISH = /^\$?\d+(\.\d+)?(¢|c)?$|^\$?\.\d+$/i;
 const RANGE = /^([^-–]+)[-–]([^-–]+)$/;
 
@@ -157,7 +157,7 @@ export function parseCommand(text: string): Parsed | undefined {
     case 'follow': {
       const a = rest[0];
       if (a === undefined) return fail('follow', `type ${USAGE.follow}`);
-      if (!ADDRESS.test(a)) return fail('follow', `“${a}” is not a wallet address: 0x and 40 hex digits`);
+      if (!address.safeParse(a).success) return fail('follow', `“${a}” is not a wallet address: 0x and 40 hex digits`);
       if (rest.length > 1) return fail('follow', `only the address follows “follow”: ${USAGE.follow}`);
       return { ok: true, command: { kind: 'follow', address: a } };
     }
