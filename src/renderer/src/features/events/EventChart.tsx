@@ -5,13 +5,14 @@
 import { createChart, LineSeries, type IChartApi, type ISeriesApi, type MouseEventParams, type Time, type UTCTimestamp } from 'lightweight-charts';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { centDigits, CHART_RANGES, type ChartRange } from '@shared/domain/candles';
+import { centDigits, type ChartRange } from '@shared/domain/candles';
 import { centsText } from '@shared/domain/money';
 import { CENTS_PER_DOLLAR } from '@shared/domain/units';
 import { keyOf } from '../../api/keys';
 import { priceOf } from '../../api/prices';
 import { call, type IpcCallError } from '../../api/transport';
-import { followTheme, themeColor } from '../../ui/chart-theme';
+import { chartFrame, followTheme, paintFrame, themeColor } from '../../ui/chart-theme';
+import { RangeTabs } from '../../ui/RangeTabs';
 import { dateTime } from '../../ui/format';
 import { ErrorState, NotOffered } from '../../ui/states';
 import { isNotOffered } from '../../ui/venue';
@@ -51,18 +52,10 @@ export function EventChart({ lines }: { lines: readonly ChartLine[] }): React.JS
   useEffect(() => {
     const el = box.current;
     if (lacking || failed || !el) return;
-    const chart = createChart(el, {
-      height: HEIGHT,
-      autoSize: true,
-      layout: { background: { color: 'transparent' }, attributionLogo: false },
-      grid: { vertLines: { visible: false } },
-      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.08, bottom: 0.08 } },
-      timeScale: { borderVisible: false, timeVisible: true },
-    });
+    const chart = createChart(el, chartFrame(HEIGHT, { top: 0.08, bottom: 0.08 }));
     const series = lines.map(() => chart.addSeries(LineSeries, { lineWidth: 2, priceLineVisible: false, lastValueVisible: true }));
     const paint = (): void => {
-      const muted = themeColor(el, '--muted');
-      chart.applyOptions({ layout: { textColor: muted }, grid: { horzLines: { color: themeColor(el, '--hair') } }, crosshair: { vertLine: { color: muted }, horzLine: { color: muted } } });
+      paintFrame(chart, el);
       series.forEach((s, i) => s.applyOptions({ color: themeColor(el, seriesVar(i)) }));
     };
     const unfollow = followTheme(paint);
@@ -116,11 +109,7 @@ export function EventChart({ lines }: { lines: readonly ChartLine[] }): React.JS
   return (
     <div className="price-chart ev-chart">
       <div className="chart-bar" hidden={lacking}>
-        <div className="tabs" role="group" aria-label="Range">
-          {CHART_RANGES.map((r) => (
-            <button key={r} aria-pressed={r === range} onClick={() => setRange(r)}>{r}</button>
-          ))}
-        </div>
+        <RangeTabs range={range} onChange={setRange} />
         <span className="muted mono">{hover ? dateTime(hover.at * 1000) : '\u00a0'}</span>
       </div>
       {lacking ? (

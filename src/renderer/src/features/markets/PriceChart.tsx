@@ -5,11 +5,12 @@ import {
   CandlestickSeries, createChart, HistogramSeries, LineSeries, LineStyle, type IChartApi, type ISeriesApi, type MouseEventParams, type Time, type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { centDigits, CHART_RANGES, type Candle, type ChartRange } from '@shared/domain/candles';
+import { centDigits, type Candle, type ChartRange } from '@shared/domain/candles';
 import { CENTS_PER_DOLLAR } from '@shared/domain/units';
 import type { TokenPrice } from '@shared/ipc/contract';
 import { useCall } from '../../api/hooks';
-import { followTheme, themeColor } from '../../ui/chart-theme';
+import { chartFrame, followTheme, paintFrame, themeColor } from '../../ui/chart-theme';
+import { RangeTabs } from '../../ui/RangeTabs';
 import { chartEnd } from './chart-end';
 import { dateTime, usd } from '../../ui/format';
 import { ErrorState, NotOffered } from '../../ui/states';
@@ -59,15 +60,7 @@ export function PriceChart({ outcomes, conditionId, now }: { outcomes: readonly 
   useEffect(() => {
     const el = box.current;
     if (!showChart || !el) return;
-    const c = createChart(el, {
-      height: HEIGHT,
-      autoSize: true,
-      layout: { background: { color: 'transparent' }, attributionLogo: false },
-      grid: { vertLines: { visible: false } },
-      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.08, bottom: 0.24 } },
-      timeScale: { borderVisible: false, timeVisible: true },
-      crosshair: { horzLine: { labelVisible: true } },
-    });
+    const c = createChart(el, { ...chartFrame(HEIGHT, { top: 0.08, bottom: 0.24 }), crosshair: { horzLine: { labelVisible: true } } });
     const thin = { lineWidth: 1 as const, lineStyle: LineStyle.Dotted, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false };
     const high = c.addSeries(LineSeries, thin);
     const low = c.addSeries(LineSeries, thin);
@@ -80,8 +73,7 @@ export function PriceChart({ outcomes, conditionId, now }: { outcomes: readonly 
     const paint = (): void => {
       const yes = themeColor(el, '--yes');
       const no = themeColor(el, '--no');
-      const muted = themeColor(el, '--muted');
-      c.applyOptions({ layout: { textColor: muted }, grid: { horzLines: { color: themeColor(el, '--hair') } }, crosshair: { vertLine: { color: muted }, horzLine: { color: muted } } });
+      paintFrame(c, el);
       close.applyOptions({ color: yes });
       high.applyOptions({ color: yes });
       low.applyOptions({ color: yes });
@@ -170,11 +162,7 @@ export function PriceChart({ outcomes, conditionId, now }: { outcomes: readonly 
   return (
     <div className="price-chart">
       <div className="chart-bar" hidden={lacking}>
-        <div className="tabs" role="group" aria-label="Range">
-          {CHART_RANGES.map((r) => (
-            <button key={r} aria-pressed={r === range} onClick={() => setRange(r)}>{r}</button>
-          ))}
-        </div>
+        <RangeTabs range={range} onChange={setRange} />
         <div className="tabs" role="group" aria-label="Style">
           <button aria-pressed={style === 'line'} onClick={() => setStyle('line')}>Line</button>
           <button aria-pressed={style === 'candles'} onClick={() => setStyle('candles')}>Candles</button>
