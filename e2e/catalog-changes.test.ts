@@ -2,6 +2,7 @@
 // market paused on the venue shows paused and then open again, and a trade on the venue moves a
 // row's 24h volume. Both peers (the changes are read by `updatedAt`, which every venue lists by).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIGURES_EVERY } from '../src/main/core/domains/sync/catalog-watch.js';
 import { adminCommand } from '../src/venue/admin.js';
 import { EASY_NOW, openBracket, otherTrader, skipReason, startApp, yesOf, type App } from './support.js';
 
@@ -56,6 +57,9 @@ describe.skipIf(reason !== undefined)(`catalog changes in the markets list (${re
     expect(bid.body[0]?.['success'], JSON.stringify(bid.body)).toBe(true);
     const sold = await taker.post([taker.order(market.yes, 'SELL', '0.4', '50', { type: 'FAK', negRisk: true })]);
     expect(sold.body[0]?.['status'], JSON.stringify(sold.body)).toBe('matched');
+    // Figures are told at most every FIGURES_EVERY on the core's clock: moved past it, the next
+    // watch pass tells this one, rather than up to 10 s of the app idling here.
+    app.skew.ms += FIGURES_EVERY;
     await volume('$20').waitFor({ timeout: 15_000 });
     await app.shot('catalog-changes-volume');
     await app.page.evaluate("document.documentElement.dataset.theme = 'dark'");

@@ -145,6 +145,7 @@ export async function startApp(opts: AppOptions = {}): Promise<App> {
       http: { policy: { timeoutMs: 2000, retries: 0 } },
       ...(opts.keychain ? { keychain: opts.keychain } : {}),
       scrypt: CHEAP_SCRYPT,
+      collectGarbage: () => undefined,
     });
   const core = makeCore();
   if (specOnly) await useDeployment(core, venue, opts.signing ?? true);

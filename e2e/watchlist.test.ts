@@ -130,7 +130,8 @@ describe.skipIf(reason !== undefined)(`watchlist and alerts (${reason ?? 'Chromi
     await app.shot('alert-notice');
     // Above the level still: no second notice.
     await tradeAt(m, '0.65');
-    await page.waitForTimeout(SPEC_ONLY ? 7000 : 1500);
+    // Once the alert has seen 65¢ (live here, the page's 5 s quotes on the spec-only peer), it has not fired again.
+    await expect.poll(async () => (await call<Alert[]>('alerts.list'))[0]?.value, { timeout: SPEC_ONLY ? 20_000 : 10_000 }).toBe('0.65');
     expect((await call<Alert[]>('alerts.list'))[0]).toMatchObject({ state: 'met', fireCount: 1, fired: [{ value: '0.62' }] });
 
     await page.getByRole('button', { name: 'Watchlist', exact: true }).click();

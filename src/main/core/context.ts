@@ -17,6 +17,8 @@ export interface CoreContext {
   emit: Emit;
   /** Waits inside retries; tests pass a shorter one. */
   sleep: (ms: number) => Promise<void>;
+  /** Gives the process's memory back after a burst of work (native/memory.ts collectGarbage). */
+  collectGarbage: () => void;
   sessions: Sessions;
   /** The active Session: read it once per call and keep to it. */
   session(): Session;

@@ -25,6 +25,7 @@ import { syncDomain, type CatalogWatchOptions } from './domains/sync/sync.js';
 import { tradersDomain, type FollowingOptions } from './domains/traders/traders.js';
 import { watchlistDomain } from './domains/watchlist/watchlist.js';
 import type { LiveOptions } from './live/feed.js';
+import { collectGarbage } from '../../native/memory.js';
 import { consoleLogger, systemClock, type Clock, type Logger } from './ports.js';
 import { Prefs } from './prefs.js';
 import { PriceReadings } from './readings.js';
@@ -42,6 +43,13 @@ export interface CoreOptions extends AccountsOptions, AppOptions, WatchOptions, 
   clock?: Clock;
   /** Waits between retries of throttled order lines; tests shorten it. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * How the core gives memory back after a catalog sync and once the young generation has grown
+   * (a full collection of the whole process). A core in a test process shares its heap with the
+   * test runner, a venue and other cores: there each collection cost the whole shared heap's
+   * marking (a third of a browser test worker's CPU), so tests pass a no-op.
+   */
+  collectGarbage?: () => void;
   version?: string;
   checkOutputs?: boolean;
   emit?: <N extends EventName>(name: N, payload: EventPayload<N>) => void;
@@ -98,7 +106,7 @@ export function createCore(opts: CoreOptions): Core {
   let vault = openVault(opts.dataDir, opts, undefined, damaged);
   const close = closer();
   const ctx: CoreContext = {
-    dataDir: opts.dataDir, version: opts.version ?? '0.1.0', log, clock, emit, sleep: opts.sleep ?? realSleep,
+    dataDir: opts.dataDir, version: opts.version ?? '0.1.0', log, clock, emit, sleep: opts.sleep ?? realSleep, collectGarbage: opts.collectGarbage ?? collectGarbage,
     sessions, session: () => sessions.current, prefs: new Prefs(opts.dataDir, log, damaged), activity: new Activity(),
     damagedFiles, damaged,
     vault: () => vault,

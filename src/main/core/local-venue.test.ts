@@ -30,6 +30,7 @@ beforeAll(async () => {
     logger: silent,
     checkOutputs: true,
     watch: false,
+    collectGarbage: () => undefined,
     http: { policy: { timeoutMs: 2000, retries: 0 } },
     emit: (name, payload) => {
       if (name === 'venue.status') statuses.push(payload as EventPayload<'venue.status'>);
@@ -97,7 +98,7 @@ describe('the embedded venue going down', () => {
 
   it('cannot be restarted by a core whose host started no venue', async () => {
     const other = mkdtempSync(join(tmpdir(), 'kairos-no-local-'));
-    const bare = createCore({ dataDir: other, defaultProfile: localProfile(venue.urls), logger: silent, watch: false });
+    const bare = createCore({ dataDir: other, defaultProfile: localProfile(venue.urls), logger: silent, watch: false, collectGarbage: () => undefined });
     try {
       const b = caller(() => bare);
       expect(await b.ok('venue.status')).toEqual({ local: null });

@@ -55,7 +55,7 @@ function stubVenue(): LocalVenue & { set(next: LocalVenueStatus): void } {
 
 it('answers from the cache at once while the local venue starts, and from the venue once it runs', async () => {
   // A first run fills the cache from the venue (the second read lists the markets it kept).
-  const first = createCore({ dataDir: dir, defaultProfile: localProfile(venue.urls), logger: silent, watch: false });
+  const first = createCore({ dataDir: dir, defaultProfile: localProfile(venue.urls), logger: silent, watch: false, collectGarbage: () => undefined });
   await caller(() => first).ok('markets.list', { limit: 20 });
   const listed = await caller(() => first).ok<{ data: { rows: Array<{ id: string }> } }>('markets.list', { limit: 20 });
   first.close();
@@ -69,6 +69,7 @@ it('answers from the cache at once while the local venue starts, and from the ve
     localVenue: local,
     logger: silent,
     watch: false,
+    collectGarbage: () => undefined,
     clock: { now: () => Date.now() + 3_600_000 },
     http: { policy: { timeoutMs: 2000, retries: 3, baseDelayMs: 50, maxDelayMs: 200 } },
   });
@@ -101,7 +102,7 @@ it('with nothing kept, a read waits for the starting venue and goes out the mome
   try {
     // Nothing is asked of a venue that is starting (here, one answering 503 when asked)…
     const a = stubVenue();
-    cores.push(createCore({ dataDir: join(empty, 'a'), defaultProfile: localProfile(urls(notYetUrl)), localVenue: a, logger: silent, watch: false, http }));
+    cores.push(createCore({ dataDir: join(empty, 'a'), defaultProfile: localProfile(urls(notYetUrl)), localVenue: a, logger: silent, watch: false, collectGarbage: () => undefined, http }));
     asked = 0;
     const refused = cores[0]!.router.dispatch('markets.list', { limit: 20 });
     const stillA = pending(refused);
@@ -115,7 +116,7 @@ it('with nothing kept, a read waits for the starting venue and goes out the mome
 
     // A venue that answers gives the waiting read its first, fresh answer.
     const b = stubVenue();
-    cores.push(createCore({ dataDir: join(empty, 'b'), defaultProfile: localProfile(venue.urls), localVenue: b, logger: silent, watch: false, http }));
+    cores.push(createCore({ dataDir: join(empty, 'b'), defaultProfile: localProfile(venue.urls), localVenue: b, logger: silent, watch: false, collectGarbage: () => undefined, http }));
     const read = cores[1]!.router.dispatch('markets.list', { limit: 20 });
     const stillB = pending(read);
     await new Promise((r) => setTimeout(r, 300));
@@ -147,7 +148,7 @@ it("a screen's read goes out and comes back before the catalog sync's next page"
       log.push(`done ${what}`);
     }
   };
-  const core = createCore({ dataDir: fresh, defaultProfile: localProfile(venue.urls), logger: silent, watch: false, http: { fetch: recording } });
+  const core = createCore({ dataDir: fresh, defaultProfile: localProfile(venue.urls), logger: silent, watch: false, collectGarbage: () => undefined, http: { fetch: recording } });
   try {
     // As a window's first load asks them: the sync, and the list it shows.
     await core.router.dispatch('sync.start', {});

@@ -36,6 +36,7 @@ export function coreFor(dataDir: string, venue: TestVenue, opts: Partial<CoreOpt
     // Tests start vaults with the short passphrase 'pw'; the strength rule has its own test.
     weakPassphrases: true,
     scrypt: CHEAP_SCRYPT,
+    collectGarbage: () => undefined,
     ...opts,
   });
 }

@@ -96,7 +96,7 @@ describe('a local venue that cannot start on its folder', () => {
     expect(logs.join('\n')).toContain('the status bar offers a new local world, the old folder kept aside');
 
     // Through the core, as the window asks.
-    const core: Core = createCore({ dataDir, defaultProfile: localProfile(venue.urls), localVenue: venue, logger: silent, watch: false, checkOutputs: true });
+    const core: Core = createCore({ dataDir, defaultProfile: localProfile(venue.urls), localVenue: venue, logger: silent, watch: false, collectGarbage: () => undefined, checkOutputs: true });
     try {
       const o = caller(() => core);
       expect((await o.ok<{ local: VenueStatus }>('venue.status')).local?.problem?.kind).toBe('damaged-database');

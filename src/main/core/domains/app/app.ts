@@ -88,7 +88,7 @@ export function appDomain(ctx: CoreContext, opts: AppOptions, deps: AppDeps): Do
   return {
     name: 'app',
     handlers,
-    start: () => void (stopTrim = trimYoungGeneration()),
+    start: () => void (stopTrim = trimYoungGeneration({ collect: ctx.collectGarbage })),
     stop: () => {
       stopTrim?.();
       unsubscribe?.();

@@ -5,7 +5,6 @@
 import { CATALOG_KINDS, type CatalogKind } from '../../cache/index.js';
 import { probeRoute } from '../../capabilities.js';
 import { HttpStatusError } from '../../http/errors.js';
-import { collectGarbage } from '../../../../native/memory.js';
 import { perSession, type Session } from '../../session.js';
 import type { CoreContext, HandlersOf } from '../../context.js';
 import { newWatchState, readPage, screenInSight, watchPass, WATCH_EVERY, type CatalogWatchOptions } from './catalog-watch.js';
@@ -58,7 +57,7 @@ export function syncDomain(ctx: CoreContext, opts: CatalogWatchOptions = {}) {
       )
       .then(() => {
         st.lastSyncAt = ctx.clock.now();
-        collectGarbage();
+        ctx.collectGarbage();
       })
       .catch((err: unknown) => {
         if (s.isOpen && !ctx.closing()) ctx.log.warn('catalog sync stopped', { error: err instanceof Error ? err.message : String(err) });
