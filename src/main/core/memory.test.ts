@@ -6,7 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { collectAfterBursts, collectGarbage, garbageCollections, scavengeCounter, trimYoungGeneration, youngGenerationBytes } from '../../native/memory.js';
 import { coreForFile } from './test-support.js';
 
-const h = coreForFile();
+// This file's core collects for real (test cores do not, by default): its collections are counted here.
+const h = coreForFile({ core: { collectGarbage } });
 
 /** Short-lived rows with a few kept: V8 grows its young generation to take them. */
 function burst(): object[][] {
