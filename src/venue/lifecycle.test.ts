@@ -6,15 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { MASTER_KEY_FILE } from './auth/keys.js';
 import { DB_FILE } from './db/open.js';
 import { watchParent } from './lifeline.js';
 import { DataDirLocked, LOCK_FILE, lockDataDir, pidAlive } from './lock.js';
-
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+import { venueCliArgs } from './test-support.js';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -38,7 +36,7 @@ interface Cli {
 }
 
 function cli(args: string[], stdin: 'pipe' | 'ignore' = 'ignore'): Cli {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--size', 'small', '--no-simulator', ...args], { stdio: [stdin, 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...venueCliArgs(), '--size', 'small', '--no-simulator', ...args], { stdio: [stdin, 'pipe', 'pipe'] });
   children.push(child);
   let stderr = '';
   child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
@@ -129,7 +127,7 @@ describe('a venue does not outlive its parent', () => {
     // A parent that starts the venue with a stdin pipe, prints its pid, and is then killed.
     const script = `
       const { spawn } = require('node:child_process');
-      const v = spawn(process.execPath, ['--import', 'tsx', ${JSON.stringify(CLI)}, '--size', 'small', '--no-simulator', '--exit-with-parent', '--data-dir', ${JSON.stringify(dir)}], { stdio: ['pipe', 'pipe', 'inherit'] });
+      const v = spawn(process.execPath, [...${JSON.stringify(venueCliArgs())}, '--size', 'small', '--no-simulator', '--exit-with-parent', '--data-dir', ${JSON.stringify(dir)}], { stdio: ['pipe', 'pipe', 'inherit'] });
       v.stdout.once('data', () => console.log(v.pid));
       setInterval(() => undefined, 1000);`;
     const parent = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'ignore'] });
@@ -184,7 +182,7 @@ describe('a data folder that lost its database', () => {
     expect(size(dir)).toBe('small');
 
     // Started again without --size: the folder's size holds.
-    const again = spawn(process.execPath, ['--import', 'tsx', CLI, '--no-simulator', '--data-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const again = spawn(process.execPath, [...venueCliArgs(), '--no-simulator', '--data-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(again);
     let log = '';
     again.stderr.on('data', (b: Buffer) => (log += b.toString()));

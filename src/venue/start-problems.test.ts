@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VENUE_PROBLEM_PREFIX } from '@shared/ipc/venue-problem.js';
@@ -16,8 +15,7 @@ import { FINGERPRINT_META, fingerprintOf, MASTER_KEY_FILE } from './auth/keys.js
 import { DB_FILE } from './db/open.js';
 import { SCHEMA_VERSION } from './db/schema.js';
 import { LOCK_FILE } from './lock.js';
-
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+import { venueCliArgs } from './test-support.js';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -39,7 +37,7 @@ interface Run {
 
 /** Runs the venue CLI on `dir` until it prints its start line (then stops it) or exits. */
 async function run(dir: string): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--size', 'small', '--no-simulator', '--data-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...venueCliArgs(), '--size', 'small', '--no-simulator', '--data-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let stderr = '';
   child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
@@ -158,7 +156,7 @@ describe('a venue that cannot start says why, as a kind', () => {
   });
 
   it('any other refusal (a bad option) is no problem kind, only the log line', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--size', 'huge'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...venueCliArgs(), '--size', 'huge'], { stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let stderr = '';
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));

@@ -3,13 +3,13 @@
 // `venue.status`, and `venue.restart` brings a venue left down back, only on the local profile.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayload } from '@shared/ipc/contract.js';
 import { createCore, type Core } from './index.js';
 import { localProfile } from './local-profile.js';
-import { caller, silent } from './test-support.js';
-import { sourceVenueChild, superviseVenue, type SupervisedVenue } from './venue-launcher.js';
+import { caller, silent, testVenueChild } from './test-support.js';
+import { superviseVenue, type SupervisedVenue } from './venue-launcher.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kairos-local-venue-'));
 const venueDir = join(dir, 'venue');
@@ -20,7 +20,7 @@ const o = caller(() => core);
 
 beforeAll(async () => {
   venue = await superviseVenue({
-    spawn: (port) => sourceVenueChild(resolve('.'), ['--data-dir', venueDir, '--size', 'small', '--no-simulator', ...(port ? ['--port', String(port)] : [])]),
+    spawn: (port) => testVenueChild(['--data-dir', venueDir, '--size', 'small', '--no-simulator', ...(port ? ['--port', String(port)] : [])]),
     timeoutMs: 60_000,
   });
   core = createCore({

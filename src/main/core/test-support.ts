@@ -8,14 +8,20 @@ import { afterAll, beforeAll } from 'vitest';
 import type { IpcError } from '@shared/ipc/contract.js';
 import { catalogChanged } from '../../venue/market-index.js';
 import type { VenueOptions } from '../../venue/server.js';
-import { startTestVenue, type TestVenue } from '../../venue/test-support.js';
+import { startTestVenue, venueCliArgs, type TestVenue } from '../../venue/test-support.js';
 import { Trader } from '../../venue/trading/test-trader.js';
 import { createCore, type Core, type CoreOptions } from './index.js';
+import { nodeVenueChild, type VenueChild } from './venue-launcher.js';
 import type { ScryptParams } from './vault/vault.js';
 
 /** The cheapest scrypt a vault file accepts (N = 2^10): the cost has its own tests in vault.test.ts. */
 export const CHEAP_SCRYPT: ScryptParams = { logN: 10, r: 8, p: 1 };
 import { localProfile } from './local-profile.js';
+
+/** The venue CLI in its own process, as the app starts it (`--exit-with-parent`): built when current (venueCliArgs). */
+export function testVenueChild(args: readonly string[]): VenueChild {
+  return nodeVenueChild(process.execPath, [...venueCliArgs(), '--exit-with-parent', ...args]);
+}
 
 export const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 

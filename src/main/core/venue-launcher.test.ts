@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, launchVenue, localVenuePort, nodeVenueChild, parseStartLine, sourceVenueChild, superviseVenue, venueUrlsAt, type VenueChild, type VenueEvent } from './venue-launcher.js';
+import { testVenueChild } from './test-support.js';
 
 const URLS = { catalog_url: 'http://127.0.0.1:1/catalog', trading_url: 'http://127.0.0.1:1/trading', data_url: 'http://127.0.0.1:1/data' };
 
@@ -285,7 +286,7 @@ describe('superviseVenue', () => {
     const data = join(dir, 'venue');
     const events: VenueEvent[] = [];
     const venue = await superviseVenue({
-      spawn: (port) => sourceVenueChild(resolve('.'), ['--data-dir', data, '--size', 'small', '--no-simulator', ...(port ? ['--port', String(port)] : [])]),
+      spawn: (port) => testVenueChild(['--data-dir', data, '--size', 'small', '--no-simulator', ...(port ? ['--port', String(port)] : [])]),
       onEvent: (e) => events.push(e),
       timeoutMs: 60_000,
     });

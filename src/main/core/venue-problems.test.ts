@@ -5,13 +5,13 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VenueStatus } from '@shared/ipc/venue-status.js';
 import { createCore, type Core } from './index.js';
 import { localProfile } from './local-profile.js';
-import { caller, silent } from './test-support.js';
-import { freePort, launchVenue, nodeVenueChild, sourceVenueChild, superviseVenue, type SupervisedVenue } from './venue-launcher.js';
+import { caller, silent, testVenueChild } from './test-support.js';
+import { freePort, launchVenue, nodeVenueChild, superviseVenue, type SupervisedVenue } from './venue-launcher.js';
 import { parseProblemLine, setVenueFolderAside, VenueStartError } from './venue-problem.js';
 
 const dirs: string[] = [];
@@ -31,7 +31,7 @@ const venueArgs = (folder: string, port?: number): string[] => ['--data-dir', fo
 let made: string;
 beforeAll(async () => {
   made = join(tempDir(), 'venue');
-  const venue = await launchVenue({ spawn: () => sourceVenueChild(resolve('.'), venueArgs(made)), timeoutMs: 60_000 });
+  const venue = await launchVenue({ spawn: () => testVenueChild(venueArgs(made)), timeoutMs: 60_000 });
   await venue.stop();
 }, 90_000);
 
@@ -47,7 +47,7 @@ function damagedDataDir(damage: (folder: string) => void): { dataDir: string; fo
 async function supervise(folder: string, logs: string[] = []): Promise<SupervisedVenue> {
   const venue = await superviseVenue({
     port: await freePort(),
-    spawn: (port) => sourceVenueChild(resolve('.'), venueArgs(folder, port)),
+    spawn: (port) => testVenueChild(venueArgs(folder, port)),
     folder,
     timeoutMs: 60_000,
     onLog: (l) => logs.push(l),

@@ -3,12 +3,13 @@
 // into statuses that climb to 100% before it runs.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WORLD_PROGRESS_PREFIX, type WorldProgress } from '@shared/ipc/venue-status.js';
 import type { LocalVenueStatus } from './ports.js';
-import { freePort, launchVenue, nodeVenueChild, sourceVenueChild, superviseVenue, type VenueChild } from './venue-launcher.js';
+import { freePort, launchVenue, nodeVenueChild, superviseVenue, type VenueChild } from './venue-launcher.js';
 import { parseProgressLine, progressThrottle } from './venue-progress.js';
+import { testVenueChild } from './test-support.js';
 
 const URLS = { catalog_url: 'http://127.0.0.1:1/catalog', trading_url: 'http://127.0.0.1:1/trading', data_url: 'http://127.0.0.1:1/data' };
 const dirs: string[] = [];
@@ -150,7 +151,7 @@ describe('the real venue CLI on a fresh data folder', () => {
       port: await freePort(),
       startingReason: 'first start: generating its world',
       spawn: (port): VenueChild => {
-        const child = sourceVenueChild(resolve('.'), ['--data-dir', join(dir, 'venue'), '--size', 'small', '--no-simulator', ...(port ? ['--port', String(port)] : [])]);
+        const child = testVenueChild(['--data-dir', join(dir, 'venue'), '--size', 'small', '--no-simulator', ...(port ? ['--port', String(port)] : [])]);
         return { ...child, onStderr: (listener) => child.onStderr((l) => listener((stderr.push(l), l))) };
       },
       onLog: (l) => logs.push(l),

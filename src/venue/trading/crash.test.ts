@@ -5,15 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { rebuildDerived } from '../ledger.js';
 import { prepareWorld, startVenue, type VenueUrls } from '../server.js';
-import { TEST_ANCHOR } from '../test-support.js';
+import { TEST_ANCHOR, venueCliArgs } from '../test-support.js';
 import { walletPrivateKey } from '../world/trading.js';
 import { Trader } from './test-trader.js';
 
-const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
 
 describe('crash safety', () => {
   it('loses and duplicates nothing when killed mid-stream', async () => {
@@ -33,7 +31,7 @@ describe('crash safety', () => {
         .get() as { wallet: string; token_id: string; size: number; min_size: number; tick_size: number };
       db.close();
 
-      const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--data-dir', dir, '--no-simulator', '--no-rate-limit'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      const child = spawn(process.execPath, [...venueCliArgs(), '--data-dir', dir, '--no-simulator', '--no-rate-limit'], { stdio: ['ignore', 'pipe', 'ignore'] });
       const urls = JSON.parse(await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve))) as VenueUrls;
       const seller = await Trader.create(urls, keyOf.get(pos.wallet));
       const buyer = await Trader.create(urls);
