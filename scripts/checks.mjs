@@ -1,12 +1,16 @@
-// The static checks of `npm test` (lint, both type-checks, electronegativity) side by side: none
-// needs another's output, and on two cores they take ~25 s together instead of ~45 s in a row.
-// Each one's output is printed whole once it ends; the run fails if any of them fails.
+// The static checks of `npm test` (lint, each type-check, electronegativity) and the build the
+// browser tests load, side by side: none needs another's output. The two type-checks were one
+// script in a row (30 and 20 s of CPU), the longest chain; apart, the five take about the CPU
+// they need spread over both cores (~40 s here instead of ~55 s). Each one's output is printed
+// whole once it ends; the run fails if any of them fails.
 import { spawn } from 'node:child_process';
 
 const checks = [
   ['lint', ['run', '--silent', 'lint']],
-  ['typecheck', ['run', '--silent', 'typecheck']],
+  ['typecheck (main, venue, host)', ['run', '--silent', 'typecheck:node']],
+  ['typecheck (renderer)', ['run', '--silent', 'typecheck:web']],
   ['security', ['run', '--silent', 'security']],
+  ['build', ['run', '--silent', 'build']],
 ];
 
 const runs = checks.map(
