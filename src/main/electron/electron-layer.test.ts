@@ -370,7 +370,7 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
     expect(stand.calls.quit).toBe(quits);
     release();
     await second;
-    await vi.waitFor(() => expect(stand.calls.quit).toBe(quits + 1));
+    await vi.waitFor(() => expect(stand.calls.quit).toBe(quits + 1), { timeout: 15_000, interval: 50 });
   });
 
   it('a fill of a resting order becomes an OS notification, and reaches the window', async () => {
@@ -461,7 +461,7 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
     let prevented = false;
     for (const fn of stand.appListeners.get('will-quit') ?? []) fn({ preventDefault: () => (prevented = true) });
     expect(prevented).toBe(true);
-    await vi.waitFor(() => expect(stand.calls.quit).toBe(quits + 1));
+    await vi.waitFor(() => expect(stand.calls.quit).toBe(quits + 1), { timeout: 15_000, interval: 50 });
     await expect(call('markets.list', { limit: 5 })).rejects.toThrow(/Kairos is closing/);
   });
 });
