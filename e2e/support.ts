@@ -6,6 +6,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { createCore, type Core } from '../src/main/core/index.js';
 import type { SecretCipher } from '../src/main/core/ports.js';
 import { localProfile } from '../src/main/core/local-profile.js';
+import { RENDERER_JS_FLAGS } from '../src/main/core/renderer-flags.js';
 import { CHEAP_SCRYPT } from '../src/main/core/test-support.js';
 import { startHost, type RunningHost } from '../src/host/server.js';
 import { adminClient, type AdminClient, type TradingSettings, type World, type WorldMarket } from '../src/venue/admin-client.js';
@@ -44,7 +45,8 @@ export const RENDERER = resolve('out/renderer');
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    // The page's V8 flags as Electron's main gives its renderers (renderer-flags.ts).
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--js-flags=${RENDERER_JS_FLAGS}`],
   });
 }
 

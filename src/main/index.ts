@@ -10,6 +10,7 @@ import { createCore, type Core } from './core/index.js';
 import type { EventPayload } from '@shared/ipc/contract.js';
 import { CSP } from './core/csp.js';
 import { localProfile } from './core/local-profile.js';
+import { RENDERER_JS_FLAGS } from './core/renderer-flags.js';
 import { localVenuePort, NODE_MEMORY_FLAGS, superviseVenue, venueEnv, type SupervisedVenue } from './core/venue-launcher.js';
 import { bindRouter, windowEvents } from './electron/ipc.js';
 import { utilityVenueChild } from './electron/venue-child.js';
@@ -108,6 +109,9 @@ let updater: Updater | undefined;
 // KAIROS_DATA_DIR runs Kairos on another data folder.
 const dataDirArg = dataDirOverride(process.argv, process.env);
 if (dataDirArg) app.setPath('userData', dataDirArg);
+
+// For the renderers to come (this process's V8 already runs): see renderer-flags.ts.
+app.commandLine.appendSwitch('js-flags', RENDERER_JS_FLAGS);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();

@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CALL_NAMES } from '@shared/ipc/contract.js';
 import { CSP } from '../core/csp.js';
 import { NODE_MEMORY_FLAGS } from '../core/venue-launcher.js';
+import { RENDERER_JS_FLAGS } from '../core/renderer-flags.js';
 
 const BUILT = resolve('out/main/index.js');
 const userData = mkdtempSync(join(tmpdir(), 'kairos-electron-'));
@@ -28,6 +29,8 @@ const stand = vi.hoisted(() => {
   // The V8 flags each fork was given (utilityProcess's execArgv).
   const forkFlags: string[][] = [];
   const forkEnvs: Array<NodeJS.ProcessEnv | undefined> = [];
+  // Switches appended to Chromium's command line for the renderers.
+  const switches: Array<[string, string]> = [];
   const paths = new Map<string, string>();
   const appListeners = new Map<string, Array<(...a: unknown[]) => void>>();
   const calls = { quit: 0, opened: [] as string[], reloads: 0, sent: [] as Array<[string, unknown]> };
@@ -64,7 +67,7 @@ const stand = vi.hoisted(() => {
     },
   };
   const gate = { hold: false, held: [] as Array<() => void>, inFlight: 0, target: '', server: undefined as undefined | { close(): void } };
-  return { gate, handlers, windows, headerHooks, children, forkFlags, forkEnvs, paths, appListeners, calls, menu, dialogs, updater, permission: undefined as undefined | ((wc: unknown, permission: string, done: (ok: boolean) => void) => void) };
+  return { gate, handlers, windows, headerHooks, children, forkFlags, forkEnvs, switches, paths, appListeners, calls, menu, dialogs, updater, permission: undefined as undefined | ((wc: unknown, permission: string, done: (ok: boolean) => void) => void) };
 });
 
 vi.mock('electron-updater', () => ({ autoUpdater: stand.updater }));
@@ -135,6 +138,7 @@ vi.mock('electron', () => {
   const asWindow = (e: { webContents: Record<string, unknown> }) => Object.assign(e, { isDestroyed: () => false });
   return {
     app: {
+      commandLine: { appendSwitch: (name: string, value: string) => stand.switches.push([name, value]) },
       requestSingleInstanceLock: () => true,
       whenReady: () => {
         resolveReady();
@@ -451,6 +455,8 @@ describe.skipIf(reason !== undefined)(`built Electron main under a stand-in elec
     expect(stand.children).toHaveLength(3);
     // Every start of the venue, the restarts too, runs with the app's memory flags.
     expect(stand.forkFlags).toEqual([[...NODE_MEMORY_FLAGS], [...NODE_MEMORY_FLAGS], [...NODE_MEMORY_FLAGS]]);
+    // The page's renderers get the app's V8 flags too.
+    expect(stand.switches).toEqual([['js-flags', RENDERER_JS_FLAGS]]);
     // ...and the app's environment, with malloc held to two arenas.
     expect(stand.forkEnvs.map((e) => [e?.['MALLOC_ARENA_MAX'], e?.['MALLOC_TRIM_THRESHOLD_'], e?.['PATH']])).toEqual(Array(3).fill(['2', '131072', process.env['PATH']]));
   }, 60_000);

@@ -1,10 +1,10 @@
 // The data surface (spec §4.1), computed from the fills ledger and its derived positions.
 import { prepared } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
-import { ledgerVersion } from '../ledger.js';
-import { catalogVersion, markPrices, marketsByCondition, walletOrBlank, walletStamp, type MarketInfo, type WalletInfo } from '../market-index.js';
+import { markPrices, marketsByCondition, walletOrBlank, walletStamp, type MarketInfo, type WalletInfo } from '../market-index.js';
 import { Lru } from '../lru.js';
 import { MICRO } from '../money.js';
+import { standings, type Period, type Standing } from './standings.js';
 
 const round = (x: number, dp = 6): number => {
   const f = 10 ** dp;
@@ -323,8 +323,6 @@ export function holders(db: Db, q: HoldersParams): unknown[] {
 
 // ---------------------------------------------------------------- leaderboard
 
-export type Period = 'DAY' | 'WEEK' | 'MONTH' | 'ALL';
-
 export interface LeaderboardParams {
   category: string;
   timePeriod: Period;
@@ -333,55 +331,6 @@ export interface LeaderboardParams {
   offset: number;
   user?: string | undefined;
   userName?: string | undefined;
-}
-
-const PERIOD_MS: Record<Period, number> = { DAY: 86_400_000, WEEK: 7 * 86_400_000, MONTH: 30 * 86_400_000, ALL: Number.POSITIVE_INFINITY };
-
-interface Standing {
-  wallet: string;
-  vol: number; // micro
-  pnl: number; // micro
-}
-
-const boardCache = new WeakMap<Db, Map<string, Standing[]>>();
-
-/** P&L of a window = cash in minus cash out of the window's fills (fees included) plus the
- *  tokens they netted at today's mark; over ALL that is realised + unrealised P&L. */
-function standings(db: Db, category: string, period: Period, orderBy: 'PNL' | 'VOL', now: number): Standing[] {
-  // Window edges move with the clock; a 10 s bucket keeps cached answers honest and cheap.
-  const key = `${ledgerVersion(db)}|${catalogVersion(db)}|${category}|${period}|${orderBy}|${period === 'ALL' ? 0 : Math.floor(now / 10_000)}`;
-  let cache = boardCache.get(db);
-  const hit = cache?.get(key);
-  if (hit) return hit;
-  const markets = marketsByCondition(db);
-  const marks = markPrices(db);
-  const since = period === 'ALL' ? 0 : now - PERIOD_MS[period];
-  const rows = db
-    .prepare(
-      `SELECT wallet, condition_id, outcome_index,
-              SUM(usdc) AS vol,
-              SUM(CASE side WHEN 'SELL' THEN usdc - fee ELSE -usdc - fee END) AS flow,
-              SUM(CASE side WHEN 'BUY' THEN size ELSE -size END) AS net
-       FROM fills WHERE ts >= ? AND ts <= ? GROUP BY wallet, condition_id, outcome_index`,
-    )
-    .all(since, now) as Array<{ wallet: string; condition_id: string; outcome_index: number; vol: number; flow: number; net: number }>;
-  const byWallet = new Map<string, Standing>();
-  for (const r of rows) {
-    if (category !== 'OVERALL' && markets.get(r.condition_id)?.category !== category) continue;
-    const s = byWallet.get(r.wallet) ?? { wallet: r.wallet, vol: 0, pnl: 0 };
-    s.vol += r.vol;
-    s.pnl += r.flow + Math.round((r.net * (marks.get(`${r.condition_id}:${r.outcome_index}`) ?? 0)) / MICRO);
-    byWallet.set(r.wallet, s);
-  }
-  const list = [...byWallet.values()].filter((s) => s.vol > 0);
-  const k = orderBy === 'PNL' ? 'pnl' : 'vol';
-  list.sort((a, b) => b[k] - a[k] || (a.wallet < b.wallet ? -1 : 1));
-  if (!cache || cache.size > 64) {
-    cache = new Map();
-    boardCache.set(db, cache);
-  }
-  cache.set(key, list);
-  return list;
 }
 
 export function leaderboard(db: Db, q: LeaderboardParams, now: number): unknown[] {

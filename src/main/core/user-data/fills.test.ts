@@ -1,6 +1,6 @@
 // What an order got for what it matched, from the venue's answer: exact, and only where known.
 import { describe, expect, it } from 'vitest';
-import { arrivalFill, averagePrice, stateOfAnswer } from './fills.js';
+import { arrivalFill, arrivalPrice, averagePrice, stateOfAnswer } from './fills.js';
 
 const facts = { side: 'BUY' as const, price: '0.48', sizeMatched: '12', status: 'matched', makingAmount: '2350000', takingAmount: '5000000' };
 
@@ -50,5 +50,31 @@ describe('the state an answer leaves', () => {
     expect(stateOfAnswer({ ...line, type: 'FOK' }, { success: true, status: 'matched' })).toEqual({ state: 'filled', sizeMatched: '10' });
     expect(stateOfAnswer(line, { success: false, status: '' })).toEqual({ state: 'rejected' });
     expect(stateOfAnswer(line, undefined)).toEqual({ state: 'rejected' });
+  });
+});
+
+describe('the price and fee of a fill on arrival', () => {
+  const rules = { tick: '0.01', takerFeeBps: 200 };
+  it('tells the grid price the order filled at and its taker fee apart, exactly', () => {
+    // 10 at 10¢ with a 2% fee: $1.00 and $0.02 of fee, not "10.2¢".
+    expect(arrivalPrice('BUY', '1020000', '10000000', rules)).toEqual({ price: 100_000n, fee: 20_000n });
+    // 6 sold at 60¢: the fee is on the nearer edge, 40¢: $3.60 less $0.048.
+    expect(arrivalPrice('SELL', '6000000', '3552000', rules)).toEqual({ price: 600_000n, fee: 48_000n });
+    // At the grid's edge: 5 at 99¢ pay 2% of 1¢ each.
+    expect(arrivalPrice('BUY', '4951000', '5000000', rules)).toEqual({ price: 990_000n, fee: 1_000n });
+    // A venue that charged less than the rate read (nothing here), and a market without fees.
+    expect(arrivalPrice('BUY', '50000', '5000000', rules)).toEqual({ price: 10_000n, fee: 0n });
+    expect(arrivalPrice('BUY', '2350000', '5000000', { tick: '0.01' })).toEqual({ price: 470_000n, fee: 0n });
+  });
+
+  it('finds the price when fills at it each rounded their fee down a micro', () => {
+    // Three fills of 1.01 at 33¢, 1.5%: 4,999.5 micro of fee each, charged 4,999: $0.014997, not $0.014998.
+    expect(arrivalPrice('BUY', String(999_900 + 3 * 4_999), '3030000', { tick: '0.01', takerFeeBps: 150 })).toEqual({ price: 330_000n, fee: 14_997n });
+  });
+
+  it('keeps the fee in an average that is no grid price, and says so', () => {
+    // 5 at 10¢ and 5 at 11¢ with 2%: $1.071 for 10, 10.71¢ a share, fee included.
+    expect(arrivalPrice('BUY', '1071000', '10000000', rules)).toEqual({ price: 107_100n, feeIncluded: true });
+    expect(arrivalPrice('BUY', '0', '0', rules)).toBeUndefined();
   });
 });

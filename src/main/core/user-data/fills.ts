@@ -1,8 +1,9 @@
 // What an order of the journal got for what it matched, from the venue's answer: the amounts it
 // reported on arrival (base units, 6 decimals: micro units) and, for what matched later while the
 // order rested, its own limit price — a resting order only ever fills at its price.
+import { feeMicros } from '@shared/domain/fees.js';
 import { formatMicros, parseMicros } from '@shared/domain/money.js';
-import { MICROS_PER_SHARE } from '@shared/domain/units.js';
+import { cashFor, exactPrice, MICROS_PER_SHARE } from '@shared/domain/units.js';
 
 const INT = /^\d{1,40}$/;
 
@@ -39,6 +40,48 @@ export function averagePrice(f: FillFacts): string | undefined {
   // Cash over tokens, scaled by a share, is the price in micro units; the part matched later is at the limit.
   const numerator = arrival.cash * MICROS_PER_SHARE + (total - arrival.tokens) * price;
   return formatMicros((numerator * 2n + total) / (2n * total));
+}
+
+/** Cash over tokens as a price in micro units, rounded half up. */
+const halfUp = (cash: bigint, tokens: bigint): bigint => (cash * MICROS_PER_SHARE * 2n + tokens) / (2n * tokens);
+
+/**
+ * The price an order filled at on arrival and the fee it paid, apart: `fee` beside an exact
+ * price, or, where the amounts are not one grid price and its fee, their average with the fee in.
+ */
+export type ArrivalPrice = { price: bigint; fee: bigint } | { price: bigint; feeIncluded: true };
+
+/**
+ * What the venue's amounts say an order matched at on arrival. They count the taker fee in (a
+ * BUY gave cash + fee, a SELL took cash − fee), at `takerFeeBps` as fees.ts figures it, rounded
+ * down per fill: so the grid price whose cash and largest fee bracket the amounts is the price
+ * the order filled at, exactly, and the rest of the amounts its fee (several fills at one price
+ * may each round a micro down). A sweep over prices on one side of 50¢ pays a fee in proportion,
+ * so its average comes out too when it is a grid price; otherwise the average, fee included.
+ */
+export function arrivalPrice(side: 'BUY' | 'SELL', makingAmount: string | null | undefined, takingAmount: string | null | undefined, rules: { tick: string; takerFeeBps?: number | undefined }): ArrivalPrice | undefined {
+  const arrival = arrivalFill(side, makingAmount, takingAmount);
+  if (!arrival || arrival.tokens === 0n) return undefined;
+  const { tokens, cash } = arrival;
+  const bps = rules.takerFeeBps ?? 0;
+  const tick = parseMicros(rules.tick);
+  if (bps <= 0 || !tick) return { price: exactPrice(cash, tokens) ?? halfUp(cash, tokens), fee: 0n };
+  // From the grid price nearest the amounts' own, toward where the fee lies (down for a BUY, up
+  // for a SELL): each step adds a tick's cash to the fee but less than that to the largest fee,
+  // so the last price whose fee fits is the one.
+  const step = side === 'BUY' ? -tick : tick;
+  const top = MICROS_PER_SHARE - tick;
+  const near = ((cash * MICROS_PER_SHARE) / tokens / tick) * tick - step;
+  let price = near < tick ? tick : near > top ? top : near;
+  let found: { price: bigint; fee: bigint } | undefined;
+  for (; price >= tick && price <= top; price += step) {
+    const at = cashFor(tokens, price);
+    const fee = side === 'BUY' ? cash - at : at - cash;
+    if (fee < 0n) continue;
+    if (fee > feeMicros(bps, price, tokens, 'down')) break;
+    found = { price, fee };
+  }
+  return found ?? { price: halfUp(cash, tokens), feeIncluded: true };
 }
 
 export interface VenueAnswer {

@@ -2,10 +2,11 @@
 // is a rise of an order's matched size, or an order that left the book while its market still
 // trades; a resolution is a held market that became redeemable or closed, told once per account
 // (the `notices` table, through the journal), so a restart neither repeats one nor forgets one.
-import { centsText, parseMicros } from '@shared/domain/money.js';
+import { centsText, dollarsText, parseMicros } from '@shared/domain/money.js';
 import type { Notice } from '@shared/ipc/contract.js';
 import type { Position, TradingMarket } from '@shared/spec/index.js';
 import type { Logger } from '../../ports.js';
+import type { ArrivalPrice } from '../../user-data/fills.js';
 import type { JournalRow, OrderJournal, Settled } from './journal.js';
 
 const micros = (d: string | null | undefined): bigint => (d ? (parseMicros(d) ?? 0n) : 0n);
@@ -42,11 +43,21 @@ async function judgeGone(row: JournalRow, io: SettleIo): Promise<'filled' | 'exp
 }
 
 
-/** The notice of a fill of `matched` of the order (the watcher's, for every way a fill is found). */
-export async function fillNotice(row: JournalRow, matched: string, title: string, accountId: string, io: Pick<SettleIo, 'now' | 'label'>): Promise<Notice> {
+/** How the fee of a fill on arrival is told beside its price: apart, or said to be in the average. */
+function feeWords(paid: ArrivalPrice | undefined): string {
+  if (!paid) return '';
+  if ('feeIncluded' in paid) return ' on average, fee included';
+  return paid.fee > 0n ? ` (fee ${dollarsText(paid.fee)})` : '';
+}
+
+/**
+ * The notice of a fill of `matched` of the order (the watcher's, for every way a fill is found),
+ * at the order's price; a fill on arrival gives its own price and fee (`paid`).
+ */
+export async function fillNotice(row: JournalRow, matched: string, title: string, accountId: string, io: Pick<SettleIo, 'now' | 'label'>, paid?: ArrivalPrice): Promise<Notice> {
   const l = await io.label(row.condition_id, row.token_id);
   const amount = matched === row.size || micros(matched) === micros(row.size) ? row.size : `${matched} of ${row.size}`;
-  const what = `${row.side === 'BUY' ? 'Buy' : 'Sell'} ${amount}${l.outcome ? ` ${l.outcome}` : ''} at ${centsText(row.price)}`;
+  const what = `${row.side === 'BUY' ? 'Buy' : 'Sell'} ${amount}${l.outcome ? ` ${l.outcome}` : ''} at ${centsText(row.price)}${feeWords(paid)}`;
   return {
     kind: 'fill',
     title,

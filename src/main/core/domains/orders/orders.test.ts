@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { caller, coreForFile, sellInto, startCore, tradable, type TradableMarket } from '../../test-support.js';
 import { Trader } from '../../../../venue/trading/test-trader.js';
+import { catalogChanged } from '../../../../venue/market-index.js';
 import { isPost, relay } from './test-support.js';
 
 const h = coreForFile();
@@ -113,6 +114,45 @@ describe('a fill on arrival', () => {
       const notices = seen.filter(([name]) => name === 'notices.raised').map(([, n]) => n);
       // A 40¢ limit that met the 35¢ ask: told at 35¢.
       expect(notices).toEqual([expect.objectContaining({ kind: 'fill', title: 'Order filled', orderId: r?.orderId, body: expect.stringMatching(/^Buy 6 .+ at 35¢ · /) })]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a fill on arrival in a market with a taker fee', () => {
+  it('is told at the price it filled at, with the fee apart, as the venue charged them', async () => {
+    const seen: Array<[string, Record<string, unknown>]> = [];
+    const t = await startCore({ core: { emit: (name, payload) => seen.push([name, payload as Record<string, unknown>]) } });
+    try {
+      const g = tradable(t.venue, 3);
+      t.venue.db.prepare('UPDATE markets SET taker_base_fee = 200 WHERE condition_id = ?').run(g.cid);
+      catalogChanged(t.venue.db);
+      const maker = await Trader.create(t.venue.urls);
+      t.venue.exchange.mint(maker.address.toLowerCase(), g.cid, 30_000_000, 500_000);
+      const sell = (token: number, price: string, size: string) => maker.order(g.tokens[token] as string, 'SELL', price, size, { negRisk: g.negRisk });
+      const acct = await t.account();
+      t.venue.exchange.mint(acct.address.toLowerCase(), g.cid, 5_000_000, 500_000);
+      const bodies: string[] = [];
+      const take = async (token: number, side: 'BUY' | 'SELL', price: string, size: string) => {
+        seen.length = 0;
+        const [r] = await t.ok<Result[]>('orders.submit', { accountId: acct.id, lines: [{ conditionId: g.cid, tokenId: g.tokens[token], side, price, size, type: 'FAK' }] });
+        expect(r).toMatchObject({ success: true, status: 'matched' });
+        bodies.push(seen.filter(([name]) => name === 'notices.raised').map(([, n]) => String(n['body']))[0] ?? '');
+      };
+      expect((await maker.post([sell(0, '0.35', '6'), sell(1, '0.1', '5'), sell(1, '0.11', '5')])).body.map((r) => r['success'])).toEqual([true, true, true]);
+      await take(0, 'BUY', '0.4', '6');
+      expect((await maker.post([maker.order(g.tokens[0] as string, 'BUY', '0.6', '5', { negRisk: g.negRisk })])).body[0]).toMatchObject({ success: true, status: 'live' });
+      await take(0, 'SELL', '0.55', '5');
+      await take(1, 'BUY', '0.2', '10');
+      // The venue's own record of the first two: one price each, a 2% fee on the nearer edge.
+      const taken = t.venue.db.prepare("SELECT side, price, size, fee FROM fills WHERE wallet = ? AND role = 'T' ORDER BY id").all(acct.address.toLowerCase());
+      expect(taken.slice(0, 2)).toEqual([{ side: 'BUY', price: 350_000, size: 6_000_000, fee: 42_000 }, { side: 'SELL', price: 600_000, size: 5_000_000, fee: 40_000 }]);
+      // 6 at 35¢ cost $2.10 and $0.042 of fee, not "35.7¢"; 5 sold at 60¢ paid $0.04.
+      expect(bodies[0]).toMatch(/^Buy 6 .+ at 35¢ \(fee \$0\.042\) · /);
+      expect(bodies[1]).toMatch(/^Sell 5 .+ at 60¢ \(fee \$0\.04\) · /);
+      // 5 at 10¢ and 5 at 11¢: $1.05 and $0.021 of fee; no one price, so the average says the fee is in it.
+      expect(bodies[2]).toMatch(/^Buy 10 .+ at 10\.71¢ on average, fee included · /);
     } finally {
       await t.close();
     }

@@ -4,14 +4,14 @@
 import { randomBytes } from 'node:crypto';
 import type { CallArgs, CallOutput } from '@shared/ipc/contract.js';
 import { orderHash, signOrder, toWireOrder } from '@shared/crypto/index.js';
-import { parseMicros } from '@shared/domain/money.js';
+import { formatMicros, parseMicros } from '@shared/domain/money.js';
 import { LIMITS } from '@shared/spec/index.js';
 import { AnswerLostError, HttpStatusError, NetworkError } from '../../http/errors.js';
 import { fillNotice } from './notices.js';
 import { signable, type BuiltLine, type MarketRules } from './build.js';
 import { AppError } from '../../router.js';
 import type { Session } from '../../session.js';
-import { averagePrice, stateOfAnswer } from '../../user-data/fills.js';
+import { arrivalPrice, stateOfAnswer, type ArrivalPrice } from '../../user-data/fills.js';
 import type { JournalOf, JournalPut } from './journal.js';
 import type { AccountSummary } from '../../vault/vault.js';
 import type { Accounts } from '../accounts/accounts.js';
@@ -100,7 +100,7 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
     // happens before a chunk's rows are written, and a failure after is settled in `finally`.
     const written: string[] = [];
     // Orders that matched on arrival: a fill of the trader's own order is told like any other.
-    const arrived: Array<{ i: number; id: string; matched: string; price: string }> = [];
+    const arrived: Array<{ i: number; id: string; matched: string; paid: ArrivalPrice | undefined }> = [];
     try {
       for (let attempt = 1; attempt <= RETRIES && pending.length > 0; attempt++) {
         const retry: number[] = [];
@@ -147,10 +147,11 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
             const id = items[j]?.id as string;
             const { state, sizeMatched } = stateOfAnswer(lines[i] as (typeof lines)[number], a);
             if (a?.success && sizeMatched && (parseMicros(sizeMatched) ?? 0n) > 0n) {
-              // Said at the price it filled at (on average), not the limit, which it may have bettered.
+              // Said at the price it filled at, not the limit, which it may have bettered, and
+              // its fee apart: the venue's amounts count the fee in.
               const line = lines[i] as (typeof lines)[number];
-              const avg = averagePrice({ side: line.side, price: line.price, sizeMatched, status: a.status ?? null, makingAmount: a.makingAmount ?? null, takingAmount: a.takingAmount ?? null });
-              arrived.push({ i, id, matched: sizeMatched, price: avg ?? line.price });
+              const { rules } = checks[i] as Checked & { rules: MarketRules };
+              arrived.push({ i, id, matched: sizeMatched, paid: arrivalPrice(line.side, a.makingAmount, a.takingAmount, rules) });
             }
             results[i] = { line: i, success: a?.success === true, attempts: attempt, orderId: id, ...(a?.status ? { status: a.status } : {}), ...(a?.code ? { code: a.code } : {}), ...(a?.errorMsg ? { message: a.errorMsg } : {}), ...(a?.retry_after_seconds ? { retryAfterSeconds: a.retry_after_seconds } : {}), ...(a?.makingAmount ? { makingAmount: a.makingAmount } : {}), ...(a?.takingAmount ? { takingAmount: a.takingAmount } : {}) };
             journal(i, id, state, a?.code ?? null, a?.errorMsg ?? null, { status: a?.success ? a.status || null : null, makingAmount: a?.makingAmount || null, takingAmount: a?.takingAmount || null, sizeMatched: sizeMatched ?? null });
@@ -178,13 +179,14 @@ export function ordersService(ctx: CoreContext, deps: OrdersDeps) {
   };
 
   /** A notice per order that matched on arrival, in the words of the watcher's fill notices. */
-  const tellArrivals = async (s: Session, accountId: string, lines: CallArgs<'orders.submit'>['lines'], arrived: Array<{ i: number; id: string; matched: string; price: string }>) => {
+  const tellArrivals = async (s: Session, accountId: string, lines: CallArgs<'orders.submit'>['lines'], arrived: Array<{ i: number; id: string; matched: string; paid: ArrivalPrice | undefined }>) => {
     const io = { now: () => ctx.clock.now(), label: markets.labeller(s) };
-    for (const { i, id, matched, price } of arrived) {
+    for (const { i, id, matched, paid } of arrived) {
       const l = lines[i] as (typeof lines)[number];
+      const price = paid ? formatMicros(paid.price) : l.price;
       const row = { order_id: id, account_id: accountId, token_id: l.tokenId, condition_id: l.conditionId, side: l.side, price, size: l.size, type: l.type ?? 'GTC', state: 'filled', size_matched: matched, sent_at: 0, updated_at: 0, expires_at: null };
       const whole = (parseMicros(matched) ?? 0n) >= (parseMicros(l.size) ?? 0n);
-      ctx.emit('notices.raised', await fillNotice(row, matched, whole ? 'Order filled' : 'Order partly filled', accountId, io));
+      ctx.emit('notices.raised', await fillNotice(row, matched, whole ? 'Order filled' : 'Order partly filled', accountId, io, paid));
     }
   };
 
