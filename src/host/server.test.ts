@@ -126,6 +126,22 @@ describe('browser host', () => {
     }
   });
 
+  it('tells it too once a page connects whose files came from its own cache', async () => {
+    const built = mkdtempSync(join(tmpdir(), 'kairos-shell-'));
+    writeFileSync(join(built, 'index.html'), '<!doctype html><script type="module" crossorigin src="./assets/index-a1.js"></script>');
+    const shellHost = await startHost({ router: dispatcher, rendererDir: built });
+    try {
+      await (await fetch(`http://127.0.0.1:${shellHost.port}/`)).text();
+      const ws = new WebSocket(`ws://127.0.0.1:${shellHost.port}/ipc?token=${shellHost.token}`, { origin: `http://127.0.0.1:${shellHost.port}` });
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      await shellHost.shellServed;
+      ws.close();
+    } finally {
+      await shellHost.close();
+      rmSync(built, { recursive: true, force: true });
+    }
+  });
+
   it('finds the files a built shell names, and nothing it does not load', () => {
     const html = '<script type="module" crossorigin src="./assets/index-CC.js"></script>\n<link rel="modulepreload" crossorigin href="./assets/format-DX.js">\n<link rel="stylesheet" crossorigin href="./assets/index-D0.css"><a href="./other.html">x</a>';
     expect(shellFiles(html)).toEqual(['assets/index-CC.js', 'assets/format-DX.js', 'assets/index-D0.css']);

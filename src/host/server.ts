@@ -29,7 +29,8 @@ export interface RunningHost {
   /** Pushes an event to every connected page. */
   emit: EventSink;
   /** Settles once a page has been sent the shell and every file it names (its scripts and
-   *  styles): the page then runs them without the host, which may go on to other work. */
+   *  styles), or a page has connected (its files kept from before): the page then runs them
+   *  without the host, which may go on to other work. */
   shellServed: Promise<void>;
   close(): Promise<void>;
 }
@@ -194,6 +195,8 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws));
   };
   wss.on('connection', (ws: WebSocket) => {
+    // A page whose scripts came from its own cache asks for none of them: it runs once it calls.
+    shellSent();
     // A frame over maxPayload (1009) or a text frame that is not UTF-8 (1007): ws has already
     // sent the close frame with that code; without a listener the error would end the process.
     ws.on('error', (err) => report('closed a page socket', err));
