@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { HOST_CSP } from '../main/core/csp.js';
 import type { Dispatcher } from '../main/core/transport.js';
-import { startHost, type RunningHost } from './server.js';
+import { shellFiles, startHost, type RunningHost } from './server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kairos-host-'));
 const calls: Array<[unknown, unknown]> = [];
@@ -99,5 +99,51 @@ describe('browser host', () => {
       await quiet.close();
     }
   });
-});
 
+  it('tells once a page has been sent the shell and every script and style it names', async () => {
+    const built = mkdtempSync(join(tmpdir(), 'kairos-shell-'));
+    writeFileSync(
+      join(built, 'index.html'),
+      '<!doctype html><script type="module" crossorigin src="./assets/index-a1.js"></script><link rel="modulepreload" crossorigin href="./assets/hooks-b2.js"><link rel="stylesheet" crossorigin href="./assets/index-c3.css">',
+    );
+    mkdirSync(join(built, 'assets'));
+    for (const f of ['index-a1.js', 'hooks-b2.js', 'index-c3.css', 'Lazy-d4.js']) writeFileSync(join(built, 'assets', f), 'void 0;');
+    const shellHost = await startHost({ router: dispatcher, rendererDir: built });
+    let served = false;
+    void shellHost.shellServed.then(() => (served = true));
+    const get = async (path: string): Promise<void> => void (await (await fetch(`http://127.0.0.1:${shellHost.port}${path}`)).text());
+    try {
+      await get('/');
+      await get('/assets/index-a1.js');
+      await get('/assets/Lazy-d4.js');
+      expect(served).toBe(false);
+      await get('/assets/hooks-b2.js');
+      await get('/assets/index-c3.css');
+      await shellHost.shellServed;
+    } finally {
+      await shellHost.close();
+      rmSync(built, { recursive: true, force: true });
+    }
+  });
+
+  it('tells it too once a page connects whose files came from its own cache', async () => {
+    const built = mkdtempSync(join(tmpdir(), 'kairos-shell-'));
+    writeFileSync(join(built, 'index.html'), '<!doctype html><script type="module" crossorigin src="./assets/index-a1.js"></script>');
+    const shellHost = await startHost({ router: dispatcher, rendererDir: built });
+    try {
+      await (await fetch(`http://127.0.0.1:${shellHost.port}/`)).text();
+      const ws = new WebSocket(`ws://127.0.0.1:${shellHost.port}/ipc?token=${shellHost.token}`, { origin: `http://127.0.0.1:${shellHost.port}` });
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      await shellHost.shellServed;
+      ws.close();
+    } finally {
+      await shellHost.close();
+      rmSync(built, { recursive: true, force: true });
+    }
+  });
+
+  it('finds the files a built shell names, and nothing it does not load', () => {
+    const html = '<script type="module" crossorigin src="./assets/index-CC.js"></script>\n<link rel="modulepreload" crossorigin href="./assets/format-DX.js">\n<link rel="stylesheet" crossorigin href="./assets/index-D0.css"><a href="./other.html">x</a>';
+    expect(shellFiles(html)).toEqual(['assets/index-CC.js', 'assets/format-DX.js', 'assets/index-D0.css']);
+  });
+});

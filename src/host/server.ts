@@ -1,7 +1,7 @@
 // The browser host: serves the built renderer and the same IPC router over a WebSocket, on
 // 127.0.0.1 only, behind a random per-run token. End-to-end tests and `npm run web` use it.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream';
@@ -28,6 +28,10 @@ export interface RunningHost {
   token: string;
   /** Pushes an event to every connected page. */
   emit: EventSink;
+  /** Settles once a page has been sent the shell and every file it names (its scripts and
+   *  styles), or a page has connected (its files kept from before): the page then runs them
+   *  without the host, which may go on to other work. */
+  shellServed: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,6 +58,11 @@ function requestPath(target: string | undefined): string | null {
   }
 }
 
+/** The files a built shell loads as it opens (`./assets/…` scripts, preloads and styles), relative to it. */
+export function shellFiles(html: string): string[] {
+  return [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\.\/(assets\/[^"]+)"/g)].map((m) => m[1] as string);
+}
+
 const INTERNAL = { ok: false, error: { code: 'INTERNAL', message: 'the call failed inside the app' } } as const;
 
 function sameToken(a: string, b: string): boolean {
@@ -68,6 +77,15 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const log = opts.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   const report = (where: string, err: unknown): void => log(`kairos host: ${where}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   if (!existsSync(join(root, 'index.html'))) throw new Error(`no built renderer in ${root}; run \`npm run build\` first`);
+
+  // The shell and the files it names, each still to be sent in full once.
+  const shell = join(root, 'index.html');
+  const unsent = new Set([shell, ...shellFiles(readFileSync(shell, 'utf8')).map((f) => normalize(join(root, f)))]);
+  let shellSent: () => void = () => undefined;
+  const shellServed = new Promise<void>((done) => (shellSent = done));
+  const sent = (file: string): void => {
+    if (unsent.delete(file) && unsent.size === 0) shellSent();
+  };
 
   const serveFile = (req: IncomingMessage, res: ServerResponse): void => {
     const path = requestPath(req.url);
@@ -102,6 +120,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       pipeline(stream, res, (err) => {
         // A page that goes away mid-file is not worth a line.
         if (err && (err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') report(`could not send ${file}`, err);
+        if (!err) sent(file);
       });
     });
   };
@@ -176,6 +195,8 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws));
   };
   wss.on('connection', (ws: WebSocket) => {
+    // A page whose scripts came from its own cache asks for none of them: it runs once it calls.
+    shellSent();
     // A frame over maxPayload (1009) or a text frame that is not UTF-8 (1007): ws has already
     // sent the close frame with that code; without a listener the error would end the process.
     ws.on('error', (err) => report('closed a page socket', err));
@@ -227,6 +248,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   ownOrigin = `http://${ownHost}`;
   return {
     url: `http://127.0.0.1:${port}/#token=${token}`,
+    shellServed,
     port,
     token,
     emit(name, payload) {

@@ -1,6 +1,6 @@
 // Writes most of a new world on a second thread, from a connection of its own, while the
-// generator goes on: the fills while it simulates the trades that follow, then the catalog and
-// the positions while it plans the talk and the books, then the indexes of all of them. The fills
+// generator goes on: the fills while it simulates the trades that follow, then the catalog, the
+// positions and their indexes while it plans the talk and the books, then the talk. The fills
 // are the bulk of a world's rows; they cross over as numbers (wallets and markets by index), a
 // batch at a time, the rest as rows. Where no thread starts, the generator writes them itself.
 import { createRequire } from 'node:module';
@@ -74,6 +74,14 @@ try {
         insert(m.rows.table, m.rows.columns, m.rows.values);
         return;
       }
+      if (m.indexes && !m.end) {
+        flush();
+        for (const sql of m.indexes) {
+          step();
+          db.exec(sql);
+        }
+        return;
+      }
       if (m.end) {
         flush();
         db.exec('COMMIT');
@@ -113,8 +121,10 @@ export interface WorldWriter {
   fill(id: number, matchId: number, ts: number, wallet: number, market: number, outcome: number, side: 'BUY' | 'SELL', role: 'T' | 'M', price: number, size: number, usdc: number, fee: number): void;
   /** Rows of another table, after the fills. */
   rows(rows: TableRows): void;
-  /** Everything is given: writes what is left, then on the thread runs `indexes` (CREATE INDEX
-   *  statements; where the generator writes itself, they are left to it). */
+  /** Builds `indexes` (CREATE INDEX statements) of the tables given so far on the thread, while
+   *  more rows may follow; where the generator writes itself, they are left to it. */
+  index(indexes: readonly string[]): void;
+  /** Everything is given: writes what is left, then on the thread runs `indexes` (as `index`). */
   end(indexes: readonly string[]): void;
   /** How much work the thread has been given, in steps: a batch of fills or a table is one, and
    *  the indexes together weigh as much as all of those (building one takes seconds on `large`).
@@ -251,6 +261,11 @@ function threadWriter(state: Int32Array, port: MessagePort, report: MessagePort,
       posted++;
       port.postMessage({ rows });
     },
+    index(sql) {
+      post();
+      indexes += sql.length;
+      port.postMessage({ indexes: sql });
+    },
     end(sql) {
       post();
       indexes += sql.length;
@@ -308,6 +323,9 @@ function inlineWriter(db: Db, names: LedgerNames, commitEvery: number): WorldWri
     rows(rows) {
       fills.end();
       insertRows(db, rows);
+    },
+    index() {
+      fills.end();
     },
     end() {
       fills.end();

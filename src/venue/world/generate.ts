@@ -1,8 +1,9 @@
 // Generates a believable, deterministic world into an empty venue database: same seed, anchor
 // and size give byte-identical tables. Plans everything in memory and derives positions from the
-// fills as they are made; a second thread writes the fills, the catalog and the positions and
-// builds their indexes meanwhile (bulk-writer.ts), this one the rest, `seed` last. The world ends
-// with resting orders: every market accepting orders starts with a two-sided book (books.ts).
+// fills as they are made; a second thread writes the fills, the catalog, the positions and the
+// talk and builds their indexes meanwhile (bulk-writer.ts), this one the books, `seed` last.
+// The world ends with resting orders: every market accepting orders starts with a two-sided
+// book (books.ts).
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/open.js';
 import { SCHEMA_SQL } from '../db/schema.js';
@@ -138,7 +139,8 @@ export function generateWorld(db: Db, opts: WorldOptions): WorldSummary {
     progress?.step(1);
     for (const rows of derived.rows()) out.rows(count(rows));
     progress?.step(4);
-    out.end(bulkIndexes.filter((i) => i.tbl === 'fills' || i.tbl === 'positions').map((i) => i.sql));
+    const isTalk = (i: { tbl: string }): boolean => i.tbl === 'comments' || i.tbl === 'comment_reactions';
+    out.index(bulkIndexes.filter((i) => !isTalk(i)).map((i) => i.sql));
     // The books' orders are signed on another thread from now on.
     progress?.phase('books');
     const books = planBooks(root.fork('books'), opts.books === false ? [] : catalog.markets, wallets.length, trading.centres, seed, anchor, opts.signing ?? defaultSigning(seed));
@@ -152,6 +154,10 @@ export function generateWorld(db: Db, opts: WorldOptions): WorldSummary {
       for (const r of rs) reactions.values.push(++reactionId, r.commentId, addr(r.user), r.type, r.createdAt);
       progress?.step(comments.values.length / COMMENT_COLUMNS.length);
     });
+    // The talk is written by the writer too, while this thread gathers the books' signatures.
+    out.rows(count(comments));
+    out.rows(count(reactions));
+    out.end(bulkIndexes.filter(isTalk).map((i) => i.sql));
     progress?.phase('orders', books.orderCount);
     const orders = books.orderRows((signed) => progress?.step(signed));
     progress?.phase('writing', out.steps);
@@ -161,11 +167,8 @@ export function generateWorld(db: Db, opts: WorldOptions): WorldSummary {
     // server.ts prepareWorld).
     progress?.phase('saving', 4);
     db.exec('BEGIN');
-    insertRows(db, count(comments));
-    progress?.step(1);
-    insertRows(db, count(reactions));
-    progress?.step(2);
     for (const rows of books.keyRows()) insertRows(db, count(rows));
+    progress?.step(2);
     db.exec(SCHEMA_SQL);
     progress?.step(3);
     insertRows(db, count(orders));
