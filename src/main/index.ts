@@ -110,8 +110,9 @@ let updater: Updater | undefined;
 const dataDirArg = dataDirOverride(process.argv, process.env);
 if (dataDirArg) app.setPath('userData', dataDirArg);
 
-// For the renderers to come (this process's V8 already runs): see renderer-flags.ts.
-app.commandLine.appendSwitch('js-flags', RENDERER_JS_FLAGS);
+// For the renderers to come (this process's V8 already runs): see renderer-flags.ts. Only the
+// young generation's size, a memory setting: no security feature is turned off by it.
+app.commandLine.appendSwitch('js-flags', RENDERER_JS_FLAGS); /* eng-disable CUSTOM_ARGUMENTS_JS_CHECK */
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
