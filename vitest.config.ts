@@ -7,6 +7,8 @@ const shared = { alias: { '@shared': resolve('src/shared') } };
 // its compiled code in one cache: the ~80 processes the suite starts compile the same modules
 // otherwise (a file of venue starts took 6 s instead of 10 with it warm).
 process.env['NODE_COMPILE_CACHE'] ??= resolve('node_modules/.cache/kairos-node-compile');
+/** Core files that need a process of their own (see the `memory` project). */
+const OWN_PROCESS = ['src/main/core/memory.test.ts'];
 /** Browser files that run only against the misbehaving peer. */
 const MISBEHAVING_ONLY = ['e2e/misbehaving.test.ts'];
 /**
@@ -62,8 +64,23 @@ export default defineConfig({
         test: {
           name: 'core',
           include: ['src/main/**/*.test.ts', 'src/host/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...OWN_PROCESS],
           environment: 'node',
           isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: shared,
+        // Tests of full collections of the whole heap: in a worker shared with other files that
+        // heap is every earlier file's too, and one collection took seconds (the file 80 s
+        // instead of 15).
+        test: {
+          name: 'memory',
+          include: OWN_PROCESS,
+          environment: 'node',
+          isolate: true,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
