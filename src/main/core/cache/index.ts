@@ -107,6 +107,7 @@ export class Cache {
     this.syncer = new CatalogSync(this.db, this.catalogStore, now);
     this.index = new SearchIndex(this.db);
     this.people = new PeopleIndex(this.db, this.catalogStore, profileId);
+    this.responses.onWrite((key) => this.people.noteWrite(key));
   }
 
   /** Key of a read of this profile: surface, path and normalised query. */

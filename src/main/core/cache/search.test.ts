@@ -137,6 +137,19 @@ describe('local search', () => {
     expect(mixed.slice(titled).every((h) => !/\bthe\b/i.test(h.title))).toBe(true);
   });
 
+  it('finds a trader kept after an earlier search, and only rereads kept answers after a write', () => {
+    const board = cache.key('data', '/v1/leaderboard', { timePeriod: 'ALL' });
+    const wallet = (n: number) => `0x${String(n).padStart(40, '0')}`;
+    cache.write(board, [{ proxyWallet: wallet(1), userName: 'Quillbert' }]);
+    expect(ids('quillb', { kinds: ['traders'] })).toEqual([`traders:${wallet(1)}`]);
+    // An answer written behind the cache's back (another build, by hand) is not looked for on every keystroke...
+    cache.db.prepare('UPDATE responses SET data = ?, fetched_at = fetched_at + 1 WHERE key = ?').run(JSON.stringify([{ proxyWallet: wallet(2), userName: 'Quillmora' }]), board);
+    expect(ids('quillm', { kinds: ['traders'] })).toEqual([]);
+    // ...while one the app keeps is read at the next search.
+    cache.write(cache.key('data', '/v1/leaderboard', { timePeriod: 'DAY' }), [{ proxyWallet: wallet(3), userName: 'Quillsey' }]);
+    expect(ids('quill', { kinds: ['traders'] }).sort()).toEqual([`traders:${wallet(1)}`, `traders:${wallet(2)}`, `traders:${wallet(3)}`]);
+  });
+
   it('validates its options', () => {
     expect(() => cache.search('x', { limit: 0 })).toThrow(/limit must be an integer from 1 to 100/);
     expect(() => cache.search('x', { limit: 101 })).toThrow(/limit must be an integer from 1 to 100/);
