@@ -7,7 +7,7 @@ import { privateDbFile, privateDir } from '../../../native/private-files.js';
 import { CatalogStore, type CachedEvent, type CachedMarket, type CatalogKind, type CommentParent, type SearchKind } from './catalog.js';
 import { MIGRATIONS, migrateCache } from './migrations.js';
 import { eventById, eventMarkets, fillEventSums, listEvents, listSeries, listTags, type EventListQuery, type EventMarketRow, type ListedEvent, type ListedSeries, type ListedTag, type Page, type SeriesListQuery, type TagListQuery } from './events.js';
-import { withDetails, type HitDetails } from './hits.js';
+import { seriesEventCounts, withDetails, type HitDetails } from './hits.js';
 import { catalogSeenAt, listMarkets, marketWhere, noteLastPrices, type MarketListPage, type MarketListQuery } from './list.js';
 import { PeopleIndex } from './people.js';
 import { ResponseStore, responseKey, type CacheEntry, type CachedOptions, type CachedResult, type QueryValue, type Surface } from './responses.js';
@@ -168,10 +168,18 @@ export class Cache {
   /** Each hit with what its row shows (price, volume, status, counts, a comment's parent). */
   hitDetails(hits: readonly SearchHit[]): Array<SearchHit & HitDetails> {
     this.eventSums();
-    return withDetails(this.db, hits, () => this.tagCounts());
+    return withDetails(this.db, hits, { tags: () => this.tagCounts(), series: () => this.seriesCounts() });
   }
 
   private tagCount: { version: number; counts: Map<string, number> } | undefined;
+  private seriesCount: { version: number; counts: Map<string, number> } | undefined;
+
+  /** How many events each series has, counted again only after the catalog changed. */
+  private seriesCounts(): Map<string, number> {
+    const version = this.catalogStore.version;
+    if (this.seriesCount?.version !== version) this.seriesCount = { version, counts: seriesEventCounts(this.db) };
+    return this.seriesCount.counts;
+  }
 
   /** How many markets carry each tag, counted again only after the catalog changed. */
   private tagCounts(): Map<string, number> {
