@@ -167,7 +167,8 @@ export class Cache {
 
   /** Each hit with what its row shows (price, volume, status, counts, a comment's parent). */
   hitDetails(hits: readonly SearchHit[]): Array<SearchHit & HitDetails> {
-    this.eventSums();
+    // Summed again over every market after a catalog change: only for hits that show the sums.
+    if (hits.some((h) => h.kind === 'events')) this.eventSums();
     return withDetails(this.db, hits, { tags: () => this.tagCounts(), series: () => this.seriesCounts() });
   }
 
