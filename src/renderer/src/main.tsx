@@ -4,12 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { useCall } from './api/hooks';
 import { useRefreshOnEvents } from './api/stale';
 import { call, onEvent } from './api/transport';
-import { EventsScreen } from './features/events/EventsScreen';
 import { SearchBox } from './features/search/SearchBox';
-import { TagsScreen } from './features/tags/TagsScreen';
-import { TraderPage } from './features/traders/TraderPage';
-import { LeaderboardScreen } from './features/leaderboard/LeaderboardScreen';
 import { MarketsScreen } from './features/markets/MarketsScreen';
+import { prefetchList } from './features/markets/list-query';
 import { AccountPicker } from './ui/AccountPicker';
 import { LocalVenueStatus } from './ui/LocalVenueStatus';
 import { useVenueBannerShown, VenueProblemBanner } from './ui/VenueProblem';
@@ -24,6 +21,10 @@ import { asOf } from './ui/format';
 import { updateNote, type UpdateStatus } from './ui/update';
 import { isNotOffered } from './ui/venue';
 
+const EventsScreen = lazy(() => import('./features/events/EventsScreen').then((m) => ({ default: m.EventsScreen })));
+const TagsScreen = lazy(() => import('./features/tags/TagsScreen').then((m) => ({ default: m.TagsScreen })));
+const TraderPage = lazy(() => import('./features/traders/TraderPage').then((m) => ({ default: m.TraderPage })));
+const LeaderboardScreen = lazy(() => import('./features/leaderboard/LeaderboardScreen').then((m) => ({ default: m.LeaderboardScreen })));
 const OrdersScreen = lazy(() => import('./features/orders/OrdersScreen').then((m) => ({ default: m.OrdersScreen })));
 const PortfolioScreen = lazy(() => import('./features/portfolio/PortfolioScreen').then((m) => ({ default: m.PortfolioScreen })));
 const SettingsScreen = lazy(() => import('./features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
@@ -47,8 +48,6 @@ function App(): React.JSX.Element {
   const info = useCall('profiles.list', {});
   const syncStatus = useCall('sync.status', {}, { refetchInterval: 30_000 });
   const offline = useUi((s) => s.offline);
-  const setOnline = useUi((s) => s.setOnline);
-  useEffect(() => onEvent('connection.changed', (e) => setOnline(e.surface, e.online)), [setOnline]);
   const sync = useUi((s) => s.sync);
   const syncProgress = useUi((s) => s.syncProgress);
   useEffect(() => onEvent('sync.progressed', (e) => syncProgress(e.kind, e.done, e.total)), [syncProgress]);
@@ -118,7 +117,7 @@ function App(): React.JSX.Element {
         ) : down.length ? (
           <div className="banner" role="status">Offline: the venue’s {down.join(', ')} {down.length > 1 ? 'surfaces are' : 'surface is'} unreachable. Showing saved data with its time.</div>
         ) : null}
-        {/* The money screens load on first use, keeping the first paint of the list small. */}
+        {/* Every screen but the list loads on first use, keeping the first paint of the list small. */}
         <Suspense fallback={<Skeleton />}>
         {screen === 'markets' ? (
           <MarketsScreen />
@@ -205,7 +204,12 @@ function keepTheme(kept: ReturnType<typeof useUi.getState>['theme'] | undefined)
 async function start(): Promise<void> {
   applyTheme(useUi.getState().theme);
   useUi.subscribe((s, last) => s.theme !== last.theme && applyTheme(s.theme));
+  // Heard from the start: the first calls (the list's below) may find a surface down before React has rendered.
+  onEvent('connection.changed', (e) => useUi.getState().setOnline(e.surface, e.online));
   const kept = call('settings.get', {}).then((s) => s.theme, () => undefined);
+  // The list's first rows are asked for now, not after the first render: the core reads them
+  // while React builds the page.
+  if (useUi.getState().screen === 'markets') prefetchList(queries, useUi.getState().filters);
   if (localStorage.getItem('kairos-theme') !== null) void kept.then(keepTheme);
   else keepTheme(await Promise.race([kept, new Promise<undefined>((r) => setTimeout(r, 500))]));
   const root = document.getElementById('root');

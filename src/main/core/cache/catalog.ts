@@ -96,7 +96,7 @@ const TABLE: Record<SearchKind, string> = { markets: 'markets', events: 'events'
 
 export class CatalogStore {
   private readonly s;
-  /** Grows with every change of markets or events: sums and counts kept elsewhere follow it. */
+  /** Grows with every change of markets, events or series: sums and counts kept elsewhere follow it. */
   version = 0;
 
   constructor(private readonly db: Database.Database) {
@@ -130,7 +130,7 @@ export class CatalogStore {
 
   /** Stores one page of `kind` as seen by sync pass `pass`; throws naming the item that does not fit. */
   ingest(kind: CatalogKind, items: readonly unknown[], pass: number, where: string = kind): void {
-    if (kind === 'markets' || kind === 'events') this.version++;
+    if (kind === 'markets' || kind === 'events' || kind === 'series') this.version++;
     this.db.transaction(() => {
       items.forEach((item, i) => this.ingestOne(kind, item, pass, `${where}[${i}]`));
     })();
@@ -242,6 +242,7 @@ export class CatalogStore {
         this.s.dropDoc.run(n);
       }
       this.db.prepare(`DELETE FROM ${TABLE[kind]} WHERE pass < ?${scope}`).run(...args);
+      if (gone.length > 0 && (kind === 'markets' || kind === 'events' || kind === 'series')) this.version++;
       return gone.length;
     })();
   }

@@ -109,7 +109,10 @@ export function fillEventSums(db: Database.Database): void {
        FROM markets m, json_each(m.event_ids) je GROUP BY je.value)
      UPDATE events SET market_count = agg.n, volume_micros = COALESCE(agg.v, events.volume_micros), volume24hr = agg.v24,
        liquidity_micros = COALESCE(agg.l, events.liquidity_micros), neg_risk = COALESCE(events.neg_risk, agg.nr)
-     FROM agg WHERE agg.eid = events.id`,
+     FROM agg WHERE agg.eid = events.id
+       -- Only the rows whose sums moved are written: a few of thousands after a catalog watch pass.
+       AND (events.market_count IS NOT agg.n OR events.volume_micros IS NOT COALESCE(agg.v, events.volume_micros) OR events.volume24hr IS NOT agg.v24
+         OR events.liquidity_micros IS NOT COALESCE(agg.l, events.liquidity_micros) OR events.neg_risk IS NOT COALESCE(events.neg_risk, agg.nr))`,
   ).run();
 }
 

@@ -29,12 +29,7 @@ const SQL: Partial<Record<SearchKind, string>> = {
     FROM markets WHERE id IN (SELECT value FROM json_each(?))`,
   events: `SELECT id, neg_risk, market_count, CAST(volume_micros AS TEXT) AS volume, volume24hr, end_date, active, closed, archived
     FROM events WHERE id IN (SELECT value FROM json_each(?))`,
-  // The events a series lists and those naming it, for all series hits in one pass over the events.
-  series: `WITH hit AS (SELECT value AS id FROM json_each(?)),
-      links AS (SELECT s.id AS sid, se.value AS eid FROM series s JOIN hit ON hit.id = s.id, json_each(s.event_ids) se
-        UNION SELECT js.value, e.id FROM events e, json_each(e.series_ids) js WHERE js.value IN (SELECT id FROM hit))
-    SELECT s.id, s.active, s.closed, s.archived, (SELECT COUNT(*) FROM links l JOIN events e ON e.id = l.eid WHERE l.sid = s.id) AS n
-    FROM series s WHERE s.id IN (SELECT id FROM hit)`,
+  series: `SELECT id, active, closed, archived FROM series WHERE id IN (SELECT value FROM json_each(?))`,
   comments: `SELECT c.id, c.user_address, c.parent_type, c.parent_id,
       CASE c.parent_type WHEN 'market' THEN (SELECT question FROM markets WHERE id = c.parent_id)
         WHEN 'Event' THEN (SELECT title FROM events WHERE id = c.parent_id) ELSE (SELECT title FROM series WHERE id = c.parent_id) END AS parent_title
@@ -67,7 +62,7 @@ function details(kind: SearchKind, r: Row): HitDetails {
         negRisk: r['neg_risk'] === 1,
       };
     case 'series':
-      return { status: rowStatus(r), count: Number(r['n'] ?? 0) };
+      return { status: rowStatus(r) };
     case 'comments': {
       const kindOf = PARENT[String(r['parent_type'])];
       return {
@@ -80,8 +75,26 @@ function details(kind: SearchKind, r: Row): HitDetails {
   }
 }
 
-/** Each hit with its details (traders: their wallet; tags: how many markets carry them), in the hits' order. */
-export function withDetails(db: Database.Database, hits: readonly SearchHit[], tagCounts: () => Map<string, number>): Array<SearchHit & HitDetails> {
+/** How many markets carry each tag, and how many events each series has (listed in it or naming it), by id. */
+export interface HitCounts {
+  tags(): Map<string, number>;
+  series(): Map<string, number>;
+}
+
+/** Each series' events, counted over the whole catalog at once: one pass over the events, not one per hit. */
+export function seriesEventCounts(db: Database.Database): Map<string, number> {
+  const rows = db
+    .prepare(
+      `WITH links AS (SELECT s.id AS sid, se.value AS eid FROM series s, json_each(s.event_ids) se
+         UNION SELECT js.value, e.id FROM events e, json_each(e.series_ids) js)
+       SELECT l.sid AS id, COUNT(*) AS n FROM links l JOIN events e ON e.id = l.eid GROUP BY l.sid`,
+    )
+    .all() as Array<{ id: string; n: number }>;
+  return new Map(rows.map((r) => [String(r.id), r.n]));
+}
+
+/** Each hit with its details (traders: their wallet; tags and series: their counts), in the hits' order. */
+export function withDetails(db: Database.Database, hits: readonly SearchHit[], counts: HitCounts): Array<SearchHit & HitDetails> {
   const found = new Map<string, HitDetails>();
   const kinds = [...new Set(hits.map((h) => h.kind))];
   for (const kind of kinds) {
@@ -90,9 +103,16 @@ export function withDetails(db: Database.Database, hits: readonly SearchHit[], t
     const ids = hits.filter((h) => h.kind === kind).map((h) => h.id);
     for (const r of db.prepare(sql).all(JSON.stringify(ids)) as Row[]) found.set(`${kind}:${String(r['id'])}`, details(kind, r));
   }
-  const counts = hits.some((h) => h.kind === 'tags') ? tagCounts() : undefined;
+  const tags = hits.some((h) => h.kind === 'tags') ? counts.tags() : undefined;
+  const series = hits.some((h) => h.kind === 'series') ? counts.series() : undefined;
   return hits.map((h) => ({
     ...h,
-    ...(h.kind === 'traders' ? { address: h.id } : h.kind === 'tags' ? { count: counts?.get(h.id) ?? 0 } : (found.get(`${h.kind}:${h.id}`) ?? {})),
+    ...(h.kind === 'traders'
+      ? { address: h.id }
+      : h.kind === 'tags'
+        ? { count: tags?.get(h.id) ?? 0 }
+        : h.kind === 'series'
+          ? { ...found.get(`series:${h.id}`), count: series?.get(h.id) ?? 0 }
+          : (found.get(`${h.kind}:${h.id}`) ?? {})),
   }));
 }

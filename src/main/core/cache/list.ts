@@ -100,19 +100,24 @@ export function marketWhere(q: Pick<MarketListQuery, 'status' | 'tagId' | 'event
   return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', args };
 }
 
-export function listMarkets(db: Database.Database, q: MarketListQuery): MarketListPage {
+/**
+ * The rowids of every market matching `q`'s filters, in its order: `rank` computes them, and
+ * `ordered` may keep them (by `key`, the query's text and arguments) until the catalog changes.
+ */
+export type ListOrder = (key: string, rank: () => number[]) => number[];
+
+export function listMarkets(db: Database.Database, q: MarketListQuery, ordered: ListOrder = (_key, rank) => rank()): MarketListPage {
   const { sql: filter, args } = marketWhere(q);
   const dir = q.ascending ? 'ASC' : 'DESC';
   // Missing values sort last either way; id keeps pages stable between equal keys.
   const key = SORT_SQL[q.sort];
   // The planner would pick the flags index and then read every wide row to sort them.
   const narrow = q.tagId === undefined && q.eventId === undefined && q.seriesId === undefined && q.conditionIds === undefined;
-  const total = db.prepare(`SELECT COUNT(*) FROM markets ${filter}`).pluck().get(...args) as number;
-  // The page's row ids come from a narrow index; only those rows are read whole.
-  const ids = db
-    .prepare(`SELECT rowid FROM markets ${narrow ? `INDEXED BY ${SORT_INDEX[q.sort]}` : ''} ${filter} ORDER BY ${key} IS NULL, ${key} ${dir}, CAST(id AS INTEGER) ${dir} LIMIT ? OFFSET ?`)
-    .pluck()
-    .all(...args, q.limit, q.offset) as number[];
+  // The whole order from a narrow index (its length is the count); only the page's rows are read whole.
+  const sql = `SELECT rowid FROM markets ${narrow ? `INDEXED BY ${SORT_INDEX[q.sort]}` : ''} ${filter} ORDER BY ${key} IS NULL, ${key} ${dir}, CAST(id AS INTEGER) ${dir}`;
+  const order = ordered(JSON.stringify([sql, args]), () => db.prepare(sql).pluck().all(...args) as number[]);
+  const total = order.length;
+  const ids = order.slice(q.offset, q.offset + q.limit);
   const byRowid = new Map(
     (
       db

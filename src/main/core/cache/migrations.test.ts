@@ -155,6 +155,18 @@ const LEVELS: Record<number, { adds(db: Database.Database): void; seed(db: Datab
       expect(cache.read('p1|catalog|/comments/user_address/0xa')).toEqual({ data: [{ id: 1 }], fetchedAt: 2, filtered: 3 });
     },
   },
+  8: {
+    adds(db) {
+      expect(objects(db)).toEqual(expect.arrayContaining(['markets_event_sums', 'markets_tag_ids']));
+    },
+    seed() {},
+    check(cache) {
+      // Sums and counts over every market read the narrow indexes, not the rows with their raw JSON.
+      const plan = (sql: string) => (cache.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail).join(' ');
+      expect(plan('SELECT je.value, COUNT(*), SUM(m.volume_micros), SUM(m.volume24hr), SUM(m.liquidity_micros), MAX(m.neg_risk) FROM markets m, json_each(m.event_ids) je GROUP BY je.value')).toContain('COVERING INDEX markets_event_sums');
+      expect(plan('SELECT j.value, COUNT(*) FROM markets m, json_each(m.tag_ids) j GROUP BY j.value')).toContain('COVERING INDEX markets_tag_ids');
+    },
+  },
 };
 
 /** A cache file at `version`, holding the rows each level up to it wrote at its own version. */

@@ -24,6 +24,13 @@ const wallet = (v: unknown): string | undefined => {
 export class PeopleIndex {
   /** The newest `fetched_at` read so far: answers kept at or after it are read again. */
   private since = 0;
+  /**
+   * Whether an answer naming traders may have been kept since the last harvest. Asking the
+   * responses table cost ~1 ms a search even when nothing was new (its keys run to kilobytes),
+   * and search asks on every keystroke; writes through this cache say when to look again.
+   */
+  private pending = true;
+  private readonly prefixes: readonly string[];
   private readonly s;
 
   constructor(
@@ -31,6 +38,7 @@ export class PeopleIndex {
     private readonly store: CatalogStore,
     private readonly profileId: string,
   ) {
+    this.prefixes = SOURCES.map((source) => `${profileId}|${source}`);
     this.s = {
       kept: db.prepare<[string, string, number], { data: string; fetched_at: number }>('SELECT data, fetched_at FROM responses WHERE key >= ? AND key < ? AND fetched_at >= ?'),
       get: db.prepare<[string], { name: string | null; pseudonym: string | null }>('SELECT name, pseudonym FROM traders WHERE address = ?'),
@@ -38,28 +46,40 @@ export class PeopleIndex {
     };
   }
 
+  /** An answer was kept under `key`: the next harvest reads it when it names traders. */
+  noteWrite(key: string): void {
+    if (!this.pending && this.prefixes.some((p) => key.startsWith(p))) this.pending = true;
+  }
+
   /** Reads the answers kept since the last call into the traders and comments tables. */
   harvest(): void {
+    if (!this.pending) return;
+    this.pending = false;
     let newest = this.since;
-    this.db.transaction(() => {
-      for (const source of SOURCES) {
-        const prefix = `${this.profileId}|${source}`;
-        for (const r of this.s.kept.all(prefix, `${prefix}\uffff`, this.since)) {
-          newest = Math.max(newest, r.fetched_at);
-          let data: unknown;
-          try {
-            data = JSON.parse(r.data);
-          } catch {
-            continue;
+    try {
+      this.db.transaction(() => {
+        for (const source of SOURCES) {
+          const prefix = `${this.profileId}|${source}`;
+          for (const r of this.s.kept.all(prefix, `${prefix}\uffff`, this.since)) {
+            newest = Math.max(newest, r.fetched_at);
+            let data: unknown;
+            try {
+              data = JSON.parse(r.data);
+            } catch {
+              continue;
+            }
+            if (!Array.isArray(data)) continue;
+            if (source === 'data|/v1/leaderboard') for (const e of data) this.person({ address: wallet(obj(e)?.['proxyWallet']) ?? '', name: text(obj(e)?.['userName']) }, r.fetched_at);
+            else if (source === 'data|/holders') {
+              for (const g of data) for (const h of (obj(g)?.['holders'] as unknown[] | undefined) ?? []) this.holder(h, r.fetched_at);
+            } else for (const c of data) this.comment(c, r.fetched_at);
           }
-          if (!Array.isArray(data)) continue;
-          if (source === 'data|/v1/leaderboard') for (const e of data) this.person({ address: wallet(obj(e)?.['proxyWallet']) ?? '', name: text(obj(e)?.['userName']) }, r.fetched_at);
-          else if (source === 'data|/holders') {
-            for (const g of data) for (const h of (obj(g)?.['holders'] as unknown[] | undefined) ?? []) this.holder(h, r.fetched_at);
-          } else for (const c of data) this.comment(c, r.fetched_at);
         }
-      }
-    })();
+      })();
+    } catch (err) {
+      this.pending = true;
+      throw err;
+    }
     this.since = newest;
   }
 

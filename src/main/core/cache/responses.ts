@@ -71,6 +71,8 @@ export class ResponseStore {
   /** Keys our own writes made out of date, with a mark telling expiries apart. */
   private readonly due = new Map<string, number>();
   private expiries = 0;
+  /** Told the key of every answer written (the people index reads the ones naming traders). */
+  private readonly writeListeners: Array<(key: string) => void> = [];
 
   constructor(
     db: Database.Database,
@@ -95,6 +97,12 @@ export class ResponseStore {
     const text = JSON.stringify(data);
     if (text === undefined) throw new Error(`cache write of ${key}: data is not JSON-serialisable`);
     this.writeStmt.run(key, text, Math.round(fetchedAt), droppedOf(data));
+    for (const l of this.writeListeners) l(key);
+  }
+
+  /** Calls `listener` with the key of each answer written from now on. */
+  onWrite(listener: (key: string) => void): void {
+    this.writeListeners.push(listener);
   }
 
   /**

@@ -82,6 +82,26 @@ describe('local search', () => {
     expect(cache.search(tag, { kinds: [] })).toEqual([]);
   });
 
+  it('marks the words found in the snippet of a hit of a kind searched alone, never the kind', () => {
+    const tag = cache.db.prepare('SELECT label FROM tags WHERE label IS NOT NULL ORDER BY id LIMIT 1').pluck().get() as string;
+    const [hit] = cache.search(tag, { kinds: ['tags'] });
+    expect(hit!.snippet).toContain(SNIPPET_OPEN);
+    expect(hit!.snippet.split(SNIPPET_OPEN).join('').split(SNIPPET_CLOSE).join('')).toBe(tag);
+    const event = cache.db.prepare('SELECT title FROM events ORDER BY id LIMIT 1').pluck().get() as string;
+    const word = event.match(/\p{L}{4,}/u)![0];
+    for (const h of cache.search(word, { kinds: ['events', 'series'] })) expect(h.snippet.toLowerCase()).toContain(`${SNIPPET_OPEN}${word.toLowerCase()}`);
+  });
+
+  it('counts a series\' events again after the series changes', () => {
+    const events = cache.db.prepare('SELECT id FROM events ORDER BY id LIMIT 3').pluck().all() as string[];
+    const series = (n: number) => ({ id: '990001', slug: 'quillwort-cup', title: 'Quillwort Cup', events: events.slice(0, n).map((id) => ({ id })) });
+    const count = () => cache.hitDetails(cache.search('quillwort', { kinds: ['series'] })).find((h) => h.id === '990001')?.count;
+    cache.ingest('series', [series(2)]);
+    expect(count()).toBe(2);
+    cache.ingest('series', [series(3)]);
+    expect(count()).toBe(3);
+  });
+
   it('ignores accents and case', () => {
     expect(ids('zoe krav')[0]).toBe('markets:900005');
     expect(ids('ZOË')[0]).toBe('markets:900005');
@@ -135,6 +155,19 @@ describe('local search', () => {
     expect(new Set(mixed.map((h) => `${h.kind}:${h.id}`)).size).toBe(40);
     expect(mixed.slice(0, titled).every((h) => /\bthe\b/i.test(h.title))).toBe(true);
     expect(mixed.slice(titled).every((h) => !/\bthe\b/i.test(h.title))).toBe(true);
+  });
+
+  it('finds a trader kept after an earlier search, and only rereads kept answers after a write', () => {
+    const board = cache.key('data', '/v1/leaderboard', { timePeriod: 'ALL' });
+    const wallet = (n: number) => `0x${String(n).padStart(40, '0')}`;
+    cache.write(board, [{ proxyWallet: wallet(1), userName: 'Quillbert' }]);
+    expect(ids('quillb', { kinds: ['traders'] })).toEqual([`traders:${wallet(1)}`]);
+    // An answer written behind the cache's back (another build, by hand) is not looked for on every keystroke...
+    cache.db.prepare('UPDATE responses SET data = ?, fetched_at = fetched_at + 1 WHERE key = ?').run(JSON.stringify([{ proxyWallet: wallet(2), userName: 'Quillmora' }]), board);
+    expect(ids('quillm', { kinds: ['traders'] })).toEqual([]);
+    // ...while one the app keeps is read at the next search.
+    cache.write(cache.key('data', '/v1/leaderboard', { timePeriod: 'DAY' }), [{ proxyWallet: wallet(3), userName: 'Quillsey' }]);
+    expect(ids('quill', { kinds: ['traders'] }).sort()).toEqual([`traders:${wallet(1)}`, `traders:${wallet(2)}`, `traders:${wallet(3)}`]);
   });
 
   it('validates its options', () => {

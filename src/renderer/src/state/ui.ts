@@ -23,7 +23,7 @@ export const SCREENS: ReadonlyArray<readonly [Screen, string]> = [
 /** The themes offered (the core's settings keep the choice). */
 export const THEMES = ['system', 'light', 'dark'] as const;
 
-interface UiState {
+export interface UiState {
   screen: Screen;
   search: string;
   selectedMarket: string | undefined;

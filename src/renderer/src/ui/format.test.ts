@@ -1,8 +1,17 @@
 // Display formats: prices in cents, money, sizes and dates, with a dash for what is missing.
 import { describe, expect, it } from 'vitest';
-import { asOf, cents, dateTime, priceAge, shortDate, size, usd, usdCompact } from './format';
+import { asOf, cents, dateFormat, dateTime, priceAge, shortDate, size, usd, usdCompact } from './format';
 
 describe('display formats', () => {
+  it('formats dates as the locale methods do, with one formatter kept per format', () => {
+    const at = Date.UTC(2026, 10, 23, 16, 1, 7);
+    expect(shortDate(new Date(at).toISOString())).toBe(new Date(at).toLocaleDateString([], { year: 'numeric', month: 'short', day: 'numeric' }));
+    expect(asOf(at)).toBe(new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }));
+    expect(dateTime(at, true)).toBe(new Date(at).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }));
+    expect(dateFormat('en-US', { month: 'short' })).toBe(dateFormat('en-US', { month: 'short' }));
+    expect(dateFormat('en-US', { month: 'short' })).not.toBe(dateFormat('en-US', { month: 'long' }));
+  });
+
   it('shows prices as whole cents, or to a tenth when the tick is finer', () => {
     expect(cents('0.45')).toBe('45¢');
     expect(cents(0.3)).toBe('30¢');

@@ -1,4 +1,5 @@
 // When a comment was written: "5m ago" to read at a glance, the exact time on hover.
+import { dateFormat } from '../../ui/format';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -22,5 +23,5 @@ export function ago(iso: string | undefined, now: number): string {
 export function exactTime(iso: string | undefined): string {
   const at = iso ? Date.parse(iso) : NaN;
   if (Number.isNaN(at)) return '';
-  return new Date(at).toLocaleString([], { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return dateFormat([], { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(at);
 }

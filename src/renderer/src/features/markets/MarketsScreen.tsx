@@ -2,7 +2,7 @@
 // market's detail on the right. Arrow keys move the selection. The list keeps its order while the
 // user is on it (frozen-order.ts), shows the end of long questions, and says why it is empty.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { PRICE_RULE } from '@shared/domain/price';
 import { resolutionOf } from '@shared/domain/resolution';
 import { useCall, useCallPages } from '../../api/hooks';
@@ -13,7 +13,6 @@ import { ErrorState, Skeleton, Stamp } from '../../ui/states';
 import { ChangeCell } from '../../ui/Change';
 import { EndedPrice, TokenPriceCell } from '../../ui/Price';
 import { isNotOffered } from '../../ui/venue';
-import { MarketDetail } from './MarketDetail';
 import { ListEmpty } from './ListEmpty';
 import { useFrozenOrder } from './frozen-order';
 import { endText } from '../watchlist/alert-form';
@@ -22,6 +21,8 @@ import { Star, useStarred } from '../watchlist/Star';
 import '../watchlist/watchlist.css';
 import { EventPicker } from '../events/EventPicker';
 import { listKeys } from '../../ui/list-keys';
+import { listSearchInput } from '../search/hits';
+import { FIRST_PAGE, listInput, PAGE, pageRows } from './list-query';
 
 interface Row {
   id: string;
@@ -52,7 +53,9 @@ function settled(m: { closed: boolean; outcomes: string[]; outcomePrices: string
   return won && yes ? { won, yesSettles: yes } : {};
 }
 
-const PAGE = 200;
+
+// A market's page loads when one is first picked: the list paints without it.
+const MarketDetail = lazy(() => import('./MarketDetail').then((m) => ({ default: m.MarketDetail })));
 
 /** A `markets.changes` answer's row as the change cell takes it. */
 const changeOf = (c: { change24h?: string | undefined; price24hAgo?: string | undefined; hint?: string | undefined } | undefined) => ({ change: c?.change24h, from: c?.price24hAgo, hint: c?.hint });
@@ -67,22 +70,7 @@ export function MarketsScreen(): React.JSX.Element {
   const filters = useUi((s) => s.filters);
   const setFilters = useUi((s) => s.setFilters);
   const setSearch = useUi((s) => s.setSearch);
-  const pages = useCallPages(
-    'markets.list',
-    {
-      status: filters.status,
-      sort: filters.sort,
-      ascending: filters.sort === 'endDate' || filters.sort === 'question',
-      mirror: filters.mirror,
-      ...(filters.tagId ? { tagId: filters.tagId } : {}),
-      ...(filters.eventId ? { eventId: filters.eventId } : {}),
-      ...(filters.seriesId ? { seriesId: filters.seriesId } : {}),
-      ...(filters.creator ? { creator: filters.creator } : {}),
-      ...(filters.watchlist ? { watchlist: true } : {}),
-    },
-    PAGE,
-    (p) => p.data.rows.length,
-  );
+  const pages = useCallPages('markets.list', listInput(filters), PAGE, pageRows, FIRST_PAGE);
   // The filter menus' lists wait for the first rows: the core answers one call at a time.
   const listed = pages.isSuccess;
   const tags = useCall('tags.list', { limit: 100 }, { enabled: listed });
@@ -93,20 +81,8 @@ export function MarketsScreen(): React.JSX.Element {
   const total = pages.data?.pages.at(-1)?.data.total ?? 0;
   // The previous results stay on screen while the next keystroke's arrive: no flash of empty.
   // Hits carry their own price, volume, end date and status, and honour the list's filters.
-  const hits = useCall(
-    'markets.search',
-    {
-      query: search,
-      limit: 100,
-      kinds: ['markets'],
-      status: filters.status,
-      mirror: filters.mirror,
-      ...(filters.tagId ? { tagId: filters.tagId } : {}),
-      ...(filters.eventId ? { eventId: filters.eventId } : {}),
-      ...(filters.seriesId ? { seriesId: filters.seriesId } : {}),
-    },
-    { enabled: search.trim().length > 0, placeholderData: (prev) => prev },
-  );
+  // The search box's panel asks the same (one call for both): its markets are these.
+  const hits = useCall('markets.search', listSearchInput(search, filters), { enabled: search.trim().length > 0, placeholderData: (prev) => prev });
 
   const searching = search.trim().length > 0;
   const fresh: Row[] = useMemo(() => {
@@ -289,7 +265,7 @@ export function MarketsScreen(): React.JSX.Element {
           })}
         </div>
       </div>
-      <div className="detail">{selected ? <MarketDetail id={selected} /> : <p className="muted">Pick a market on the left (↑ ↓ to move, / to search).</p>}</div>
+      <div className="detail">{selected ? <Suspense fallback={<Skeleton />}><MarketDetail id={selected} /></Suspense> : <p className="muted">Pick a market on the left (↑ ↓ to move, / to search).</p>}</div>
     </div>
   );
 }

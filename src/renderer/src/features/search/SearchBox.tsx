@@ -3,7 +3,8 @@
 // row shows. Enter opens the first hit (or the one ↓ ↑ moved to); Esc clears.
 import { useId, useState, type RefObject } from 'react';
 import { useUi } from '../../state/ui';
-import { HitLine, useHits, useOpenHit } from './hits';
+import { usePrefetch } from '../../api/hooks';
+import { HitLine, listSearchInput, useHits, useOpenHit } from './hits';
 
 const PER_KIND = 4;
 
@@ -14,8 +15,9 @@ export function SearchBox({ inputRef }: { inputRef: RefObject<HTMLInputElement |
   const [open, setOpen] = useState(false);
   // -1: the input itself; 0..n-1: a hit, moved to with ↓ ↑.
   const [active, setActive] = useState(-1);
-  const { groups, ordered, status } = useHits(search, PER_KIND, open);
+  const { groups, ordered, status } = useHits(search, PER_KIND, open, true);
   const openHit = useOpenHit();
+  const prefetch = usePrefetch();
   const list = useId();
   const choose = (index: number): void => {
     const hit = ordered[index];
@@ -53,6 +55,8 @@ export function SearchBox({ inputRef }: { inputRef: RefObject<HTMLInputElement |
         aria-activedescendant={shown && active >= 0 ? `${list}-${active}` : undefined}
         value={search}
         onChange={(e) => {
+          // The list's search is asked at the keystroke; the list and the panel read its answer.
+          if (e.target.value.trim()) prefetch('markets.search', listSearchInput(e.target.value, useUi.getState().filters));
           setSearch(e.target.value);
           setOpen(true);
           setActive(-1);

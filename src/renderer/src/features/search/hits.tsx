@@ -1,7 +1,7 @@
 // Search hits as the search box and the palette show them: grouped by kind, each with what its
 // row shows (a market's price, 24h volume, end date and status; an event's sums; counts; a
 // trader's wallet; what a comment is on), and opened where they live.
-import type { CallOutput } from '@shared/ipc/contract';
+import type { CallInput, CallOutput } from '@shared/ipc/contract';
 import type { SearchHitKind } from '@shared/ipc/find';
 import { useCall } from '../../api/hooks';
 import { priceOf, usePrices } from '../../api/prices';
@@ -23,27 +23,50 @@ export const KINDS: ReadonlyArray<readonly [SearchHitKind, string]> = [
   ['comments', 'Comments'],
 ];
 
+type Filters = ReturnType<typeof useUi.getState>['filters'];
+
+/** The markets list's search as it is asked: its best 100 market hits, within the list's filters. */
+export function listSearchInput(query: string, filters: Filters): CallInput<'markets.search'> {
+  return {
+    query,
+    limit: 100,
+    kinds: ['markets'],
+    status: filters.status,
+    mirror: filters.mirror,
+    ...(filters.tagId ? { tagId: filters.tagId } : {}),
+    ...(filters.eventId ? { eventId: filters.eventId } : {}),
+    ...(filters.seriesId ? { seriesId: filters.seriesId } : {}),
+  };
+}
+
+const OTHER_KINDS = KINDS.map(([k]) => k).filter((k) => k !== 'markets');
+
 /**
  * Each kind's best few hits for what was typed, narrowed by the markets list's filters (status
  * for markets, events and series; tag, event, series and mirrors for markets), in group order.
+ * With `asList` (the search box, whose typing shows the markets list) the markets are the list's
+ * own search, one call for both, and the other kinds are asked once it has answered: the list's
+ * rows do not wait behind five more searches, each keystroke.
  */
-export function useHits(query: string, perKind: number, enabled = true) {
+export function useHits(query: string, perKind: number, enabled = true, asList = false) {
   const filters = useUi((s) => s.filters);
   const typed = query.trim();
+  const on = enabled && typed.length > 0;
+  const narrowing = {
+    status: filters.status,
+    mirror: filters.mirror,
+    ...(filters.tagId ? { tagId: filters.tagId } : {}),
+    ...(filters.eventId ? { eventId: filters.eventId } : {}),
+    ...(filters.seriesId ? { seriesId: filters.seriesId } : {}),
+  };
+  const markets = useCall('markets.search', listSearchInput(query, filters), { enabled: on && asList, placeholderData: (prev) => prev });
+  const listed = markets.isSuccess && !markets.isPlaceholderData;
   const hits = useCall(
     'markets.search',
-    {
-      query: typed,
-      perKind,
-      status: filters.status,
-      mirror: filters.mirror,
-      ...(filters.tagId ? { tagId: filters.tagId } : {}),
-      ...(filters.eventId ? { eventId: filters.eventId } : {}),
-      ...(filters.seriesId ? { seriesId: filters.seriesId } : {}),
-    },
-    { enabled: enabled && typed.length > 0, placeholderData: (prev) => prev },
+    asList ? { query, perKind, kinds: OTHER_KINDS, ...narrowing } : { query: typed, perKind, ...narrowing },
+    { enabled: on && (!asList || listed), placeholderData: (prev) => prev },
   );
-  const list = typed ? (hits.data ?? []) : [];
+  const list = typed ? [...(asList ? (markets.data ?? []).slice(0, perKind) : []), ...(hits.data ?? [])] : [];
   usePrices(list.map((h) => h.tokenId ?? ''));
   const groups = KINDS.map(([kind, heading]) => ({ kind, heading, hits: list.filter((h) => h.kind === kind) })).filter((g) => g.hits.length > 0);
   return { groups, ordered: groups.flatMap((g) => g.hits), query: hits, status: filters.status };

@@ -3,6 +3,7 @@
 import { formatMicros, parseMicros } from '@shared/domain/money';
 import type { AlertCondition } from '@shared/ipc/watchlist';
 import { centsField, parsePriceInput } from '../../ui/cents';
+import { dateFormat } from '../../ui/format';
 
 /** What the form is on: an outcome's price (by index), the spread, or 24h volume. */
 export type AlertTarget = { kind: 'price'; outcome: number } | { kind: 'spread' } | { kind: 'volume24h' };
@@ -45,6 +46,6 @@ export function endText(iso: string | undefined, now: Date = new Date()): string
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '—';
-  const day = d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  const day = dateFormat('en-US', { month: 'short', day: 'numeric' }).format(d);
   return d.getFullYear() === now.getFullYear() ? day : `${day} ’${String(d.getFullYear()).slice(-2)}`;
 }
