@@ -19,6 +19,7 @@ const stand = vi.hoisted(() => ({ errors: [] as Array<[string, string]>, quits: 
 vi.mock('electron-updater', () => ({ autoUpdater: { on: () => undefined, setFeedURL: () => undefined } }));
 vi.mock('electron', () => ({
   app: {
+    commandLine: { appendSwitch: () => undefined },
     requestSingleInstanceLock: () => true,
     whenReady: () => Promise.resolve(),
     on: () => undefined,
