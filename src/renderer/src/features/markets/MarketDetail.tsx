@@ -2,7 +2,7 @@
 // book and the order entry panel, recent trades, top holders and the market's trading rules. The
 // parts below the fold that read the venue (event, trades, holders, comments) mount as they are
 // scrolled near (ui/Deferred), keyed by market so that each market opened starts without them.
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { tickText } from '@shared/domain/money';
 import { PRICE_RULE } from '@shared/domain/price';
 import { useCall } from '../../api/hooks';
@@ -41,9 +41,9 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
   // The outcome the book and the entry are on, for this market only: another market starts on its first.
   const [pick, setPick] = useState({ id, index: 0 });
   const outcome = pick.id === id ? pick.index : 0;
-  const setOutcome = (index: number): void => setPick({ id, index });
+  const setOutcome = useCallback((index: number): void => setPick({ id, index }), [id]);
   const entry = useRef<EntryHandle>(null);
-  const labels = (m?.outcomes ?? []).map(String);
+  const labels = useMemo(() => (m?.outcomes ?? []).map(String), [m?.outcomes]);
   // The venue's quotes where it answered; the catalog's tokens until then, so the entry works without them.
   const outcomes: EntryOutcome[] = quotes.data?.data.length
     ? quotes.data.data
@@ -166,7 +166,7 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
         <div className="section">
           <h2>Top holders</h2>
           <Deferred key={id} minHeight={160}>
-            <Holders conditionId={conditionId} outcomes={(m.outcomes ?? []).map(String)} />
+            <Holders conditionId={conditionId} outcomes={labels} />
           </Deferred>
         </div>
       ) : null}
@@ -219,8 +219,8 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
   );
 }
 
-/** The market's latest trades, read again every 10 s while shown. */
-function RecentTrades({ conditionId }: { conditionId: string }): React.JSX.Element {
+/** The market's latest trades, read again every 10 s while shown (not with every move of the page's quotes). */
+const RecentTrades = memo(function RecentTrades({ conditionId }: { conditionId: string }): React.JSX.Element {
   const trades = useCall('markets.trades', { conditionId, limit: 15 }, { enabled: conditionId !== '', refetchInterval: 10_000 });
   return (
     <>
@@ -228,4 +228,4 @@ function RecentTrades({ conditionId }: { conditionId: string }): React.JSX.Eleme
       <TradesTable trades={trades.data?.data ?? []} />
     </>
   );
-}
+});
