@@ -51,9 +51,10 @@ export const LIVE_TRADES_MS = 1000;
  * A live trade's price goes into the markets list's rows at once (`withTradePrice`); the whole
  * list (its volumes and order) is asked again after trades at most this often. Asked again up to
  * every second, every loaded page was rebuilt in the core and re-rendered: 18 list calls a minute
- * with a market page open beside the list, against 4 now.
+ * with a market page open beside the list. The core's catalog watch tells the screens of moved
+ * volumes itself (every 30 s at most), so trades add at most one more a minute.
  */
-export const LIVE_LIST_MS = 30_000;
+export const LIVE_LIST_MS = 60_000;
 
 /**
  * Prices on screen (`markets.prices`) are asked again after a live change without its price at
