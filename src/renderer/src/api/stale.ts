@@ -52,7 +52,7 @@ export const LIVE_TRADES_MS = 1000;
  * list (its volumes and order) is asked again after trades at most this often. Asked again up to
  * every second, every loaded page was rebuilt in the core and re-rendered: 18 list calls a minute
  * with a market page open beside the list. The core's catalog watch tells the screens of moved
- * volumes itself (every 30 s at most), so trades add at most one more a minute.
+ * volumes itself (every 10 s at most), so trades add at most one more a minute.
  */
 export const LIVE_LIST_MS = 60_000;
 

@@ -13,13 +13,8 @@ import { readChanges, stampOf, type ChangeKind, type Changes, type Marks } from 
 
 /** How often the venue is asked: a change shows on every screen within this. */
 export const WATCH_EVERY = 4_000;
-/**
- * Screens showing moved figures (not standings) ask again at most this often: a list rebuilt every
- * pass would cost more than it tells. 30 s: at 10 s, a market page beside the list (its market
- * trading a few times a minute) had the list's 200 rows read and rebuilt six times a minute, a
- * fifth of the whole app's CPU with the page open. Prices stream; standings are told at once.
- */
-export const FIGURES_EVERY = 30_000;
+/** Screens showing moved figures (not standings) ask again at most this often: a list rebuilt every pass would cost more than it tells. */
+export const FIGURES_EVERY = 10_000;
 /** The keys under which screens watch live prices (domains/live/live.ts). */
 const SCREEN_WATCH = 'screen:';
 
