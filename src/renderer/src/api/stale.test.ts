@@ -232,6 +232,21 @@ describe('refreshing on live prices', () => {
     client.clear();
   });
 
+  it('takes in a held change before the feed stops, so its price is not shown as live after', async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    const transport = fakeTransport();
+    const off = refreshOnEvents(transport, client, () => Date.now());
+    const price = { tokenId: 'held', price: '0.42', basis: 'mid' as const, at: Date.now(), live: true };
+    transport.emit('market.live', { tokenId: 'held', bestBid: '0.41', bestAsk: '0.43', bookChanged: true, price });
+    transport.emit('live.status', { state: 'reconnecting', pollSeconds: 5, since: 0, watching: 1, live: 0 });
+    expect(priceOf('held')).toEqual({ ...price, live: false });
+    await vi.advanceTimersByTimeAsync(LIVE_BATCH_MS);
+    expect(priceOf('held')?.live).toBe(false);
+    off();
+    client.clear();
+  });
+
   it('asks for the prices on screen at most every LIVE_PRICES_MS however many tokens change, the last change always included', async () => {
     vi.useFakeTimers();
     const client = new QueryClient();

@@ -235,8 +235,15 @@ export function refreshOnEvents(transport: Pick<Transport, 'on'>, client: QueryC
   const events = (Object.keys(STALE) as EventName[]).filter((e) => e !== 'market.live');
   const offs = events.map((event) => transport.on(event, (payload) => handle(event, payload)));
   offs.push(transport.on('market.live', (payload) => batch.push(payload as LiveChange)));
-  // Prices on screen stop saying "live" the moment the feed does, before they are asked again.
-  offs.push(transport.on('live.status', (payload) => (payload as EventPayload<'live.status'>).state !== 'live' && unlivePrices()));
+  // Prices on screen stop saying "live" the moment the feed does, before they are asked again
+  // (changes held for the batch go in first, so none is taken as live after it).
+  offs.push(
+    transport.on('live.status', (payload) => {
+      if ((payload as EventPayload<'live.status'>).state === 'live') return;
+      batch.flush();
+      unlivePrices();
+    }),
+  );
   return () => {
     for (const off of offs) off();
     batch.close();
