@@ -2,7 +2,7 @@
 // liquidity simulator on), an open market page sees its book change and a trade arrive within
 // 20 s: streamed on the full venue, read at the page's polls on the spec-only one (whose reads of
 // that market are what tell the simulator someone watches it). The simulator ticks every 0.5 s
-// here rather than 1.5 s, so that the wait stays short on a busy machine.
+// here rather than 2 s, so that the wait stays short on a busy machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFirstMarket, revealMarketParts, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
 

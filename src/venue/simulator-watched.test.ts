@@ -1,7 +1,7 @@
 // The simulator puts its activity where someone looks: a market followed on the live channel, or
 // read by a page over HTTP, is re-quoted nearly every tick (its best prices step) and traded,
 // while a market nobody watches stays still. The test ticks the simulator by hand on the venue's
-// injected clock (a tick each 1.5 s of it, as at full pace): no timer, no waiting on real time.
+// injected clock (a tick each 2 s of it, as at full pace): no timer, no waiting on real time.
 // The background trickle over unwatched markets is turned off here, so "still" means no order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient } from './admin-client.js';
@@ -9,7 +9,7 @@ import { READ_WINDOW_MS } from './audience.js';
 import { Feed } from './live/test-feed.js';
 import { startTestVenue, TEST_ANCHOR, type TestVenue } from './test-support.js';
 
-const TICK_MS = 1_500;
+const TICK_MS = 2_000;
 /** A minute of full-pace ticks. */
 const MINUTE = 60_000 / TICK_MS;
 let venue: TestVenue;

@@ -23,9 +23,10 @@ import { Quoting, TAKER_CASH, walletOf } from './sim/quoting.js';
 export interface SimulatorOptions {
   /**
    * Milliseconds between ticks while someone watches market data (or always, without an
-   * audience). 1.5 s: a tick's work (re-quotes, taker orders, the checkpoint after) was most
-   * of the 3% of a core the whole app may spend with a market page open; a tick a second took
-   * the venue to 1.3-1.6% of it.
+   * audience). 2 s: a tick's work (re-quotes, taker orders, the checkpoint after) is most of the
+   * venue's CPU with a market page open; at 1.5 s the venue spent 1.5-1.6% of a core (a tick a
+   * second: 1.3-1.6% before watched markets took their share), while a watched market moved
+   * more than twice as often as it needs to (33 book changes and 22 best moves a minute).
    */
   tickMs?: number;
   /**
@@ -99,7 +100,7 @@ export class Simulator {
     private readonly ctx: VenueContext,
     opts: SimulatorOptions = {},
   ) {
-    this.opts = { tickMs: 1500, idleTickMs: 20_000, marketsPerTick: 2, takersPerTick: 1, takers: 24, watchedPerTick: 2, focusPerTick: 1, watchedTakeChance: 0.25, ...opts };
+    this.opts = { tickMs: 2000, idleTickMs: 20_000, marketsPerTick: 2, takersPerTick: 1, takers: 24, watchedPerTick: 2, focusPerTick: 1, watchedTakeChance: 0.25, ...opts };
     const seed = Number(getMeta(ctx.db, 'seed') ?? '0');
     this.rng = new Rng(seed, 'simulator');
     this.quoting = new Quoting(ctx, this.rng);

@@ -3,7 +3,7 @@
 // of the IPC contract from its folder under domains/. Runs under plain Node (tests, the browser
 // host) and under Electron alike. The domains are built in an order where each is handed what it
 // uses of those before it; the registrar starts them in that order and stops them in reverse.
-import type { EventName, EventPayload, VenueProfile } from '@shared/ipc/contract.js';
+import type { EventName, EventPayload, TokenPrice, VenueProfile } from '@shared/ipc/contract.js';
 import type { createClients } from './clients/index.js';
 import { Activity } from './activity.js';
 import { privateDir } from './cache/index.js';
@@ -81,16 +81,18 @@ export function createCore(opts: CoreOptions): Core {
   // Every notice goes through the inbox, which keeps it before it is pushed: none bypasses it.
   // A fill's account has new positions, trades and cash: their next reads go to the venue, so the
   // screens the notice refreshes show the fill, not a copy up to 15 s old.
-  const kept: { inbox?: Inbox; filled?: (accountId: string) => void } = {};
+  const kept: { inbox?: Inbox; filled?: (accountId: string) => void; livePrice?: (tokenId: string) => TokenPrice | undefined } = {};
   const emit: CoreContext['emit'] = (name, payload) => {
     if (name === 'notices.raised') {
       const n = payload as EventPayload<'notices.raised'>;
       if (n.kind === 'fill' && n.accountId) kept.filled?.(n.accountId);
       if (kept.inbox) return kept.inbox.raise(n);
     }
-    host(name, payload);
-    if (name !== 'market.live') return;
-    const p = payload as EventPayload<'market.live'>;
+    if (name !== 'market.live') return host(name, payload);
+    // A live change carries the token's price, so screens show it without asking for it again.
+    const price = kept.livePrice?.((payload as EventPayload<'market.live'>).tokenId);
+    const p = price ? { ...(payload as EventPayload<'market.live'>), price } : (payload as EventPayload<'market.live'>);
+    host(name, p as EventPayload<typeof name>);
     readings.publish([{ tokenId: p.tokenId, conditionId: p.conditionId, bestBid: p.bestBid, bestAsk: p.bestAsk, last: p.lastTrade?.price }]);
   };
   privateDir(opts.dataDir);
@@ -118,6 +120,7 @@ export function createCore(opts: CoreOptions): Core {
   const accounts = accountsDomain(ctx, opts);
   const watchlist = watchlistDomain(ctx);
   const markets = marketsDomain(ctx, { readings, watchlist });
+  kept.livePrice = (tokenId) => (ctx.session().isOpen ? markets.livePrice(ctx.session(), tokenId) : undefined);
   const portfolio = portfolioDomain(ctx, accounts, { resolutions: markets.resolutions, journal });
   kept.filled = (accountId) => {
     const a = ctx.vault().list().find((x) => x.id === accountId);

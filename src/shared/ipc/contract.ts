@@ -404,7 +404,8 @@ export const events = {
   'venue.status': VenueStatus,
   /**
    * A watched token's book or last trade changed on the live feed (at most a few times a second
-   * per token): its best prices now, and the fill when there was one.
+   * per token): its best prices now, the fill when there was one, and the price every screen
+   * shows for it (as `markets.prices` would answer) where the core knows it without a read.
    */
   'market.live': z.object({
     tokenId: z.string(),
@@ -413,6 +414,7 @@ export const events = {
     bestAsk: z.string().nullable(),
     bookChanged: z.boolean(),
     lastTrade: z.object({ price: z.string(), size: z.string(), side: z.enum(SIDES), at: z.number() }).optional(),
+    price: TokenPrice.optional(),
   }),
   /** The live feed went live, lost its connection, or the venue was found to have none. */
   'live.status': LiveStatus,

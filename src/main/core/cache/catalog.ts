@@ -106,6 +106,7 @@ export class CatalogStore {
       newDoc: p<{ doc: number }>('INSERT INTO search_docs(kind, id) VALUES (?, ?) RETURNING doc'),
       dropDoc: p('DELETE FROM search_docs WHERE doc = ?'),
       dropFts: p('DELETE FROM search_fts WHERE rowid = ?'),
+      ftsDoc: p<{ label: string | null; title: string | null; body: string | null }>('SELECT label, title, body FROM search_fts WHERE rowid = ?'),
       putFts: p('INSERT INTO search_fts(rowid, kind, id, label, title, body) VALUES (?, ?, ?, ?, ?, ?)'),
       eventTagIds: p<{ id: string }>(
         'SELECT DISTINCT j.value AS id FROM events e, json_each(e.tag_ids) j WHERE e.id IN (SELECT value FROM json_each(?))',
@@ -225,7 +226,13 @@ export class CatalogStore {
   private index(kind: SearchKind, id: string, doc: Doc): void {
     let n = this.s.getDoc.get(kind, id)?.doc;
     if (n === undefined) n = (this.s.newDoc.get(kind, id) as { doc: number }).doc;
-    else this.s.dropFts.run(n);
+    else {
+      // A market read again for its moved figures (the catalog watch, every few seconds) keeps its
+      // words: re-indexing them (every prefix of every word) was most of writing it.
+      const had = this.s.ftsDoc.get(n);
+      if (had && had.label === doc.label && had.title === doc.title && had.body === doc.body) return;
+      this.s.dropFts.run(n);
+    }
     this.s.putFts.run(n, kind, id, doc.label, doc.title, doc.body);
   }
 

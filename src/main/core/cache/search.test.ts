@@ -139,6 +139,14 @@ describe('local search', () => {
     expect(ids('wombat')).toEqual(['markets:900006']);
   });
 
+  it('keeps a document whose words did not change when its market is written again (its figures moved)', () => {
+    cache.ingest('markets', [{ ...market('900007', 'Platypus regatta winner?'), volume: '10' }]);
+    const before = cache.search('platypus');
+    cache.ingest('markets', [{ ...market('900007', 'Platypus regatta winner?'), volume: '12' }]);
+    expect(cache.search('platypus')).toEqual(before);
+    expect(ids('platypus')).toEqual(['markets:900007']);
+  });
+
   it('keeps broad queries bounded: newest title matches first', () => {
     const index = new SearchIndex(cache.db, { broadAt: 10, broadCandidates: 30 });
     const hits = index.search('w', { limit: 15, kinds: ['markets'] });

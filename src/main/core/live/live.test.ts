@@ -134,7 +134,23 @@ describe('a watched token', () => {
     // Current as of the asking: the feed would have told of any change.
     expect(p?.live).toBe(true);
     expect(p?.at).toBeGreaterThanOrEqual(before);
+    // The change's push carries the same price, so a screen shows it without asking.
+    await expect.poll(() => x.of('market.live').at(-1)?.price, { timeout: 1000, interval: 20 }).toEqual({ tokenId: m.yes, price: '0.43', basis: 'mid', at: expect.any(Number), live: true });
+    expect(x.of('market.live').at(-1)?.price?.at).toBeGreaterThanOrEqual(before);
     expect(priceReads(seen)).toEqual([]);
+  });
+
+  it("carries no price where the book does not decide it and the last trade would need a read", async () => {
+    const { venue } = h;
+    const m = quietMarket(venue);
+    const t = await trader(venue, m);
+    const x = core(venue);
+    await x.ok('live.watch', { key: 'list', tokenIds: [m.yes] });
+    await x.live(1);
+    // A one-sided book: the price is the last trade, which the feed has not seen.
+    await place(t, m, m.yes, 'BUY', '0.30', '5');
+    await expect.poll(() => x.of('market.live').at(-1)?.bestBid, { timeout: 1000, interval: 20 }).toBe('0.3');
+    expect(x.of('market.live').at(-1)?.price).toBeUndefined();
   });
 
   it('pushes at most a few changes a second per token, the last one with the final prices', async () => {

@@ -184,6 +184,24 @@ describe('user-data migration 6', () => {
     expect(raw(again).prepare('SELECT COUNT(*) FROM alert_fires').pluck().get()).toBe(0);
     again.close();
   });
+
+  it('lists the active alerts as they are after every change: added, observed, paused, resumed, removed', () => {
+    const user = UserData.open(tempDir(), 'local', () => 1000);
+    const alert = (conditionId: string) => ({ conditionId, ref: '1', question: 'Q', tokens: ['1', '2'], kind: 'price' as const, outcome: 0, tokenId: '1', op: '>=' as const, threshold: 600_000n, armed: true });
+    expect(user.watch.activeAlerts()).toEqual([]);
+    const a = user.watch.addAlert(alert('0xa'));
+    const b = user.watch.addAlert(alert('0xb'));
+    expect(user.watch.activeAlerts().map((x) => x.id).sort()).toEqual([a, b].sort());
+    expect(user.watch.activeAlerts(new Set(['0xb'])).map((x) => x.id)).toEqual([b]);
+    user.watch.observe(a, 610_000n, true);
+    expect(user.watch.activeAlerts().find((x) => x.id === a)).toMatchObject({ armed: false, value: 610_000n });
+    user.watch.updateAlert(a, { paused: true });
+    expect(user.watch.activeAlerts().map((x) => x.id)).toEqual([b]);
+    user.watch.updateAlert(a, { paused: false });
+    user.watch.removeAlert(b);
+    expect(user.watch.activeAlerts().map((x) => x.id)).toEqual([a]);
+    user.close();
+  });
 });
 
 describe('opening a profile’s user data', () => {

@@ -80,6 +80,12 @@ function rowOf(r: Raw): AlertRow {
 }
 
 export class WatchStore {
+  /**
+   * The alerts not paused, as last read: every price reading asks for them (a market page's live
+   * changes, thirty a minute), and only this store changes them, so it reads them again after a write.
+   */
+  private active: AlertRow[] | undefined;
+
   constructor(
     private readonly db: Database.Database,
     private readonly now: () => number,
@@ -122,11 +128,13 @@ export class WatchStore {
 
   /** Alerts not paused, of these markets (lower-case condition ids) or of all markets. */
   activeAlerts(conditionIds?: ReadonlySet<string>): AlertRow[] {
-    const all = (this.db.prepare('SELECT * FROM alerts WHERE paused = 0').safeIntegers(true).all() as Raw[]).map(rowOf);
+    this.active ??= (this.db.prepare('SELECT * FROM alerts WHERE paused = 0').safeIntegers(true).all() as Raw[]).map(rowOf);
+    const all = [...this.active];
     return conditionIds ? all.filter((a) => conditionIds.has(a.conditionId)) : all;
   }
 
   addAlert(a: NewAlert): number {
+    this.active = undefined;
     const at = this.now();
     const r = this.db
       .prepare(
@@ -142,6 +150,7 @@ export class WatchStore {
 
   /** A new condition (armed as the caller judged it against the value now), or paused / resumed. */
   updateAlert(id: number, change: { rule?: AlertRule & { armed: boolean }; paused?: boolean }): boolean {
+    this.active = undefined;
     const at = this.now();
     return this.db.transaction(() => {
       let changed = 0;
@@ -157,6 +166,7 @@ export class WatchStore {
   }
 
   removeAlert(id: number): boolean {
+    this.active = undefined;
     return this.db.transaction(() => {
       this.db.prepare('DELETE FROM alert_fires WHERE alert_id = ?').run(id);
       return this.db.prepare('DELETE FROM alerts WHERE id = ?').run(id).changes > 0;
@@ -170,6 +180,7 @@ export class WatchStore {
    * two price reads arriving together cannot both fire it.
    */
   observe(id: number, value: bigint, holds: boolean): boolean {
+    this.active = undefined;
     const at = this.now();
     return this.db.transaction(() => {
       const r = this.db.prepare('SELECT armed, paused FROM alerts WHERE id = ?').get(id) as { armed: number; paused: number } | undefined;

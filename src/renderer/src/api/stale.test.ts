@@ -4,7 +4,9 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { events, type CallName, type EventName, type EventPayload } from '@shared/ipc/contract';
 import { keyOf, pagesKeyOf, staleCalls } from './keys';
-import { LIST_REFRESH_MS, LIVE_LIST_MS, LIVE_PRICES_MS, LIVE_TRADES_MS, refreshOnEvents, STALE, staleFor, VENUE_READS, withTradePrice, type Seen } from './stale';
+import { LIVE_BATCH_MS } from './live-changes';
+import { priceOf } from './prices';
+import { LIST_REFRESH_MS, LIVE_LIST_MS, LIVE_PRICES_MS, LIVE_PRICES_REREAD_MS, LIVE_TRADES_MS, refreshOnEvents, STALE, staleFor, VENUE_READS, withTradePrice, type Seen } from './stale';
 
 const ACCOUNT = ['orders.open', 'orders.journal', 'portfolio.positions', 'portfolio.balance', 'portfolio.trades', 'portfolio.history', 'portfolio.pnl'];
 const seen = (o: Partial<{ listed: number; since: number }> = {}): Seen => ({ since: () => o.since ?? Infinity, listedMarkets: () => o.listed ?? 0 });
@@ -75,15 +77,16 @@ describe('live prices', () => {
   const change = (p: Partial<EventPayload<'market.live'>> = {}): EventPayload<'market.live'> => ({ tokenId: '7', conditionId: '0xc', bestBid: '0.4', bestAsk: '0.6', bookChanged: true, ...p });
   const trade = { price: '0.5', size: '5', side: 'BUY' as const, at: 0 };
 
-  it("refresh the token's book and its market's quotes, not every book, and the prices on screen spaced out", () => {
-    expect(staleFor('market.live', change(), seen())).toEqual([{ key: ['markets.prices'], everyMs: LIVE_PRICES_MS }, { key: ['markets.book', { tokenId: '7' }] }, { key: ['markets.quotes', { conditionId: '0xc' }] }]);
+  it("refresh the token's book, not every book, and the prices on screen spaced out: seldom when the change carries its price", () => {
+    expect(staleFor('market.live', change(), seen())).toEqual([{ key: ['markets.prices'], everyMs: LIVE_PRICES_MS }, { key: ['markets.book', { tokenId: '7' }] }]);
     expect(staleFor('market.live', change({ bookChanged: false, conditionId: undefined }), seen())).toEqual([{ key: ['markets.prices'], everyMs: LIVE_PRICES_MS }]);
+    const price = { tokenId: '7', price: '0.5', basis: 'mid' as const, at: 1, live: true };
+    expect(staleFor('market.live', change({ price }), seen())).toEqual([{ key: ['markets.prices'], everyMs: LIVE_PRICES_REREAD_MS }, { key: ['markets.book', { tokenId: '7' }] }]);
   });
 
   it("refresh the market's trades and the whole list on a fill, spaced out", () => {
     expect(staleFor('market.live', change({ bookChanged: false, lastTrade: trade }), seen())).toEqual([
       { key: ['markets.prices'], everyMs: LIVE_PRICES_MS },
-      { key: ['markets.quotes', { conditionId: '0xc' }] },
       { key: ['markets.trades', { conditionId: '0xc' }], everyMs: LIVE_TRADES_MS },
       { key: ['markets.list'], everyMs: LIVE_LIST_MS },
     ]);
@@ -176,17 +179,71 @@ describe('refreshing on live prices', () => {
   });
   const stale = (client: QueryClient, key: readonly unknown[]): boolean => client.getQueryCache().find({ queryKey: key, exact: true })?.state.isInvalidated ?? false;
 
-  it("marks only the changed token's book stale, and its market's quotes", async () => {
+  it("marks only the changed token's book stale, and puts the change into its market's quotes, a batch at a time", async () => {
+    vi.useFakeTimers();
     const client = new QueryClient();
-    for (const key of [keyOf('markets.book', { tokenId: '7' }), keyOf('markets.book', { tokenId: '8' }), keyOf('markets.quotes', { conditionId: '0xc' }), keyOf('markets.quotes', { conditionId: '0xd' })]) client.setQueryData(key, { data: [] });
+    for (const key of [keyOf('markets.book', { tokenId: '7' }), keyOf('markets.book', { tokenId: '8' })]) client.setQueryData(key, { data: [] });
+    const quote = (tokenId: string, outcome: string) => ({ tokenId, outcome, bestBid: '0.3', bestAsk: '0.7', lastPrice: '0.5', lastSide: 'BUY' as const });
+    client.setQueryData(keyOf('markets.quotes', { conditionId: '0xc' }), { data: [quote('7', 'Yes'), quote('8', 'No')], fetchedAt: 1, stale: false, ageMs: 0 });
+    client.setQueryData(keyOf('markets.quotes', { conditionId: '0xd' }), { data: [quote('9', 'Yes')], fetchedAt: 1, stale: true, ageMs: 0 });
     const transport = fakeTransport();
-    refreshOnEvents(transport, client);
+    const off = refreshOnEvents(transport, client, () => 5000);
     transport.emit('market.live', { tokenId: '7', conditionId: '0xc', bestBid: '0.4', bestAsk: null, bookChanged: true });
-    await Promise.resolve();
+    transport.emit('market.live', { tokenId: '9', conditionId: '0xd', bestBid: '0.4', bestAsk: '0.6', bookChanged: false });
+    await vi.advanceTimersByTimeAsync(LIVE_BATCH_MS - 1);
+    // Held for the batch: nothing changed yet.
+    expect(stale(client, keyOf('markets.book', { tokenId: '7' }))).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
     expect(stale(client, keyOf('markets.book', { tokenId: '7' }))).toBe(true);
     expect(stale(client, keyOf('markets.book', { tokenId: '8' }))).toBe(false);
-    expect(stale(client, keyOf('markets.quotes', { conditionId: '0xc' }))).toBe(true);
-    expect(stale(client, keyOf('markets.quotes', { conditionId: '0xd' }))).toBe(false);
+    // The market's quotes take the change in place, read now; the other outcome's stay.
+    expect(stale(client, keyOf('markets.quotes', { conditionId: '0xc' }))).toBe(false);
+    expect(client.getQueryData(keyOf('markets.quotes', { conditionId: '0xc' }))).toEqual({
+      data: [{ tokenId: '7', outcome: 'Yes', bestBid: '0.4', lastPrice: '0.5', lastSide: 'BUY' }, quote('8', 'No')], fetchedAt: 5000, stale: false, ageMs: 0,
+    });
+    // Quotes the venue could not give fresh are asked again, not passed off as current.
+    expect(stale(client, keyOf('markets.quotes', { conditionId: '0xd' }))).toBe(true);
+    off();
+    client.clear();
+  });
+
+  it('shows a price a change carries at once, and asks for the prices on screen only every LIVE_PRICES_REREAD_MS then', async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    const key = keyOf('markets.prices', { tokenIds: ['1', '7'] });
+    let asked = 0;
+    const observer = new QueryObserver(client, { queryKey: key, queryFn: () => (++asked, []), staleTime: 60_000 });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    const transport = fakeTransport();
+    const off = refreshOnEvents(transport, client, () => Date.now());
+    // Two changes a second for ten seconds, each with its price.
+    for (let i = 0; i < 20; i++) {
+      const price = { tokenId: 'carried', price: `0.${10 + i}`, basis: 'mid' as const, at: Date.now(), live: true };
+      transport.emit('market.live', { tokenId: 'carried', bestBid: '0.1', bestAsk: '0.2', bookChanged: true, price });
+      await vi.advanceTimersByTimeAsync(LIVE_BATCH_MS);
+      expect(priceOf('carried')?.price).toBe(`0.${10 + i}`);
+      await vi.advanceTimersByTimeAsync(500 - LIVE_BATCH_MS);
+    }
+    expect(asked - 1).toBeGreaterThanOrEqual(1);
+    expect(asked - 1).toBeLessThanOrEqual(Math.ceil(10_000 / LIVE_PRICES_REREAD_MS) + 1);
+    off();
+    unsubscribe();
+    client.clear();
+  });
+
+  it('takes in a held change before the feed stops, so its price is not shown as live after', async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    const transport = fakeTransport();
+    const off = refreshOnEvents(transport, client, () => Date.now());
+    const price = { tokenId: 'held', price: '0.42', basis: 'mid' as const, at: Date.now(), live: true };
+    transport.emit('market.live', { tokenId: 'held', bestBid: '0.41', bestAsk: '0.43', bookChanged: true, price });
+    transport.emit('live.status', { state: 'reconnecting', pollSeconds: 5, since: 0, watching: 1, live: 0 });
+    expect(priceOf('held')).toEqual({ ...price, live: false });
+    await vi.advanceTimersByTimeAsync(LIVE_BATCH_MS);
+    expect(priceOf('held')?.live).toBe(false);
+    off();
     client.clear();
   });
 
@@ -206,7 +263,7 @@ describe('refreshing on live prices', () => {
       transport.emit('market.live', { tokenId: String(i), bestBid: '0.4', bestAsk: '0.41', bookChanged: true });
       await vi.advanceTimersByTimeAsync(25);
     }
-    await vi.advanceTimersByTimeAsync(LIVE_PRICES_MS);
+    await vi.advanceTimersByTimeAsync(LIVE_BATCH_MS + LIVE_PRICES_MS);
     expect(asked - 1).toBeGreaterThanOrEqual(3);
     expect(asked - 1).toBeLessThanOrEqual(Math.ceil(1000 / LIVE_PRICES_MS) + 1);
     const settled = asked;
@@ -218,7 +275,7 @@ describe('refreshing on live prices', () => {
     vi.useRealTimers();
   });
 
-  it("puts a fill's price into the list's rows at once, and asks for the whole list at most every LIVE_LIST_MS", async () => {
+  it("puts a fill's price into the list's rows with its batch, and asks for the whole list at most every LIVE_LIST_MS", async () => {
     vi.useFakeTimers();
     const client = new QueryClient();
     const listKey = pagesKeyOf('markets.list', {});
@@ -234,15 +291,16 @@ describe('refreshing on live prices', () => {
     const shown = (): string[][] => (client.getQueryData(listKey) as { pages: Array<{ data: { rows: Array<{ outcomePrices: string[] }> } }> }).pages[0]!.data.rows.map((r) => r.outcomePrices);
     // The first fill: the whole list is asked again (it may have been read long ago).
     transport.emit('market.live', fill('0.47'));
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(LIVE_BATCH_MS);
     expect(asked).toBe(2);
     const readAt = client.getQueryState(listKey)?.dataUpdatedAt;
     // Later fills within LIVE_LIST_MS: the price is in the row at once, the list is not asked for.
     vi.advanceTimersByTime(5_000);
     transport.emit('market.live', fill('0.48'));
+    vi.advanceTimersByTime(LIVE_BATCH_MS);
     expect(shown()).toEqual([['0.30', '0.70'], ['0.48', '0.55']]);
     transport.emit('market.live', fill('0.49'));
-    await vi.advanceTimersByTimeAsync(LIVE_LIST_MS - 5_000 - 10);
+    await vi.advanceTimersByTimeAsync(LIVE_LIST_MS - 5_000 - LIVE_BATCH_MS - 10);
     expect(shown()).toEqual([['0.30', '0.70'], ['0.49', '0.55']]);
     expect(asked).toBe(2);
     // A patched list is no fresher than its last read.

@@ -7,7 +7,8 @@ import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/r
 import { useEffect } from 'react';
 import type { CallName, CallOutput, EventName, EventPayload } from '@shared/ipc/contract';
 import { keyOf, staleCalls, type CallKey } from './keys';
-import { unlivePrices } from './prices';
+import { LiveBatch, windowTimers, withLiveQuotes, type BatchTimers, type LiveChange } from './live-changes';
+import { notePrices, unlivePrices } from './prices';
 import { getTransport, type Transport } from './transport';
 
 /** What a rule may look at besides the event itself. */
@@ -50,21 +51,31 @@ export const LIVE_TRADES_MS = 1000;
  * A live trade's price goes into the markets list's rows at once (`withTradePrice`); the whole
  * list (its volumes and order) is asked again after trades at most this often. Asked again up to
  * every second, every loaded page was rebuilt in the core and re-rendered: 18 list calls a minute
- * with a market page open beside the list, against 4 now.
+ * with a market page open beside the list. The core's catalog watch tells the screens of moved
+ * volumes itself (every 10 s at most), so trades add at most one more a minute.
  */
-export const LIVE_LIST_MS = 30_000;
+export const LIVE_LIST_MS = 60_000;
 
 /**
- * Prices on screen (`markets.prices`) are asked again after live changes at most this often: a
- * list of forty streaming rows repaints a few times a second, not once per change.
+ * Prices on screen (`markets.prices`) are asked again after a live change without its price at
+ * most this often: a list of forty streaming rows repaints a few times a second, not once per change.
  */
 export const LIVE_PRICES_MS = 300;
+/**
+ * A live change that carries its token's price shows it at once (live-changes.ts); the prices on
+ * screen are still asked again after such changes at most this often, for the tokens a screen
+ * shows beyond those it follows (as a screen polls where nothing streams). Asked again after
+ * every change, a market page beside the list read the list's 200 prices ~150 times a minute.
+ */
+export const LIVE_PRICES_REREAD_MS = 5000;
 
-/** A live change of one token: its book, its market's quotes, the prices on screen; with a fill, the trades and the list too. */
+/**
+ * A live change of one token: its book, the prices on screen; with a fill, the trades and the
+ * list too. Its market's quotes and its price are put in place from the change itself (`applyLive`).
+ */
 function liveChange(e: EventPayload<'market.live'>): Stale[] {
-  const out: Stale[] = [{ key: keyOf('markets.prices'), everyMs: LIVE_PRICES_MS }];
+  const out: Stale[] = [{ key: keyOf('markets.prices'), everyMs: e.price ? LIVE_PRICES_REREAD_MS : LIVE_PRICES_MS }];
   if (e.bookChanged) out.push({ key: keyOf('markets.book', { tokenId: e.tokenId }) });
-  if (e.conditionId) out.push({ key: keyOf('markets.quotes', { conditionId: e.conditionId }) });
   if (e.lastTrade) {
     if (e.conditionId) out.push({ key: keyOf('markets.trades', { conditionId: e.conditionId }), everyMs: LIVE_TRADES_MS });
     out.push({ key: keyOf('markets.list'), everyMs: LIVE_LIST_MS });
@@ -141,8 +152,11 @@ export function staleFor<E extends EventName>(event: E, payload: EventPayload<E>
   return typeof rule === 'function' ? rule(payload, seen) : rule;
 }
 
-/** Subscribes to every event and marks the calls it changes stale; returns the unsubscribe. */
-export function refreshOnEvents(transport: Pick<Transport, 'on'>, client: QueryClient, now: () => number = Date.now): () => void {
+/**
+ * Subscribes to every event and marks the calls it changes stale; returns the unsubscribe. Live
+ * changes are taken a batch at a time (live-changes.ts), on `timers`.
+ */
+export function refreshOnEvents(transport: Pick<Transport, 'on'>, client: QueryClient, now: () => number = Date.now, timers: BatchTimers = windowTimers): () => void {
   const last = new Map<CallName, number>();
   const seen: Seen = {
     since: (name) => now() - (last.get(name) ?? -Infinity),
@@ -157,7 +171,7 @@ export function refreshOnEvents(transport: Pick<Transport, 'on'>, client: QueryC
   };
   const mark = (target: StaleKey): void => {
     if (!target.everyMs) return invalidate(target.key);
-    const id = JSON.stringify(target.key);
+    const id = `${target.everyMs}:${JSON.stringify(target.key)}`;
     let s = spaced.get(id);
     if (!s) spaced.set(id, (s = { at: -Infinity, timer: undefined }));
     if (s.timer) return;
@@ -184,23 +198,55 @@ export function refreshOnEvents(transport: Pick<Transport, 'on'>, client: QueryC
       client.setQueryData(key, patched, { updatedAt: client.getQueryState(key)?.dataUpdatedAt });
     }
   };
-  const events = Object.keys(STALE) as EventName[];
-  const offs = events.map((event) =>
-    transport.on(event, (payload) => {
-      const targets = staleFor(event, payload as EventPayload<typeof event>, seen);
-      if (targets.length === 0) return;
-      const names = targets.filter((t): t is CallName => typeof t === 'string');
-      const at = now();
-      for (const name of names) last.set(name, at);
-      if (names.length > 0) void staleCalls(client, names);
-      for (const t of targets) if (typeof t !== 'string') mark(t);
+  const handle = (event: EventName, payload: unknown): void => {
+    const targets = staleFor(event, payload as EventPayload<typeof event>, seen);
+    if (targets.length === 0) return;
+    const names = targets.filter((t): t is CallName => typeof t === 'string');
+    const at = now();
+    for (const name of names) last.set(name, at);
+    if (names.length > 0) void staleCalls(client, names);
+    for (const t of targets) if (typeof t !== 'string') mark(t);
+  };
+  // A market's quotes from its tokens' changes; an answer the venue could not give fresh is asked again.
+  const showQuotes = (changes: readonly LiveChange[]): void => {
+    const byMarket = new Map<string, LiveChange[]>();
+    for (const c of changes) if (c.conditionId) byMarket.set(c.conditionId, [...(byMarket.get(c.conditionId) ?? []), c]);
+    for (const [conditionId, cs] of byMarket) {
+      const key = keyOf('markets.quotes', { conditionId });
+      const answer = client.getQueryData<CallOutput<'markets.quotes'>>(key);
+      if (answer?.stale) invalidate(key);
+      else {
+        const patched = withLiveQuotes(answer, cs, now());
+        if (patched !== answer) client.setQueryData(key, patched);
+      }
+    }
+  };
+  // Live changes, a batch at a time: prices and quotes put in place, then what they make stale.
+  const applyLive = (changes: LiveChange[]): void => {
+    const prices = changes.flatMap((c) => (c.price ? [c.price] : []));
+    if (prices.length > 0) notePrices(prices);
+    showQuotes(changes);
+    for (const c of changes) {
+      showTrade(c);
+      handle('market.live', c);
+    }
+  };
+  const batch = new LiveBatch(applyLive, timers);
+  const events = (Object.keys(STALE) as EventName[]).filter((e) => e !== 'market.live');
+  const offs = events.map((event) => transport.on(event, (payload) => handle(event, payload)));
+  offs.push(transport.on('market.live', (payload) => batch.push(payload as LiveChange)));
+  // Prices on screen stop saying "live" the moment the feed does, before they are asked again
+  // (changes held for the batch go in first, so none is taken as live after it).
+  offs.push(
+    transport.on('live.status', (payload) => {
+      if ((payload as EventPayload<'live.status'>).state === 'live') return;
+      batch.flush();
+      unlivePrices();
     }),
   );
-  offs.push(transport.on('market.live', (payload) => showTrade(payload as EventPayload<'market.live'>)));
-  // Prices on screen stop saying "live" the moment the feed does, before they are asked again.
-  offs.push(transport.on('live.status', (payload) => (payload as EventPayload<'live.status'>).state !== 'live' && unlivePrices()));
   return () => {
     for (const off of offs) off();
+    batch.close();
     for (const s of spaced.values()) if (s.timer) clearTimeout(s.timer);
   };
 }

@@ -35,5 +35,5 @@ export function marketsDomain(ctx: CoreContext, deps: MarketsDomainDeps) {
     name: 'markets',
     handlers: { ...markets.handlers, ...prices.handlers, ...catalogService(ctx, markets).handlers, ...marketChangesService(ctx).handlers, ...resolution.handlers },
   };
-  return { ...domain, market: markets.market, labeller: markets.labeller, bestPrices: markets.bestPrices, resolutions: resolution.resolutions };
+  return { ...domain, livePrice: prices.livePrice, market: markets.market, labeller: markets.labeller, bestPrices: markets.bestPrices, resolutions: resolution.resolutions };
 }

@@ -52,6 +52,22 @@ export function pricesService(ctx: CoreContext) {
     return { book: { bid: best.bid, ask: best.ask, at: now }, trade, live: { book: true, trade: trade !== undefined && trade !== read } };
   };
 
+  /**
+   * The price `markets.prices` would answer now for a token the feed streams, without a read
+   * (undefined where it would need one): a live change carries it, so no screen asks again.
+   */
+  const livePrice = (s: Session, tokenId: string): TokenPrice | undefined => {
+    const now = ctx.clock.now();
+    const r = reading(s, tokenId, now);
+    if (!r.live.book || !r.book) return undefined;
+    // Where the book does not decide and the last trade is not current, the handler would read it.
+    if (needsLast(r.book) && !r.live.trade && (r.trade === undefined || now - r.trade.at > FRESH.prices)) return undefined;
+    const board = boardOf(s);
+    board.noteBook(tokenId, r.book.bid, r.book.ask, now);
+    if (r.live.trade && r.trade) board.noteTrade(tokenId, r.trade.price, now);
+    return priceOf(tokenId, r.book, r.trade, r.live);
+  };
+
   const handlers: HandlersOf<'markets.prices'> = {
     'markets.prices': async ({ tokenIds }) => {
       const s = ctx.session();
@@ -103,7 +119,7 @@ export function pricesService(ctx: CoreContext) {
     }
   };
 
-  return { handlers, note, noteBook };
+  return { handlers, note, noteBook, livePrice };
 }
 
 /** The best level's price (highest for `dir` 1, lowest for -1), whatever order the venue sent. */

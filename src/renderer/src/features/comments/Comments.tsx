@@ -1,7 +1,7 @@
 // An event's comment threads: newest first, each with its author (who opens their trader page),
 // when it was written, whether they hold a position here, and its replies on request. "Holders
 // only" asks the venue for holders' comments alone (spec: holders_only).
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { Comment } from '@shared/spec/index';
 import { useCallPages } from '../../api/hooks';
 import { useUi } from '../../state/ui';
@@ -23,7 +23,7 @@ export function When({ iso, now }: { iso: string | undefined; now: number }): Re
   );
 }
 
-export function Comments({ eventId }: { eventId: string }): React.JSX.Element {
+export const Comments = memo(function Comments({ eventId }: { eventId: string }): React.JSX.Element {
   const [holdersOnly, setHoldersOnly] = useState(false);
   // A page's size as the venue sent it: rows dropped as not asked for do not end the listing.
   const pages = useCallPages('comments.list', { parentType: 'Event', parentId: eventId, holdersOnly }, PAGE, (p) => p.data.length + (p.filtered ?? 0));
@@ -64,7 +64,7 @@ export function Comments({ eventId }: { eventId: string }): React.JSX.Element {
       )}
     </div>
   );
-}
+});
 
 function Author({ c }: { c: Comment }): React.JSX.Element {
   const openTrader = useUi((s) => s.openTrader);

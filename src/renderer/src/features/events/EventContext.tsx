@@ -1,8 +1,9 @@
 // On a market page: the event the market belongs to (a link to its page) and the event's other
 // markets with their prices, each one click away. Read from the markets list by event.
+import { memo } from 'react';
 import { useCall } from '../../api/hooks';
-import { priceOf, usePrices } from '../../api/prices';
-import { PriceCell } from '../../ui/Price';
+import { useReadPrices } from '../../api/prices';
+import { TokenPriceCell } from '../../ui/Price';
 import { useUi } from '../../state/ui';
 import { cents, usdCompact } from '../../ui/format';
 import { StatusBadge } from './StatusBadge';
@@ -11,14 +12,15 @@ import './events.css';
 /** The other markets shown at most; the event's page lists them all. */
 const SHOWN = 8;
 
-export function EventContext({ eventId, title, marketId }: { eventId: string; title: string | undefined; marketId: string }): React.JSX.Element {
+/** Memoised, and each price cell follows its own token: the market page around it re-renders as its market moves, this as its own rows do. */
+export const EventContext = memo(function EventContext({ eventId, title, marketId }: { eventId: string; title: string | undefined; marketId: string }): React.JSX.Element {
   const openEvent = useUi((s) => s.openEvent);
   const select = useUi((s) => s.select);
   const list = useCall('markets.list', { eventId, status: 'all', sort: 'lastPrice', limit: 100 });
   const rows = list.data?.data.rows ?? [];
   const others = rows.filter((m) => m.id !== marketId);
   const shown = others.slice(0, SHOWN);
-  usePrices(shown.filter((m) => !m.closed).map((m) => m.clobTokenIds[0] ?? ''));
+  useReadPrices(shown.filter((m) => !m.closed).map((m) => m.clobTokenIds[0] ?? ''));
   return (
     <div className="section ev-context" data-testid="event-context">
       <h2>
@@ -38,7 +40,7 @@ export function EventContext({ eventId, title, marketId }: { eventId: string; ti
                   <StatusBadge status={m.archived ? 'archived' : m.closed ? 'closed' : m.active ? (m.acceptingOrders === false ? 'paused' : 'open') : 'inactive'} />
                 </td>
                 {/* A market that ended keeps its catalog's final price: there is nothing to trade at. */}
-                {m.closed ? <td className="num yes">{cents(m.outcomePrices[0])}</td> : <PriceCell as="td" price={priceOf(m.clobTokenIds[0])} listed={m.outcomePrices[0]} short className="yes" />}
+                {m.closed ? <td className="num yes">{cents(m.outcomePrices[0])}</td> : <TokenPriceCell as="td" tokenId={m.clobTokenIds[0]} listed={m.outcomePrices[0]} short className="yes" />}
                 <td className="num muted">{usdCompact(m.volume24hr)}</td>
               </tr>
             ))}
@@ -52,4 +54,4 @@ export function EventContext({ eventId, title, marketId }: { eventId: string; ti
       ) : null}
     </div>
   );
-}
+});

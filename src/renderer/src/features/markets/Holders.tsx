@@ -1,10 +1,11 @@
 // Top holders per outcome; a holder opens their trader page.
+import { memo } from 'react';
 import { useCall } from '../../api/hooks';
 import { useUi } from '../../state/ui';
 import { ErrorState, Filtered, Skeleton, Stamp } from '../../ui/states';
 import { FollowButton } from '../traders/FollowButton';
 
-export function Holders({ conditionId, outcomes }: { conditionId: string; outcomes: string[] }): React.JSX.Element {
+export const Holders = memo(function Holders({ conditionId, outcomes }: { conditionId: string; outcomes: readonly string[] }): React.JSX.Element {
   const holders = useCall('markets.holders', { conditionId, limit: 5 });
   const openTrader = useUi((s) => s.openTrader);
   if (holders.isPending) return <Skeleton rows={3} />;
@@ -44,4 +45,4 @@ export function Holders({ conditionId, outcomes }: { conditionId: string; outcom
       </div>
     </>
   );
-}
+});

@@ -2,15 +2,15 @@
 // book and the order entry panel, recent trades, top holders and the market's trading rules. The
 // parts below the fold that read the venue (event, trades, holders, comments) mount as they are
 // scrolled near (ui/Deferred), keyed by market so that each market opened starts without them.
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { tickText } from '@shared/domain/money';
 import { PRICE_RULE } from '@shared/domain/price';
 import { useCall } from '../../api/hooks';
 import { useLive } from '../../api/live';
-import { priceOf, usePrices } from '../../api/prices';
+import { useReadPrices } from '../../api/prices';
 import { cents, shortDate, usd } from '../../ui/format';
 import { ErrorState, Filtered, Skeleton, Stamp } from '../../ui/states';
-import { PriceCell } from '../../ui/Price';
+import { TokenPriceCell } from '../../ui/Price';
 import { Deferred } from '../../ui/Deferred';
 import { TradesTable } from '../../ui/TradesTable';
 import { Holders } from './Holders';
@@ -29,8 +29,9 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
   const m = market.data?.data;
   const conditionId = m?.conditionId ? String(m.conditionId) : '';
   useLive((m?.clobTokenIds ?? []).map(String));
-  // The price the header and the chart's last point show: the same one the list shows.
-  usePrices((m?.clobTokenIds ?? []).map(String));
+  // The price the header and the chart's last point show: the same one the list shows. Each follows
+  // its own token, so a new price repaints those cells and the chart's end, not the page.
+  useReadPrices((m?.clobTokenIds ?? []).map(String));
   const quotes = useCall('markets.quotes', { conditionId }, { enabled: conditionId !== '', refetchInterval: 5000 });
   const settings = useCall('markets.settings', { conditionId }, { enabled: conditionId !== '' });
   // Tick, minimum size and status where the venue's sources may disagree: the reading that risks less.
@@ -40,18 +41,21 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
   // The outcome the book and the entry are on, for this market only: another market starts on its first.
   const [pick, setPick] = useState({ id, index: 0 });
   const outcome = pick.id === id ? pick.index : 0;
-  const setOutcome = (index: number): void => setPick({ id, index });
+  const setOutcome = useCallback((index: number): void => setPick({ id, index }), [id]);
   const entry = useRef<EntryHandle>(null);
+  const labels = useMemo(() => (m?.outcomes ?? []).map(String), [m?.outcomes]);
+  // The venue's quotes where it answered; the catalog's tokens until then, so the entry works without them.
+  const outcomes: EntryOutcome[] = quotes.data?.data.length
+    ? quotes.data.data
+    : (m?.clobTokenIds ?? []).map((t, i) => ({ tokenId: String(t), outcome: labels[i] ?? `Outcome ${i + 1}` }));
+  // The chart's outcomes keep their identity while only the quotes move: the chart is not re-rendered for them.
+  const chartKey = JSON.stringify(outcomes.map((o) => [o.tokenId, o.outcome]));
+  const chartOutcomes = useMemo(() => (JSON.parse(chartKey) as Array<[string, string]>).map(([tokenId, label]) => ({ tokenId, label })), [chartKey]);
 
   if (market.isPending) return <Skeleton rows={6} />;
   if (market.isError || !m) return <ErrorState error={market.error} retry={() => void market.refetch()} />;
   const s = settings.data?.data;
   const rd = reading.data?.data;
-  const labels = (m.outcomes ?? []).map(String);
-  // The venue's quotes where it answered; the catalog's tokens until then, so the entry works without them.
-  const outcomes: EntryOutcome[] = quotes.data?.data.length
-    ? quotes.data.data
-    : (m.clobTokenIds ?? []).map((t, i) => ({ tokenId: String(t), outcome: labels[i] ?? `Outcome ${i + 1}` }));
   const index = Math.min(outcome, Math.max(0, outcomes.length - 1));
   const r = standing.data?.data[0];
   const ended = endedWords(r, m.closed === true);
@@ -63,7 +67,7 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
         <div className="mk-price" data-testid="market-price" title={`Price: ${PRICE_RULE}`}>
           {outcomes.map((o, i) => (
             <span key={o.tokenId} className="mk-price-item" data-token={o.tokenId}>
-              <span className="muted">{o.outcome}</span> <PriceCell price={priceOf(o.tokenId)} listed={m.outcomePrices?.[i] !== undefined ? String(m.outcomePrices[i]) : undefined} className={i === 0 ? 'yes' : 'no'} basis />
+              <span className="muted">{o.outcome}</span> <TokenPriceCell tokenId={o.tokenId} listed={m.outcomePrices?.[i] !== undefined ? String(m.outcomePrices[i]) : undefined} className={i === 0 ? 'yes' : 'no'} basis />
             </span>
           ))}
         </div>
@@ -93,7 +97,7 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
           <div className="section mk-chart">
             <h2>Price · {outcomes[0].outcome}</h2>
             <Suspense fallback={<div style={{ height: 214 }} />}>
-              <PriceChart outcomes={outcomes.map((q) => ({ tokenId: q.tokenId, label: q.outcome }))} conditionId={conditionId} now={ended ? undefined : priceOf(outcomes[0].tokenId)} />
+              <PriceChart outcomes={chartOutcomes} conditionId={conditionId} follow={!ended} />
             </Suspense>
           </div>
         ) : null}
@@ -162,7 +166,7 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
         <div className="section">
           <h2>Top holders</h2>
           <Deferred key={id} minHeight={160}>
-            <Holders conditionId={conditionId} outcomes={(m.outcomes ?? []).map(String)} />
+            <Holders conditionId={conditionId} outcomes={labels} />
           </Deferred>
         </div>
       ) : null}
@@ -215,8 +219,8 @@ export function MarketDetail({ id }: { id: string }): React.JSX.Element {
   );
 }
 
-/** The market's latest trades, read again every 10 s while shown. */
-function RecentTrades({ conditionId }: { conditionId: string }): React.JSX.Element {
+/** The market's latest trades, read again every 10 s while shown (not with every move of the page's quotes). */
+const RecentTrades = memo(function RecentTrades({ conditionId }: { conditionId: string }): React.JSX.Element {
   const trades = useCall('markets.trades', { conditionId, limit: 15 }, { enabled: conditionId !== '', refetchInterval: 10_000 });
   return (
     <>
@@ -224,4 +228,4 @@ function RecentTrades({ conditionId }: { conditionId: string }): React.JSX.Eleme
       <TradesTable trades={trades.data?.data ?? []} />
     </>
   );
-}
+});

@@ -4,11 +4,11 @@
 import {
   CandlestickSeries, createChart, HistogramSeries, LineSeries, LineStyle, type IChartApi, type ISeriesApi, type MouseEventParams, type Time, type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { centDigits, type Candle, type ChartRange } from '@shared/domain/candles';
 import { CENTS_PER_DOLLAR } from '@shared/domain/units';
-import type { TokenPrice } from '@shared/ipc/contract';
 import { useCall } from '../../api/hooks';
+import { useTokenPrice } from '../../api/prices';
 import { chartFrame, followTheme, paintFrame, themeColor } from '../../ui/chart-theme';
 import { RangeTabs } from '../../ui/RangeTabs';
 import { chartEnd } from './chart-end';
@@ -35,13 +35,15 @@ interface Drawn {
 
 /**
  * `conditionId` lets the core draw prices from trades where the venue has no price history, and
- * count volume. `now` is the first outcome's price as every screen shows it: the line ends there.
+ * count volume. With `follow`, the line ends at the first outcome's price as every screen shows
+ * it now. Memoised: the page around it re-renders as its quotes move, the chart only for its own.
  */
-export function PriceChart({ outcomes, conditionId, now }: { outcomes: readonly ChartOutcome[]; conditionId?: string; now?: TokenPrice | undefined }): React.JSX.Element {
+export const PriceChart = memo(function PriceChart({ outcomes, conditionId, follow = false }: { outcomes: readonly ChartOutcome[]; conditionId?: string; follow?: boolean }): React.JSX.Element {
   const [range, setRange] = useState<ChartRange>('1W');
   const [style, setStyle] = useState<'line' | 'candles'>('line');
   const [compare, setCompare] = useState(false);
   const main = outcomes[0] as ChartOutcome;
+  const now = useTokenPrice(follow ? main.tokenId : undefined);
   const second = outcomes[1];
   const poll = { refetchInterval: (q: { state: { error: unknown } }) => (isNotOffered(q.state.error) ? false : 30_000) };
   const withMarket = conditionId ? { conditionId } : {};
@@ -207,4 +209,4 @@ export function PriceChart({ outcomes, conditionId, now }: { outcomes: readonly 
       {data?.volumeFrom ? <p className="muted chart-note">Volume counted from {dateTime(data.volumeFrom * 1000)} (the latest trades the venue lists).</p> : null}
     </div>
   );
-}
+});

@@ -2,7 +2,7 @@
 // outcome choice drives both; a click on a book level fills the entry; the account's resting
 // orders are marked in the book with a cancel. A closed market shows its book and no entry.
 import { centsText } from '@shared/domain/money';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useCall, useMutate } from '../../api/hooks';
 import { useUi } from '../../state/ui';
 import { useAccount } from '../../ui/AccountPicker';
@@ -13,7 +13,8 @@ import { Book, type BookSide } from './Book';
 import { OrderEntry, type EntryHandle, type EntryOutcome } from './OrderEntry';
 import { useBook } from './useBook';
 
-export function Trade(props: {
+/** Memoised: it re-renders with its book, its quotes and the account's orders, not with every poll of the page around it. */
+export const Trade = memo(function Trade(props: {
   conditionId: string;
   question: string;
   outcomes: readonly EntryOutcome[];
@@ -106,4 +107,4 @@ export function Trade(props: {
       )}
     </div>
   );
-}
+});
