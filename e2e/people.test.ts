@@ -95,7 +95,8 @@ describe.skipIf(reason !== undefined)(`people (${reason ?? 'Chromium + built ren
     // The author opens their trader page; Back returns to the market.
     await byId(nth(1)).getByTestId('comment-author').first().click();
     await page.getByTestId('trader').waitFor();
-    expect(await page.getByTestId('trader-name').innerText()).toBe(holder!.name);
+    // The name as the venue's profile gives it, once read (the address stands in until then).
+    await expect.poll(() => page.getByTestId('trader-name').innerText(), { timeout: 10_000 }).toBe(holder!.name);
     await expect.poll(() => page.getByTestId('trader-comment').allInnerTexts(), { timeout: 10_000 }).toContainEqual(expect.stringContaining('Holding Yes into the close.'));
     await page.getByRole('button', { name: '← Back' }).click();
     await expect.poll(() => page.getByTestId('market-question').innerText(), { timeout: 10_000 }).toBe(question);

@@ -6,7 +6,7 @@
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CallName, CallOutput, EventName, EventPayload } from '@shared/ipc/contract';
-import { keyOf, staleCalls, type CallKey } from './keys';
+import { keyOf, refetchNow, staleCalls, type CallKey } from './keys';
 import { LiveBatch, windowTimers, withLiveQuotes, type BatchTimers, type LiveChange } from './live-changes';
 import { notePrices, unlivePrices } from './prices';
 import { getTransport, type Transport } from './transport';
@@ -165,9 +165,10 @@ export function refreshOnEvents(transport: Pick<Transport, 'on'>, client: QueryC
   };
   // Spaced keys: when each was last made stale, and the trailing refresh waiting for its turn.
   const spaced = new Map<string, { at: number; timer: ReturnType<typeof setTimeout> | undefined }>();
+  // A spaced refresh may fall due after the window was hidden: then it is only marked (refetchNow).
   const invalidate = (key: CallKey): void => {
     last.set(key[0], now());
-    void client.invalidateQueries({ queryKey: key, refetchType: 'active' });
+    void client.invalidateQueries({ queryKey: key, refetchType: refetchNow() });
   };
   const mark = (target: StaleKey): void => {
     if (!target.everyMs) return invalidate(target.key);
