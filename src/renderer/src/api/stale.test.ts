@@ -13,6 +13,27 @@ const seen = (o: Partial<{ listed: number; since: number }> = {}): Seen => ({ si
 const progress = (p: Partial<EventPayload<'sync.progressed'>>): EventPayload<'sync.progressed'> => ({ kind: 'markets', done: 100, complete: false, ...p });
 
 /** A transport whose events the test raises. */
+/** A prices read on screen (tokens 1 and 7) whose asks are counted, with the events wired to it on fake timers. */
+async function pricesOnScreen() {
+  vi.useFakeTimers();
+  const client = new QueryClient();
+  let asked = 0;
+  const observer = new QueryObserver(client, { queryKey: keyOf('markets.prices', { tokenIds: ['1', '7'] }), queryFn: () => (++asked, []), staleTime: 60_000 });
+  const unsubscribe = observer.subscribe(() => undefined);
+  await vi.advanceTimersByTimeAsync(0);
+  const transport = fakeTransport();
+  const off = refreshOnEvents(transport, client, () => Date.now());
+  return {
+    transport,
+    asked: () => asked,
+    done: () => {
+      off();
+      unsubscribe();
+      client.clear();
+    },
+  };
+}
+
 function fakeTransport() {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   return {
@@ -208,15 +229,7 @@ describe('refreshing on live prices', () => {
   });
 
   it('shows a price a change carries at once, and asks for the prices on screen only every LIVE_PRICES_REREAD_MS then', async () => {
-    vi.useFakeTimers();
-    const client = new QueryClient();
-    const key = keyOf('markets.prices', { tokenIds: ['1', '7'] });
-    let asked = 0;
-    const observer = new QueryObserver(client, { queryKey: key, queryFn: () => (++asked, []), staleTime: 60_000 });
-    const unsubscribe = observer.subscribe(() => undefined);
-    await vi.advanceTimersByTimeAsync(0);
-    const transport = fakeTransport();
-    const off = refreshOnEvents(transport, client, () => Date.now());
+    const { transport, asked, done } = await pricesOnScreen();
     // Two changes a second for ten seconds, each with its price.
     for (let i = 0; i < 20; i++) {
       const price = { tokenId: 'carried', price: `0.${10 + i}`, basis: 'mid' as const, at: Date.now(), live: true };
@@ -225,11 +238,9 @@ describe('refreshing on live prices', () => {
       expect(priceOf('carried')?.price).toBe(`0.${10 + i}`);
       await vi.advanceTimersByTimeAsync(500 - LIVE_BATCH_MS);
     }
-    expect(asked - 1).toBeGreaterThanOrEqual(1);
-    expect(asked - 1).toBeLessThanOrEqual(Math.ceil(10_000 / LIVE_PRICES_REREAD_MS) + 1);
-    off();
-    unsubscribe();
-    client.clear();
+    expect(asked() - 1).toBeGreaterThanOrEqual(1);
+    expect(asked() - 1).toBeLessThanOrEqual(Math.ceil(10_000 / LIVE_PRICES_REREAD_MS) + 1);
+    done();
   });
 
   it('takes in a held change before the feed stops, so its price is not shown as live after', async () => {
@@ -248,30 +259,20 @@ describe('refreshing on live prices', () => {
   });
 
   it('asks for the prices on screen at most every LIVE_PRICES_MS however many tokens change, the last change always included', async () => {
-    vi.useFakeTimers();
-    const client = new QueryClient();
-    const key = keyOf('markets.prices', { tokenIds: ['1', '7'] });
-    let asked = 0;
-    const observer = new QueryObserver(client, { queryKey: key, queryFn: () => (++asked, []), staleTime: 60_000 });
-    const unsubscribe = observer.subscribe(() => undefined);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(asked).toBe(1);
-    const transport = fakeTransport();
-    const off = refreshOnEvents(transport, client, () => Date.now());
+    const { transport, asked, done } = await pricesOnScreen();
+    expect(asked()).toBe(1);
     // Forty changes of forty tokens within one second: a few repaints, not forty.
     for (let i = 0; i < 40; i++) {
       transport.emit('market.live', { tokenId: String(i), bestBid: '0.4', bestAsk: '0.41', bookChanged: true });
       await vi.advanceTimersByTimeAsync(25);
     }
     await vi.advanceTimersByTimeAsync(LIVE_BATCH_MS + LIVE_PRICES_MS);
-    expect(asked - 1).toBeGreaterThanOrEqual(3);
-    expect(asked - 1).toBeLessThanOrEqual(Math.ceil(1000 / LIVE_PRICES_MS) + 1);
-    const settled = asked;
+    expect(asked() - 1).toBeGreaterThanOrEqual(3);
+    expect(asked() - 1).toBeLessThanOrEqual(Math.ceil(1000 / LIVE_PRICES_MS) + 1);
+    const settled = asked();
     await vi.advanceTimersByTimeAsync(5 * LIVE_PRICES_MS);
-    expect(asked).toBe(settled);
-    off();
-    unsubscribe();
-    client.clear();
+    expect(asked()).toBe(settled);
+    done();
     vi.useRealTimers();
   });
 
