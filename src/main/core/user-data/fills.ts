@@ -39,11 +39,11 @@ export function averagePrice(f: FillFacts): string | undefined {
   const total = matched > arrival.tokens ? matched : arrival.tokens;
   // Cash over tokens, scaled by a share, is the price in micro units; the part matched later is at the limit.
   const numerator = arrival.cash * MICROS_PER_SHARE + (total - arrival.tokens) * price;
-  return formatMicros((numerator * 2n + total) / (2n * total));
+  return formatMicros(halfUp(numerator, total));
 }
 
-/** Cash over tokens as a price in micro units, rounded half up. */
-const halfUp = (cash: bigint, tokens: bigint): bigint => (cash * MICROS_PER_SHARE * 2n + tokens) / (2n * tokens);
+/** `scaled` (cash in micro units times a share) over `tokens`: a price in micro units, rounded half up. */
+const halfUp = (scaled: bigint, tokens: bigint): bigint => (scaled * 2n + tokens) / (2n * tokens);
 
 /**
  * The price an order filled at on arrival and the fee it paid, apart: `fee` beside an exact
@@ -65,7 +65,7 @@ export function arrivalPrice(side: 'BUY' | 'SELL', makingAmount: string | null |
   const { tokens, cash } = arrival;
   const bps = rules.takerFeeBps ?? 0;
   const tick = parseMicros(rules.tick);
-  if (bps <= 0 || !tick) return { price: exactPrice(cash, tokens) ?? halfUp(cash, tokens), fee: 0n };
+  if (bps <= 0 || !tick) return { price: exactPrice(cash, tokens) ?? halfUp(cash * MICROS_PER_SHARE, tokens), fee: 0n };
   // From the grid price nearest the amounts' own, toward where the fee lies (down for a BUY, up
   // for a SELL): each step adds a tick's cash to the fee but less than that to the largest fee,
   // so the last price whose fee fits is the one.
@@ -81,7 +81,7 @@ export function arrivalPrice(side: 'BUY' | 'SELL', makingAmount: string | null |
     if (fee > feeMicros(bps, price, tokens, 'down')) break;
     found = { price, fee };
   }
-  return found ?? { price: halfUp(cash, tokens), feeIncluded: true };
+  return found ?? { price: halfUp(cash * MICROS_PER_SHARE, tokens), feeIncluded: true };
 }
 
 export interface VenueAnswer {
