@@ -16,6 +16,7 @@ const keys = new Uint8Array(workerData.keys);
 const keyOf = new Uint16Array(workerData.keyOf);
 const out = new Uint8Array(workerData.out);
 for (let i = 0; i < keyOf.length; i++) {
+  if (Atomics.load(done, 1) !== 0) break;
   const k = keyOf[i];
   const { signature, recid } = binding.ecdsaSign(digests.subarray(i * 32, i * 32 + 32), keys.subarray(k * 32, k * 32 + 32));
   out.set(signature, i * 65);
@@ -54,7 +55,9 @@ export function signLater(keys: readonly string[], digests: readonly Uint8Array[
   }
   if (!binding) return { take: (onSigned) => inline(0, [], onSigned) };
 
-  const done = new Int32Array(new SharedArrayBuffer(4));
+  // [signed so far, stop]: the caller asks a stalled thread to stop rather than terminating it,
+  // which could land inside the native addon (or its loading) and abort the whole process.
+  const done = new Int32Array(new SharedArrayBuffer(8));
   const digestBytes = new Uint8Array(new SharedArrayBuffer(32 * digests.length));
   digests.forEach((d, i) => digestBytes.set(d, i * 32));
   const keyBytes = new Uint8Array(new SharedArrayBuffer(32 * keys.length));
@@ -78,8 +81,8 @@ export function signLater(keys: readonly string[], digests: readonly Uint8Array[
         if (before >= digests.length) break;
         if (Atomics.wait(done, 0, before, STALL_MS) === 'timed-out' && Atomics.load(done, 0) === before) break;
       }
+      Atomics.store(done, 1, 1);
       const signed = Math.min(Atomics.load(done, 0), digests.length);
-      void worker?.terminate();
       const sigs = Array.from({ length: signed }, (_, i) => `${toHex(out.subarray(i * 65, i * 65 + 64))}${(27 + (out[i * 65 + 64] ?? 0)).toString(16)}`);
       return inline(signed, sigs, onSigned);
     },
