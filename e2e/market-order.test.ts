@@ -147,16 +147,19 @@ describe.skipIf(reason !== undefined)(`market orders priced from the book (${rea
     await page.keyboard.type('10.005');
     expect(await page.getByTestId('market-note').innerText()).toBe('10.005 shares rounded down to 10: market orders carry whole hundredths of a share');
     await expect.poll(() => page.getByTestId('walk-worst').innerText(), { timeout: 15_000 }).toBe('48¢');
-    expect(await page.getByTestId('entry-walk').locator('dt').allInnerTexts()).toContain('Proceeds');
+    // The walk's figures are drawn again as the walk settles: read them once they are the sale's.
+    await expect.poll(() => page.getByTestId('entry-walk').locator('dt').allInnerTexts(), { timeout: 15_000 }).toContain('Proceeds');
     await page.getByLabel('Shares to sell').fill('');
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('b');
+    await expect.poll(() => page.evaluate(() => document.querySelector('[aria-label="Amount to spend (dollars)"]') !== null), { timeout: 15_000 }).toBe(true);
   });
 
   it('puts a market order in the ticket as a market line walked there too; a limit line crossing the book shows the walk, not its price', async () => {
     const { page } = app();
     await page.getByLabel('Amount to spend (dollars)').fill('20');
     await page.getByRole('button', { name: 'Add to ticket' }).click();
+    await page.getByText(/added to the order ticket/).first().waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Order ticket' }).click();
     const line = page.getByTestId('ticket-line').last();
     expect(await line.getByLabel('Order kind').inputValue()).toBe('market');
