@@ -13,7 +13,7 @@ import { l1Headers } from './auth/client.js';
 import { CatalogMarket, OrderResult, TradingMarket } from '@shared/spec/index.js';
 import { ENDPOINTS, type EndpointParams } from '@shared/spec/params.js';
 import { SPEC_ROUTES, type SurfaceName } from './spec-routes.js';
-import { startTestVenue, type TestVenue } from './test-support.js';
+import { startTestVenue, venueCliArgs, type TestVenue } from './test-support.js';
 import { Trader } from './trading/test-trader.js';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -282,11 +282,12 @@ describe('the paper account', () => {
     expect(full.account).toBeUndefined();
   });
 
-  it('npm run venue -- --spec-only prints it, and the same account after a restart', async () => {
+  it('the venue CLI with --spec-only prints it, and the same account after a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kairos-spec-only-'));
     const run = async (): Promise<{ line: z.output<typeof StartLineSchema>; stop: () => Promise<void> }> => {
-      // The node running the tests: the venue's native modules are built for it.
-      const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/venue/cli.ts', '--spec-only', '--port', '0', '--data-dir', dataDir, '--size', 'small', '--seed', '7', '--no-simulator'], {
+      // The node running the tests: the venue's native modules are built for it. The built CLI
+      // once it is newer than its sources (npm test builds first), else the sources through tsx.
+      const child = spawn(process.execPath, [...venueCliArgs(), '--spec-only', '--port', '0', '--data-dir', dataDir, '--size', 'small', '--seed', '7', '--no-simulator'], {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'inherit'],
       });
