@@ -158,6 +158,10 @@ describe.skipIf(reason !== undefined)(`market orders priced from the book (${rea
   it('puts a market order in the ticket as a market line walked there too; a limit line crossing the book shows the walk, not its price', async () => {
     const { page } = app();
     await page.getByLabel('Amount to spend (dollars)').fill('20');
+    // The walk of the amount comes from the core and takes its room above the buttons: the click
+    // waits for it, as a pointer aimed before it came would land on whatever moved under it.
+    await expect.poll(() => page.getByTestId('entry-send').innerText(), { timeout: 15_000 }).toMatch(/^Buy .+ at market, worst \d+¢$/);
+    await page.getByTestId('walk-worst').waitFor();
     await page.getByRole('button', { name: 'Add to ticket' }).click();
     await page.getByText(/added to the order ticket/).first().waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Order ticket' }).click();

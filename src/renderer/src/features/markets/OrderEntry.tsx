@@ -24,7 +24,7 @@ import { laterWords, readEntry, resultWords, stepPrice, switchMode, type EntryFo
 import { sharesText, type Ladder } from './book';
 import { limitWalk, readMarketEntry, type MarketBook, type MarketForm } from '../ticket/market-entry';
 import { MarketFields } from './MarketFields';
-import { WalkFigures } from '../ticket/WalkFigures';
+import { NoWalkFigures, WalkFigures } from '../ticket/WalkFigures';
 import { useNow } from '../../ui/timing';
 import '../ticket/walk.css';
 
@@ -359,7 +359,7 @@ export function OrderEntry(props: {
       </>)}
 
       {isMarket ? (
-        market.walk ? <WalkFigures walk={market.walk} type={mform.type} cap={market.cap} atCap={shown?.cost} now={now} testId="entry-walk" /> : <p className="mk-hint muted" data-testid="entry-walk-none">{market.problems[0] ?? ''}</p>
+        market.walk ? <WalkFigures walk={market.walk} type={mform.type} cap={market.cap} atCap={shown?.cost} now={now} testId="entry-walk" /> : <NoWalkFigures side={form.side} why={market.problems[0] ?? ''} testId="entry-walk-none" />
       ) : (
       <dl className="mk-preview" data-testid="entry-preview">
         <dt>{form.side === 'BUY' ? 'Cost' : 'Proceeds'}</dt><dd className="num" data-testid="entry-cost">{walkedCost !== undefined ? dollarsText(walkedCost) : money(shown?.cost)}</dd>
@@ -380,7 +380,8 @@ export function OrderEntry(props: {
       <button className={`primary mk-send ${form.side === 'BUY' ? 'buy' : 'sell'}`} data-testid="entry-send" disabled={Boolean(blocked) || sending} title={blocked ?? 'Ctrl+Enter'} onClick={ask}>
         {sending ? 'Sending…' : isMarket ? `${verb} ${current?.outcome ?? ''} at market${market.cap !== undefined ? `, worst ${cents(formatMicros(market.cap))}` : ''}` : `${verb} ${current?.outcome ?? ''}${entry.price ? ` at ${cents(entry.price)}` : ''}`}
       </button>
-      {blocked && !sending ? <p className="mk-hint muted" data-testid="entry-blocked">{blocked}{!accountId && accounts.data ? <> <button className="link action" onClick={() => go('settings')}>Set up an account</button></> : null}</p> : null}
+      {/* Its line is kept when nothing blocks, so Add to ticket does not move as the order becomes sendable. */}
+      {blocked && !sending ? <p className="mk-hint muted" data-testid="entry-blocked">{blocked}{!accountId && accounts.data ? <> <button className="link action" onClick={() => go('settings')}>Set up an account</button></> : null}</p> : <p className="mk-hint" aria-hidden="true">{'\u00a0'}</p>}
       {result ? (
         <p ref={resultBox} className={`mk-result ${!result.ok ? 'no' : later?.over && later.state !== 'filled' ? 'muted' : 'yes'}`} role="status" data-testid="entry-result" data-success={String(result.ok)} data-state={later?.state ?? result.status} data-at={result.at}>
           {later?.words ?? result.text}{result.orderId ? <span className="mono muted"> · {result.orderId.slice(0, 10)}…</span> : null}

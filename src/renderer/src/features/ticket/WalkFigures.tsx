@@ -23,7 +23,7 @@ export function WalkFigures(props: {
   const when = priceAge(props.now - w.ageMs, props.now, false);
   const age = w.stale ? `${what} stale — the last known, ${when}` : `${what} read ${when}`;
   const atCap = props.atCap?.replace(/^-/, '');
-  const figures: Array<[string, React.ReactNode, string?]> = [
+  const figures: Figure[] = [
     ['Shares', <>{sharesText(w.shares)}{w.partial && !buy ? <span className="muted"> of {sharesText(w.orderShares)}</span> : null}</>, 'walk-shares'],
     ['Average price', centsText(w.avgPrice), 'walk-avg'],
     ['Worst price', centsText(w.worstPrice), 'walk-worst'],
@@ -31,19 +31,46 @@ export function WalkFigures(props: {
     ['Fee', dollarsText(w.fee), 'walk-fee'],
     [buy ? 'Cost' : 'Proceeds', dollarsText(w.net), 'walk-net'],
   ];
-  if (atCap) figures.push([buy ? 'At most, to your worst price' : 'At least, to your worst price', dollarsText(atCap), 'walk-at-cap']);
+  // The bound comes with the core's preview, after the walk: in the entry its row waits for it
+  // with a dash, so the buttons under the figures stay where the pointer is aimed.
+  if (atCap) figures.push([capLabel(buy), dollarsText(atCap), 'walk-at-cap']);
+  else if (!props.compact) figures.push([capLabel(buy), '—']);
   return (
     <div className={props.compact ? 'walk compact' : 'walk'} data-testid={props.testId} data-stale={String(w.stale)} data-partial={String(w.partial)}>
-      <dl className="mk-preview">
-        {figures.map(([k, v, id]) => (
-          <div key={k} className="walk-row">
-            <dt>{k}</dt>
-            <dd className="num" data-testid={id}>{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureList figures={figures} />
       <p className={`mk-hint ${w.stale ? 'warn' : 'muted'}`} data-testid="walk-age">{age}</p>
       {warnings.map((t) => <p key={t} className="mk-hint warn" data-testid="walk-warning">{t}</p>)}
+    </div>
+  );
+}
+
+type Figure = [string, React.ReactNode, string?];
+const capLabel = (buy: boolean): string => (buy ? 'At most, to your worst price' : 'At least, to your worst price');
+
+function FigureList({ figures }: { figures: Figure[] }): React.JSX.Element {
+  return (
+    <dl className="mk-preview">
+      {figures.map(([k, v, id]) => (
+        <div key={k} className="walk-row">
+          <dt>{k}</dt>
+          <dd className="num" data-testid={id}>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The entry's walk before there is one (no amount yet, or one that cannot be walked): the same
+ * rows, dashed, and why, in the same room, so that the buttons below do not move when it comes.
+ */
+export function NoWalkFigures({ side, why, testId }: { side: 'BUY' | 'SELL'; why: string; testId: string }): React.JSX.Element {
+  const buy = side === 'BUY';
+  const figures: Figure[] = ['Shares', 'Average price', 'Worst price', 'Slippage vs mid', 'Fee', buy ? 'Cost' : 'Proceeds', capLabel(buy)].map((k) => [k, '—']);
+  return (
+    <div className="walk walk-none">
+      <FigureList figures={figures} />
+      <p className="mk-hint muted" data-testid={testId}>{why || '\u00a0'}</p>
     </div>
   );
 }
