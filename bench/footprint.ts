@@ -10,8 +10,8 @@
 // binary); the sums of RSS and of PSS are printed beside it.
 // Targets: whole app < 350 MB resident on default, < 600 MB on large; idle CPU < 1% of a core
 // with nothing open, < 3% with a market page open.
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -19,23 +19,15 @@ import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../e2e/support.js';
 import { HOST, spawnHost } from './_host.js';
+import { CLK_TCK, cmdline, cpuTicks, procStat, readProc } from './_proc.js';
 
 const { values } = parseArgs({ options: { size: { type: 'string', default: 'default' }, seconds: { type: 'string', default: '60' } } });
 const seconds = Number(values.seconds);
-const TICK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-
-const read = (path: string): string | undefined => {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-};
-const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(read(`/proc/${pid}/status`) ?? '')?.[1] ?? 0) / 1024;
+const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readProc(`/proc/${pid}/status`) ?? '')?.[1] ?? 0) / 1024;
 /** The private part of RSS (heaps, caches); the rest maps files (the Node or Chromium binary), shared with other processes. */
-const anonMb = (pid: number): number => Number(/RssAnon:\s+(\d+) kB/.exec(read(`/proc/${pid}/status`) ?? '')?.[1] ?? 0) / 1024;
+const anonMb = (pid: number): number => Number(/RssAnon:\s+(\d+) kB/.exec(readProc(`/proc/${pid}/status`) ?? '')?.[1] ?? 0) / 1024;
 /** Proportional set size: shared pages split among the processes sharing them, so a sum is fair. */
-const pssMb = (pid: number): number => Number(/Pss:\s+(\d+) kB/.exec(read(`/proc/${pid}/smaps_rollup`) ?? '')?.[1] ?? 0) / 1024;
+const pssMb = (pid: number): number => Number(/Pss:\s+(\d+) kB/.exec(readProc(`/proc/${pid}/smaps_rollup`) ?? '')?.[1] ?? 0) / 1024;
 /**
  * The app's resident memory as a whole: the distinct physical pages resident in any of `pids`,
  * so the Node binary the core and the venue both map counts once (a sum of RSS counts it twice).
@@ -47,7 +39,7 @@ function distinctMb(pids: number[]): number | undefined {
   for (const pid of pids) {
     const ranges: Array<[number, number]> = [];
     let range: [number, number] | undefined;
-    for (const line of (read(`/proc/${pid}/smaps`) ?? '').split('\n')) {
+    for (const line of (readProc(`/proc/${pid}/smaps`) ?? '').split('\n')) {
       const m = /^([0-9a-f]+)-([0-9a-f]+) /.exec(line);
       if (m) range = [parseInt(m[1]!, 16), parseInt(m[2]!, 16)];
       else if (range && /^Rss:\s+[1-9]/.test(line)) ranges.push(range);
@@ -71,17 +63,11 @@ function distinctMb(pids: number[]): number | undefined {
   }
   return Math.round((frames.size * 4096) / 2 ** 20);
 }
-const cpuTicks = (pid: number): number => {
-  const stat = read(`/proc/${pid}/stat`) ?? '';
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(f[11] ?? 0) + Number(f[12] ?? 0);
-};
 const children = (pid: number): number[] =>
   readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
     .map(Number)
-    .filter((p) => Number((read(`/proc/${p}/stat`) ?? '').split(') ')[1]?.split(' ')[1]) === pid);
-const cmdline = (pid: number): string => (read(`/proc/${pid}/cmdline`) ?? '').replace(/\0/g, ' ');
+    .filter((p) => procStat(p)?.ppid === pid);
 
 /** The process running `script` under `root` that has no child running it too (tsx starts a wrapper first). */
 function worker(root: number, script: string): number | undefined {
@@ -165,7 +151,7 @@ async function session(name: string, withIdle: boolean): Promise<{ rss: Figures;
       const t0 = performance.now();
       await page.waitForTimeout(seconds * 1000);
       const elapsed = (performance.now() - t0) / 1000;
-      const pct = Object.fromEntries(Object.entries(ps).map(([k, xs]) => [k, Math.round(((xs.reduce((s, p) => s + cpuTicks(p), 0) - (before[k] ?? 0)) / TICK / elapsed) * 1000) / 10]));
+      const pct = Object.fromEntries(Object.entries(ps).map(([k, xs]) => [k, Math.round(((xs.reduce((s, p) => s + cpuTicks(p), 0) - (before[k] ?? 0)) / CLK_TCK / elapsed) * 1000) / 10]));
       const total = Math.round(Object.values(pct).reduce((a, b) => a + b, 0) * 10) / 10;
       console.log(`${name} ${label.padEnd(20)} CPU % of a core over ${seconds} s: ${Object.entries(pct).map(([k, v]) => `${k} ${v}`).join(', ')}, whole app ${total}`);
       return { ...pct, total };

@@ -16,8 +16,8 @@
 // Targets per watched market and minute: >= 12 book changes, >= 3 best moves, >= 2 trades; the
 // venue < 1.5% of a core. Last line: one JSON object with every figure. `liveliness()` runs it
 // for another bench and returns the figures.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -25,6 +25,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { RENDERER } from '../e2e/support.js';
+import { CLK_TCK, cpuTicks } from './_proc.js';
 import { NODE_MEMORY_FLAGS, venueEnv } from '../src/main/core/venue-launcher.js';
 import { LiveMessage } from '../src/shared/spec/live.js';
 
@@ -72,20 +73,6 @@ export interface Liveliness {
   met: boolean;
 }
 
-const TICK = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** CPU ticks (user + system) a process has used. */
-function cpuTicks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(f[11] ?? 0) + Number(f[12] ?? 0);
-}
 
 interface Venue {
   child: ChildProcess;
@@ -195,7 +182,7 @@ async function follow(venue: Venue, m: Listed, seconds: number, rows: readonly L
   const t0 = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const elapsed = (performance.now() - t0) / 1000;
-  const cpu = ((cpuTicks(pid) - c0) / TICK / elapsed) * 100;
+  const cpu = ((cpuTicks(pid) - c0) / CLK_TCK / elapsed) * 100;
   clearTimeout(settleTimer);
   clearInterval(reads);
   ws.close();

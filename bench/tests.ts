@@ -6,19 +6,18 @@
 // CPU time: the table says which part to make cheaper. Linux only (reads /proc).
 // Usage: npm run bench -- tests [--target-seconds 360] [-- <command> [args]]
 // Target (issue: npm test under 6 minutes on the 2-core reference machine): < 360 s, quiet.
-import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { CLK_TCK, cmdline, procStat } from './_proc.js';
 
 const dash = process.argv.indexOf('--', 2);
 const { values } = parseArgs({ args: process.argv.slice(2, dash < 0 ? undefined : dash), options: { 'target-seconds': { type: 'string', default: '360' } } });
 const command = dash < 0 ? ['npm', 'test'] : process.argv.slice(dash + 1);
 const target = Number(values['target-seconds']);
-const TICK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 /** What a process is, from its command line: the rows of the table. */
-function kind(cmdline: string): string {
-  const c = cmdline.replace(/\0/g, ' ');
+function kind(c: string): string {
   if (/chromium|chrome/.test(c)) {
     const type = /--type=([a-z-]+)/.exec(c)?.[1];
     return type === 'renderer' ? 'Chromium renderers' : type === 'gpu-process' ? 'Chromium GPU process' : type ? 'Chromium, other' : 'Chromium browser';
@@ -33,21 +32,6 @@ function kind(cmdline: string): string {
   return 'other';
 }
 
-const read = (path: string): string | undefined => {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-};
-/** [parent pid, CPU ticks (user + system)] of a live process. */
-function stat(pid: number): [number, number] | undefined {
-  const s = read(`/proc/${pid}/stat`);
-  if (!s) return undefined;
-  const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-  return [Number(f[1]), Number(f[11]) + Number(f[12])];
-}
-
 const started = performance.now();
 const child = spawn(command[0]!, command.slice(1), { stdio: 'inherit' });
 // Every process the command started, directly or not: its kind and the ticks seen so far.
@@ -57,17 +41,17 @@ function sample(): void {
   for (const name of readdirSync('/proc')) {
     const pid = Number(name);
     if (!Number.isInteger(pid)) continue;
-    const st = stat(pid);
+    const st = procStat(pid);
     if (!st) continue;
     let p = ours.get(pid);
     if (!p) {
-      if (!ours.has(st[0])) continue;
-      p = { kind: kind(read(`/proc/${pid}/cmdline`) ?? ''), ticks: 0 };
+      if (!ours.has(st.ppid)) continue;
+      p = { kind: kind(cmdline(pid)), ticks: 0 };
       ours.set(pid, p);
     }
-    if (st[1] > p.ticks) {
-      cpu.set(p.kind, (cpu.get(p.kind) ?? 0) + st[1] - p.ticks);
-      p.ticks = st[1];
+    if (st.ticks > p.ticks) {
+      cpu.set(p.kind, (cpu.get(p.kind) ?? 0) + st.ticks - p.ticks);
+      p.ticks = st.ticks;
     }
   }
 }
@@ -77,8 +61,8 @@ clearInterval(timer);
 sample();
 
 const wall = (performance.now() - started) / 1000;
-const total = [...cpu.values()].reduce((a, b) => a + b, 0) / TICK;
-const rows = [...cpu.entries()].sort((a, b) => b[1] - a[1]).map(([k, t]) => ({ kind: k, cpuSeconds: Math.round((t / TICK) * 10) / 10, share: Math.round((t / TICK / total) * 1000) / 10 }));
+const total = [...cpu.values()].reduce((a, b) => a + b, 0) / CLK_TCK;
+const rows = [...cpu.entries()].sort((a, b) => b[1] - a[1]).map(([k, t]) => ({ kind: k, cpuSeconds: Math.round((t / CLK_TCK) * 10) / 10, share: Math.round((t / CLK_TCK / total) * 1000) / 10 }));
 console.log(`\n${command.join(' ')}: exit ${code}, ${Math.floor(wall / 60)}m${String(Math.round(wall % 60)).padStart(2, '0')}s (target < ${target} s: ${wall < target ? 'met' : 'not met'})`);
 console.log(`CPU ${Math.round(total)} s in all, ${(total / wall).toFixed(2)} cores busy on average (processes seen at least once in a half-second sample; very short ones can be missed)`);
 for (const r of rows) console.log(`  ${r.cpuSeconds.toFixed(1).padStart(7)} s  ${r.share.toFixed(1).padStart(5)} %  ${r.kind}`);

@@ -152,7 +152,7 @@ describe.skipIf(reason !== undefined)(`market orders priced from the book (${rea
     await page.getByLabel('Shares to sell').fill('');
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('b');
-    await expect.poll(() => page.evaluate(() => document.querySelector('[aria-label="Amount to spend (dollars)"]') !== null), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByLabel('Amount to spend (dollars)').count(), { timeout: 15_000 }).toBe(1);
   });
 
   it('puts a market order in the ticket as a market line walked there too; a limit line crossing the book shows the walk, not its price', async () => {

@@ -23,14 +23,15 @@ export function WalkFigures(props: {
   const when = priceAge(props.now - w.ageMs, props.now, false);
   const age = w.stale ? `${what} stale — the last known, ${when}` : `${what} read ${when}`;
   const atCap = props.atCap?.replace(/^-/, '');
-  const figures: Figure[] = [
-    ['Shares', <>{sharesText(w.shares)}{w.partial && !buy ? <span className="muted"> of {sharesText(w.orderShares)}</span> : null}</>, 'walk-shares'],
-    ['Average price', centsText(w.avgPrice), 'walk-avg'],
-    ['Worst price', centsText(w.worstPrice), 'walk-worst'],
-    ['Slippage vs mid', w.slippage !== undefined ? changeText(w.slippage) : '—', 'walk-slippage'],
-    ['Fee', dollarsText(w.fee), 'walk-fee'],
-    [buy ? 'Cost' : 'Proceeds', dollarsText(w.net), 'walk-net'],
+  const values: React.ReactNode[] = [
+    <>{sharesText(w.shares)}{w.partial && !buy ? <span className="muted"> of {sharesText(w.orderShares)}</span> : null}</>,
+    centsText(w.avgPrice),
+    centsText(w.worstPrice),
+    w.slippage !== undefined ? changeText(w.slippage) : '—',
+    dollarsText(w.fee),
+    dollarsText(w.net),
   ];
+  const figures: Figure[] = walkRows(buy).map(([label, id], i) => [label, values[i], id]);
   // The bound comes with the core's preview, after the walk: in the entry its row waits for it
   // with a dash, so the buttons under the figures stay where the pointer is aimed.
   if (atCap) figures.push([capLabel(buy), dollarsText(atCap), 'walk-at-cap']);
@@ -45,6 +46,15 @@ export function WalkFigures(props: {
 }
 
 type Figure = [string, React.ReactNode, string?];
+/** The walk's rows, label and test id, in the order both blocks show them. */
+const walkRows = (buy: boolean): Array<[string, string]> => [
+  ['Shares', 'walk-shares'],
+  ['Average price', 'walk-avg'],
+  ['Worst price', 'walk-worst'],
+  ['Slippage vs mid', 'walk-slippage'],
+  ['Fee', 'walk-fee'],
+  [buy ? 'Cost' : 'Proceeds', 'walk-net'],
+];
 const capLabel = (buy: boolean): string => (buy ? 'At most, to your worst price' : 'At least, to your worst price');
 
 function FigureList({ figures }: { figures: Figure[] }): React.JSX.Element {
@@ -66,7 +76,7 @@ function FigureList({ figures }: { figures: Figure[] }): React.JSX.Element {
  */
 export function NoWalkFigures({ side, why, testId }: { side: 'BUY' | 'SELL'; why: string; testId: string }): React.JSX.Element {
   const buy = side === 'BUY';
-  const figures: Figure[] = ['Shares', 'Average price', 'Worst price', 'Slippage vs mid', 'Fee', buy ? 'Cost' : 'Proceeds', capLabel(buy)].map((k) => [k, '—']);
+  const figures: Figure[] = [...walkRows(buy).map(([label]): Figure => [label, '—']), [capLabel(buy), '—']];
   return (
     <div className="walk walk-none">
       <FigureList figures={figures} />
