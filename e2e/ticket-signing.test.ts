@@ -2,7 +2,7 @@
 // the spec): a deployment that does not say which exchange its orders are signed for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeMarkets, EASY_NOW, SPEC_ONLY, skipReason, startApp, yesOf, type App } from './support.js';
-import { confirmSend, HOME } from './ticket-support.js';
+import { confirmSend, HOME, typeLine } from './ticket-support.js';
 
 const reason = skipReason();
 
@@ -39,11 +39,7 @@ describe.skipIf(reason !== undefined || !SPEC_ONLY)(`order signing chosen in Set
     await page.getByRole('button', { name: 'Order ticket' }).click();
     await page.getByRole('button', { name: 'Add line' }).click();
     const line = page.getByTestId('ticket-line').first();
-    await line.getByLabel('Market search').fill(market.question.split(/\s+/).slice(0, 6).join(' '));
-    await page.getByRole('option', { name: market.question }).first().click();
-    await line.getByLabel('Outcome').selectOption(yes);
-    await line.getByLabel('Price').fill('5');
-    await line.getByLabel('Size').fill('5');
+    await typeLine(page, line, { question: market.question, token: yes, price: '5', size: '5' });
     await expect.poll(() => line.getAttribute('data-check'), { timeout: 10_000 }).toBe('unchecked');
     await page.getByRole('button', { name: 'Sign and send 1 order' }).click();
     await confirmSend(app, 1);

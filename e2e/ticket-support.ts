@@ -1,5 +1,6 @@
 // What the ticket's browser tests share: the venue the app starts on, and the confirmation step.
 import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { SPEC_ONLY, type App } from './support.js';
 
 /** The venue the app starts on: the embedded one, or the deployment added as a remote venue. */
@@ -23,4 +24,13 @@ export async function confirmSend({ page }: App, count: number): Promise<void> {
     expect(await dialog.getByTestId('confirm-unchecked').count()).toBe(0);
   }
   await dialog.getByRole('button', { name: 'Send' }).click();
+}
+
+/** Types a ticket line as a user does: the market found by its question's first words, then its outcome, price and size. */
+export async function typeLine(page: Page, line: Locator, l: { question: string; token: string; price: string; size: string }): Promise<void> {
+  await line.getByLabel('Market search').fill(l.question.split(/\s+/).slice(0, 6).join(' '));
+  await page.getByRole('option', { name: l.question }).first().click();
+  await line.getByLabel('Outcome').selectOption(l.token);
+  await line.getByLabel('Price').fill(l.price);
+  await line.getByLabel('Size').fill(l.size);
 }

@@ -8,7 +8,7 @@
 // journal. (A deployment with no order domain, chosen in Settings: ticket-signing.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeMarkets, createVault, EASY_NOW, marketRow, otherTrader, SPEC_ONLY, skipReason, startApp, type App } from './support.js';
-import { confirmSend, HOME, NO_CASH_CHECK } from './ticket-support.js';
+import { confirmSend, HOME, NO_CASH_CHECK, typeLine } from './ticket-support.js';
 
 const reason = skipReason();
 
@@ -201,11 +201,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     expect(await page.getByRole('button', { name: 'Sign and send 0 orders' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Add line' }).click();
     const line = page.getByTestId('ticket-line').nth(5);
-    await line.getByLabel('Market search').fill(market.question.split(/\s+/).slice(0, 6).join(' '));
-    await page.getByRole('option', { name: market.question }).first().click();
-    await line.getByLabel('Outcome').selectOption(yes);
-    await line.getByLabel('Price').fill('46');
-    await line.getByLabel('Size').fill('5');
+    await typeLine(page, line, { question: market.question, token: yes, price: '46', size: '5' });
     await line.getByLabel('Post only').check();
     // Post-only at or above the best ask would trade: the preview says so, the venue refuses it.
     await expect.poll(() => line.innerText(), { timeout: 10_000 }).toContain('reject');
@@ -287,11 +283,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     for (const [token, price] of [[yes, '45'], [no, '$0.3']] as const) {
       await page.getByRole('button', { name: 'Add line' }).click();
       const line = page.getByTestId('ticket-line').last();
-      await line.getByLabel('Market search').fill(market.question.split(/\s+/).slice(0, 6).join(' '));
-      await page.getByRole('option', { name: market.question }).first().click();
-      await line.getByLabel('Outcome').selectOption(token);
-      await line.getByLabel('Price').fill(price);
-      await line.getByLabel('Size').fill('10');
+      await typeLine(page, line, { question: market.question, token, price, size: '10' });
     }
     const [yesLine, noLine] = [page.getByTestId('ticket-line').nth(before), page.getByTestId('ticket-line').nth(before + 1)];
     // Typed as cents, no hint; typed as dollars (with "$"), said so — and the field keeps what was typed.
@@ -366,11 +358,7 @@ describe.skipIf(reason !== undefined)(`order ticket (${reason ?? 'Chromium + bui
     const line = page.getByTestId('ticket-line').nth(before);
     // The empty price field shows a word, not a price that looks typed.
     expect(await line.getByLabel('Price').getAttribute('placeholder')).toBe('cents');
-    await line.getByLabel('Market search').fill(market.question.split(/\s+/).slice(0, 6).join(' '));
-    await page.getByRole('option', { name: market.question }).first().click();
-    await line.getByLabel('Outcome').selectOption(yes);
-    await line.getByLabel('Price').fill('90');
-    await line.getByLabel('Size').fill('5');
+    await typeLine(page, line, { question: market.question, token: yes, price: '90', size: '5' });
     // Far above the best ask: held on its line, in words, and the batch waits for the yes.
     await expect.poll(() => line.getAttribute('data-guard'), { timeout: 10_000 }).toBe('held');
     const guard = page.getByTestId('line-guard');
