@@ -4,7 +4,7 @@
 // that market are what tell the simulator someone watches it). The simulator ticks every 0.5 s
 // here rather than 2 s, so that the wait stays short on a busy machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openFirstMarket, revealMarketParts, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
+import { openListedMarket, revealMarketParts, skipReason, SPEC_ONLY, startApp, type App } from './support.js';
 
 const reason = skipReason();
 const WITHIN_MS = 20_000;
@@ -12,15 +12,21 @@ const WITHIN_MS = 20_000;
 describe.skipIf(reason !== undefined)(`a market page that moves (${reason ?? 'Chromium + built renderer'})`, () => {
   let app: App;
   let conditionId = '';
+  let question = '';
 
   beforeAll(async () => {
     app = await startApp({ live: { simulator: { tickMs: 500 } } });
-    // The first listed market takes takers' orders at once and lets quotes be replaced at once:
+    // The first listed market (with a question of its own) takes takers' orders at once and lets quotes be replaced at once:
     // a market with a taker delay gets no simulated trades, and a minimum order age slows re-quotes.
+    // The test opens that market by its question later, when the live list may have reordered, so
+    // the question must name one market only.
     await app.page.waitForSelector('[data-testid=market-row]');
-    const title = (await app.page.locator('[data-testid=market-row] > span[title]').first().getAttribute('title')) ?? '';
-    const market = (await app.admin.world()).markets.find((m) => m.question === title && m.status === 'active');
-    if (!market) throw new Error(`the first listed market (${title}) is not an active market of the venue`);
+    const titles = await app.page.locator('[data-testid=market-row] > span[title]').evaluateAll((spans) => spans.map((s) => s.getAttribute('title') ?? ''));
+    const markets = (await app.admin.world()).markets;
+    const once = (t: string): boolean => markets.filter((m) => m.question === t).length === 1;
+    question = titles.find(once) ?? '';
+    const market = markets.find((m) => m.question === question && m.status === 'active');
+    if (!market) throw new Error(`no listed market among ${titles.length} rows is an active market of the venue with a question of its own`);
     conditionId = market.conditionId;
     await app.admin.setTrading(conditionId, { takerDelay: false, minOrderAge: 0 });
   }, 120_000);
@@ -30,7 +36,7 @@ describe.skipIf(reason !== undefined)(`a market page that moves (${reason ?? 'Ch
 
   it(`shows the book change and a trade arrive within ${WITHIN_MS / 1000} s of opening the page`, async () => {
     const { page } = app;
-    await openFirstMarket(page);
+    await openListedMarket(page, question);
     const opened = Date.now();
     const quotes = page.getByTestId('quotes');
     // Where the venue serves the book, its levels; on the spec-only peer (no book route), the best prices.

@@ -203,10 +203,14 @@ export async function createVault(page: Page, passphrase: string): Promise<void>
 /** Opens the first market of the list and waits until its page is the one shown; returns its question. */
 export async function openFirstMarket(page: Page): Promise<string> {
   const question = (await page.locator('[data-testid=market-row] > span[title]').first().getAttribute('title')) ?? '';
-  // That row, wherever it is now: a live list may reorder between the read and the click.
+  await openListedMarket(page, question);
+  return question;
+}
+
+/** Opens the listed market with this question, wherever its row is now: a live list may reorder between a read and a click. */
+export async function openListedMarket(page: Page, question: string): Promise<void> {
   await page.locator('[data-testid=market-row]', { has: page.locator(`span[title="${question.replace(/"/g, '\\"')}"]`) }).first().click();
   await page.getByTestId('market-question').filter({ hasText: question }).waitFor({ timeout: 15_000 });
-  return question;
 }
 
 /**
