@@ -41,12 +41,23 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 export const RENDERER = resolve('out/renderer');
 
+/**
+ * Chromium's own omnibox popup, a WebUI page it preloads in a renderer of its own for every
+ * browser context: Electron has no omnibox, and here that renderer cost ~1 s of CPU per context
+ * made and ~15% of a core while it stayed open (measured with Chromium 156 on the 2-core VM), more
+ * than the app's own page. Chromium merges this list with Playwright's own --disable-features.
+ */
+const NOT_IN_ELECTRON = '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup';
+
 /** Debian's Chromium, headless, with nothing reaching beyond loopback (tests and benches). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     // The page's V8 flags as Electron's main gives its renderers (renderer-flags.ts).
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--js-flags=${RENDERER_JS_FLAGS}`],
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      NOT_IN_ELECTRON, `--js-flags=${RENDERER_JS_FLAGS}`,
+    ],
   });
 }
 
