@@ -1,6 +1,7 @@
 // In-memory views of the catalog rows that every data-surface answer joins against (titles,
 // slugs, outcomes, status). Rebuilt lazily after `catalogChanged`, e.g. when a market resolves.
 import type { Db } from './db/open.js';
+import { prepared } from './db/prepared.js';
 import { ledgerVersion } from './ledger.js';
 import { MICRO } from './money.js';
 
@@ -221,7 +222,7 @@ function loadLedgerView(db: Db, version: number): LedgerView {
  * ledger changed without new fills (derived tables rebuilt): the caller reloads everything.
  */
 function advance(db: Db, view: LedgerView, version: number): boolean {
-  const rows = db.prepare('SELECT id, condition_id, wallet FROM fills WHERE id > ? ORDER BY id').raw().all(view.watermark) as Array<[number, string, string]>;
+  const rows = prepared(db, 'SELECT id, condition_id, wallet FROM fills WHERE id > ? ORDER BY id').raw().all(view.watermark) as Array<[number, string, string]>;
   if (rows.length === 0) return false;
   const touched = new Set<string>();
   for (const [id, c, wallet] of rows) {
@@ -230,8 +231,8 @@ function advance(db: Db, view: LedgerView, version: number): boolean {
     view.walletStamps.set(wallet, id);
   }
   view.watermark = (rows[rows.length - 1] as [number, string, string])[0];
-  const lastOf = db.prepare('SELECT outcome_index, price FROM last_trades WHERE condition_id = ?').raw();
-  const volumeOf = db.prepare('SELECT volume FROM market_stats WHERE condition_id = ?').pluck();
+  const lastOf = prepared(db, 'SELECT outcome_index, price FROM last_trades WHERE condition_id = ?').raw();
+  const volumeOf = prepared(db, 'SELECT volume FROM market_stats WHERE condition_id = ?').pluck();
   const markets = view.catalog === catalogVersion(db) ? marketsByCondition(db) : undefined;
   for (const c of touched) {
     for (const [i, price] of lastOf.all(c) as Array<[number, number]>) view.last.set(`${c}:${i}`, price);

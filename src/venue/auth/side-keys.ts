@@ -3,6 +3,7 @@
 // an API key, for the builder routes and reads). Both share the reads of the key that made them.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/open.js';
+import { prepared } from '../db/prepared.js';
 import { deriveCredentials, passphraseHash, type ApiCredentials } from './keys.js';
 
 export type SideKind = 'readonly' | 'builder';
@@ -45,7 +46,7 @@ const fromRow = (r: SideRow): SideKey => ({
 
 /** A live (not revoked) key of `kind`, or undefined. */
 export function findSideKey(db: Db, apiKey: string, kind: SideKind): SideKey | undefined {
-  const row = db.prepare('SELECT * FROM side_keys WHERE api_key = ? AND kind = ? AND revoked_at IS NULL').get(apiKey, kind) as SideRow | undefined;
+  const row = prepared(db, 'SELECT * FROM side_keys WHERE api_key = ? AND kind = ? AND revoked_at IS NULL').get(apiKey, kind) as SideRow | undefined;
   return row && fromRow(row);
 }
 

@@ -1,5 +1,6 @@
 // The catalog's markets (spec §4.2): the listing, one market by slug or id, and its tags.
 import type { Db } from '../db/open.js';
+import { prepared } from '../db/prepared.js';
 import { iso, type RawJson } from '../http.js';
 import { dayVolumes, lastTradePrices, markPrices, marketVolume } from '../market-index.js';
 import { MICRO } from '../money.js';
@@ -101,7 +102,7 @@ export function findMarket(db: Db, idOrCondition: string, creatorParam: string |
 }
 
 export function marketTags(db: Db, marketId: number): unknown[] {
-  const rows = db.prepare('SELECT t.* FROM tags t JOIN market_tags mt ON mt.tag_id = t.id WHERE mt.market_id = ? ORDER BY t.id').all(marketId) as Row[];
+  const rows = prepared(db, 'SELECT t.* FROM tags t JOIN market_tags mt ON mt.tag_id = t.id WHERE mt.market_id = ? ORDER BY t.id').all(marketId) as Row[];
   return rows.map(tagObject);
 }
 

@@ -7,6 +7,7 @@ import { lastTradesPricesBody, parseBody, parseQuery, pricesBody, samplingMarket
 import { encodeCursor, END_CURSOR } from '@shared/domain/cursor.js';
 import { formatMicros } from '@shared/domain/money.js';
 import type { Db } from '../db/open.js';
+import { prepared } from '../db/prepared.js';
 import { badParam, notFound } from '../errors.js';
 import { iso, parsed, type Surface, type VenueContext } from '../http.js';
 import { markPrices } from '../market-index.js';
@@ -59,14 +60,14 @@ export interface TokenRow {
 }
 
 export function tokenRow(db: Db, tokenId: string): TokenRow {
-  const row = db.prepare('SELECT token_id, condition_id, outcome_index, outcome FROM tokens WHERE token_id = ?').get(tokenId) as TokenRow | undefined;
+  const row = prepared(db, 'SELECT token_id, condition_id, outcome_index, outcome FROM tokens WHERE token_id = ?').get(tokenId) as TokenRow | undefined;
   if (!row) throw notFound(`No token with id ${tokenId}`);
   return row;
 }
 
 export function marketRow(db: Db, conditionId: string): Row {
   if (!CONDITION_ID.test(conditionId)) throw badParam('condition_id', 'condition_id must be 0x followed by 64 hex digits');
-  const row = db.prepare('SELECT * FROM markets WHERE condition_id = ?').get(conditionId.toLowerCase()) as Row | undefined;
+  const row = prepared(db, 'SELECT * FROM markets WHERE condition_id = ?').get(conditionId.toLowerCase()) as Row | undefined;
   if (!row) throw notFound(`No market with condition id ${conditionId}`);
   return row;
 }
@@ -93,7 +94,7 @@ function tokens(db: Db, m: Row): Row[] {
   const cid = m['condition_id'] as string;
   const marks = markPrices(db);
   const mirror = m['mirror_token_ids'] ? (JSON.parse(m['mirror_token_ids'] as string) as string[]) : [];
-  const rows = db.prepare('SELECT token_id, outcome_index, outcome FROM tokens WHERE condition_id = ? ORDER BY outcome_index').all(cid) as TokenRow[];
+  const rows = prepared(db, 'SELECT token_id, outcome_index, outcome FROM tokens WHERE condition_id = ? ORDER BY outcome_index').all(cid) as TokenRow[];
   return rows.map((t) => ({
     token_id: t.token_id,
     mirror_token_id: mirror[t.outcome_index] ?? '',
@@ -105,8 +106,8 @@ function tokens(db: Db, m: Row): Row[] {
 
 /** GET /markets/{condition_id} (§2.10). */
 export function tradingMarket(db: Db, m: Row): Row {
-  const e = db.prepare('SELECT id, slug, title, ticker, description, neg_risk_market_id FROM events WHERE id = ?').get(m['event_id']) as Row;
-  const tags = (db.prepare('SELECT t.label FROM tags t JOIN market_tags mt ON mt.tag_id = t.id WHERE mt.market_id = ? ORDER BY t.id').all(m['id']) as Array<{ label: string }>).map((t) => t.label);
+  const e = prepared(db, 'SELECT id, slug, title, ticker, description, neg_risk_market_id FROM events WHERE id = ?').get(m['event_id']) as Row;
+  const tags = (prepared(db, 'SELECT t.label FROM tags t JOIN market_tags mt ON mt.tag_id = t.id WHERE mt.market_id = ? ORDER BY t.id').all(m['id']) as Array<{ label: string }>).map((t) => t.label);
   const toks = tokens(db, m);
   const status = m['status'] as string;
   return {
@@ -173,7 +174,7 @@ export function simplified(db: Db, m: Row): Row {
 /** GET /clob-markets/{condition_id} (§2.12). */
 function settings(db: Db, m: Row): Row {
   const mirror = m['mirror_token_ids'] ? (JSON.parse(m['mirror_token_ids'] as string) as string[]) : [];
-  const toks = db.prepare('SELECT token_id, outcome_index, outcome FROM tokens WHERE condition_id = ? ORDER BY outcome_index').all(m['condition_id']) as TokenRow[];
+  const toks = prepared(db, 'SELECT token_id, outcome_index, outcome FROM tokens WHERE condition_id = ? ORDER BY outcome_index').all(m['condition_id']) as TokenRow[];
   return {
     gst: iso(m['game_start_time'] as number | null) ?? null,
     r: rewards(m),
@@ -196,7 +197,7 @@ function settings(db: Db, m: Row): Row {
 
 /** The last fill's price of a token, as a decimal string; undefined before its first trade. */
 export function lastTrade(db: Db, t: TokenRow): { price: string; side: string } | undefined {
-  const last = db.prepare('SELECT price, side FROM last_trades WHERE condition_id = ? AND outcome_index = ?').get(t.condition_id, t.outcome_index) as { price: number; side: string } | undefined;
+  const last = prepared(db, 'SELECT price, side FROM last_trades WHERE condition_id = ? AND outcome_index = ?').get(t.condition_id, t.outcome_index) as { price: number; side: string } | undefined;
   return last && { price: formatMicros(last.price), side: last.side };
 }
 
@@ -277,7 +278,7 @@ export function registerReads(s: Surface, ctx: VenueContext): void {
     const items = priceItems(pricesBody, req.body);
     const out: Record<string, { BUY?: string; SELL?: string }> = {};
     items.forEach((item, i) => {
-      if (!db.prepare('SELECT 1 FROM tokens WHERE token_id = ?').get(item.token_id)) throw badParam(`body[${i}].token_id`, `body[${i}].token_id ${item.token_id} is not a token of this venue`);
+      if (!prepared(db, 'SELECT 1 FROM tokens WHERE token_id = ?').get(item.token_id)) throw badParam(`body[${i}].token_id`, `body[${i}].token_id ${item.token_id} is not a token of this venue`);
       const book = ctx.exchange.book(item.token_id);
       const entry = out[item.token_id] ?? {};
       const bid = book.bestBid();
@@ -293,9 +294,9 @@ export function registerReads(s: Surface, ctx: VenueContext): void {
     const items = priceItems(lastTradesPricesBody, req.body);
     const out: Array<{ token_id: string; price: string; side: string }> = [];
     items.forEach((item, i) => {
-      const t = db.prepare('SELECT condition_id, outcome_index FROM tokens WHERE token_id = ?').get(item.token_id) as TokenRow | undefined;
+      const t = prepared(db, 'SELECT condition_id, outcome_index FROM tokens WHERE token_id = ?').get(item.token_id) as TokenRow | undefined;
       if (!t) throw badParam(`body[${i}].token_id`, `body[${i}].token_id ${item.token_id} is not a token of this venue`);
-      const last = db.prepare('SELECT price, side FROM last_trades WHERE condition_id = ? AND outcome_index = ?').get(t.condition_id, t.outcome_index) as
+      const last = prepared(db, 'SELECT price, side FROM last_trades WHERE condition_id = ? AND outcome_index = ?').get(t.condition_id, t.outcome_index) as
         | { price: number; side: string }
         | undefined;
       if (last) out.push({ token_id: item.token_id, price: formatMicros(last.price), side: last.side });
@@ -312,8 +313,7 @@ export function registerReads(s: Surface, ctx: VenueContext): void {
     const startTs = q.startTs ?? endTs - 86_400;
     const step = q.fidelity * 60;
     if ((endTs - startTs) / step > 20_000) throw badParam('fidelity', `${Math.ceil((endTs - startTs) / step)} points asked; widen fidelity or narrow startTs..endTs to at most 20000`);
-    const fills = db
-      .prepare("SELECT ts, price FROM fills WHERE condition_id = ? AND outcome_index = ? AND role = 'T' AND ts >= ? AND ts <= ? ORDER BY ts, id")
+    const fills = prepared(db, "SELECT ts, price FROM fills WHERE condition_id = ? AND outcome_index = ? AND role = 'T' AND ts >= ? AND ts <= ? ORDER BY ts, id")
       .all(t.condition_id, t.outcome_index, startTs * 1000, endTs * 1000) as Array<{ ts: number; price: number }>;
     const history: Array<{ t: number; p: number }> = [];
     for (const f of fills) {
