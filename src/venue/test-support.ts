@@ -1,9 +1,10 @@
 // Shared by the venue's tests: a small world in a temp dir, served on 127.0.0.1:0.
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startVenue, type RunningVenue, type VenueOptions } from './server.js';
+import { openWorld, startVenue, type RunningVenue, type VenueOptions } from './server.js';
 
 /** A fixed "now" for generated worlds, so tests see the same data on every run. */
 export const TEST_ANCHOR = Date.UTC(2026, 10, 1, 12);
@@ -40,13 +41,60 @@ export interface TestVenue extends RunningVenue {
   stop(): Promise<void>;
 }
 
+const TEMPLATES = join(ROOT, 'node_modules/.cache/kairos-test-worlds');
+let sourcesVersion: number | undefined;
+
+/**
+ * A `default` world for a test venue, copied from one generated once for the same options and the
+ * same venue sources: generating it costs ~5 s of CPU, and several test files ask for the same one.
+ * The copy is a world no venue has started on, so each venue still makes its own master key.
+ */
+async function copyDefaultWorld(world: { size: 'default'; seed: number; anchor: number; books: boolean; settings?: VenueOptions['settings'] | undefined }, dataDir: string): Promise<void> {
+  sourcesVersion ??= Math.max(...VENUE_SOURCES.map(newestChange));
+  const version = String(Math.round(sourcesVersion));
+  const template = join(TEMPLATES, `${version}-${createHash('sha256').update(JSON.stringify(world)).digest('hex').slice(0, 16)}`);
+  mkdirSync(TEMPLATES, { recursive: true });
+  // One test worker makes it while the others wait; a claim older than two minutes was left by
+  // a worker that stopped, and is taken over.
+  const claim = `${template}.making`;
+  let claimed = false;
+  while (!existsSync(template) && !claimed) {
+    try {
+      mkdirSync(claim);
+      claimed = true;
+    } catch {
+      const since = statSync(claim, { throwIfNoEntry: false })?.mtimeMs;
+      if (since !== undefined && Date.now() - since > 120_000) rmSync(claim, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    if (!existsSync(template)) {
+      // Worlds of sources since changed are not asked for again.
+      for (const name of readdirSync(TEMPLATES)) if (/^\d+-[0-9a-f]{16}$/.test(name) && !name.startsWith(`${version}-`)) rmSync(join(TEMPLATES, name), { recursive: true, force: true });
+      const making = mkdtempSync(join(TEMPLATES, 'making-'));
+      const db = await openWorld({ ...world, dataDir: making });
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.close();
+      renameSync(making, template);
+    }
+  } finally {
+    if (claimed) rmSync(claim, { recursive: true, force: true });
+  }
+  cpSync(template, dataDir, { recursive: true });
+}
+
 export async function startTestVenue(opts: Partial<VenueOptions> = {}): Promise<TestVenue> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'kairos-venue-'));
   // An existing data dir keeps whatever world it holds unless the caller names a seed. Its
   // markets start without the makers' quotes, so tests of matching fill books themselves;
   // tests of the world as users get it ask for `books: true`.
   const world = opts.dataDir && opts.seed === undefined ? {} : { size: 'small' as const, seed: 7, anchor: TEST_ANCHOR, books: false };
-  const venue = await startVenue({ ...world, ...opts, dataDir });
+  const asked = { ...world, ...opts };
+  if (!opts.dataDir && asked.size === 'default' && asked.seed !== undefined && asked.anchor !== undefined) {
+    await copyDefaultWorld({ size: 'default', seed: asked.seed, anchor: asked.anchor, books: asked.books ?? true, settings: asked.settings }, dataDir);
+  }
+  const venue = await startVenue({ ...asked, dataDir });
   const url = (surface: 'catalog' | 'data' | 'trading', path: string): string => `${venue.urls[`${surface}_url`]}${path}`;
   const read = async (res: Response) => {
     const text = await res.text();
