@@ -21,6 +21,10 @@ function newestChange(path: string): number {
   return Math.max(st.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
 }
 
+let sourcesChanged: number | undefined;
+/** When a file the venue is built from last changed (read once a process). */
+const venueSourcesChangedAt = (): number => (sourcesChanged ??= Math.max(...VENUE_SOURCES.map(newestChange)));
+
 let builtIsCurrent: boolean | undefined;
 
 /**
@@ -30,7 +34,7 @@ let builtIsCurrent: boolean | undefined;
  * 0.6 s), and the suite starts dozens; a stale build is never run in place of the code under test.
  */
 export function venueCliArgs(): string[] {
-  builtIsCurrent ??= existsSync(BUILT_VENUE) && statSync(BUILT_VENUE).mtimeMs >= Math.max(...VENUE_SOURCES.map(newestChange));
+  builtIsCurrent ??= existsSync(BUILT_VENUE) && statSync(BUILT_VENUE).mtimeMs >= venueSourcesChangedAt();
   return builtIsCurrent ? [BUILT_VENUE] : ['--import', 'tsx', join(ROOT, 'src/venue/cli.ts')];
 }
 
@@ -42,7 +46,6 @@ export interface TestVenue extends RunningVenue {
 }
 
 const TEMPLATES = join(ROOT, 'node_modules/.cache/kairos-test-worlds');
-let sourcesVersion: number | undefined;
 
 /**
  * A `default` world for a test venue, copied from one generated once for the same options and the
@@ -50,8 +53,7 @@ let sourcesVersion: number | undefined;
  * The copy is a world no venue has started on, so each venue still makes its own master key.
  */
 async function copyDefaultWorld(world: { size: 'default'; seed: number; anchor: number; books: boolean; settings?: VenueOptions['settings'] | undefined }, dataDir: string): Promise<void> {
-  sourcesVersion ??= Math.max(...VENUE_SOURCES.map(newestChange));
-  const version = String(Math.round(sourcesVersion));
+  const version = String(Math.round(venueSourcesChangedAt()));
   const template = join(TEMPLATES, `${version}-${createHash('sha256').update(JSON.stringify(world)).digest('hex').slice(0, 16)}`);
   mkdirSync(TEMPLATES, { recursive: true });
   // One test worker makes it while the others wait; a claim older than two minutes was left by

@@ -90,14 +90,19 @@ function flags(status: string): { active: boolean; closed: boolean; archived: bo
   };
 }
 
+/** A market's tokens in outcome order, each with its mirror's token id ('' where it has none). */
+function outcomeTokens(db: Db, m: Row): Array<Omit<TokenRow, 'condition_id'> & { mirror: string }> {
+  const mirror = m['mirror_token_ids'] ? (JSON.parse(m['mirror_token_ids'] as string) as string[]) : [];
+  const rows = prepared(db, 'SELECT token_id, outcome_index, outcome FROM tokens WHERE condition_id = ? ORDER BY outcome_index').all(m['condition_id']) as TokenRow[];
+  return rows.map((t) => ({ ...t, mirror: mirror[t.outcome_index] ?? '' }));
+}
+
 function tokens(db: Db, m: Row): Row[] {
   const cid = m['condition_id'] as string;
   const marks = markPrices(db);
-  const mirror = m['mirror_token_ids'] ? (JSON.parse(m['mirror_token_ids'] as string) as string[]) : [];
-  const rows = prepared(db, 'SELECT token_id, outcome_index, outcome FROM tokens WHERE condition_id = ? ORDER BY outcome_index').all(cid) as TokenRow[];
-  return rows.map((t) => ({
+  return outcomeTokens(db, m).map((t) => ({
     token_id: t.token_id,
-    mirror_token_id: mirror[t.outcome_index] ?? '',
+    mirror_token_id: t.mirror,
     outcome: t.outcome,
     price: (marks.get(`${cid}:${t.outcome_index}`) ?? 0) / MICRO,
     winner: m['status'] === 'resolved' && m['winner_index'] === t.outcome_index,
@@ -173,8 +178,6 @@ export function simplified(db: Db, m: Row): Row {
 
 /** GET /clob-markets/{condition_id} (§2.12). */
 function settings(db: Db, m: Row): Row {
-  const mirror = m['mirror_token_ids'] ? (JSON.parse(m['mirror_token_ids'] as string) as string[]) : [];
-  const toks = prepared(db, 'SELECT token_id, outcome_index, outcome FROM tokens WHERE condition_id = ? ORDER BY outcome_index').all(m['condition_id']) as TokenRow[];
   return {
     gst: iso(m['game_start_time'] as number | null) ?? null,
     r: rewards(m),
@@ -182,7 +185,7 @@ function settings(db: Db, m: Row): Row {
     creator: m['creator'],
     ...(m['mirror_condition_id'] ? { mirror_condition_id: m['mirror_condition_id'] } : {}),
     nr: m['neg_risk'] === 1,
-    t: toks.map((t) => ({ t: t.token_id, ...(mirror[t.outcome_index] ? { mirror_token_id: mirror[t.outcome_index] } : {}), o: t.outcome })),
+    t: outcomeTokens(db, m).map((t) => ({ t: t.token_id, ...(t.mirror ? { mirror_token_id: t.mirror } : {}), o: t.outcome })),
     mts: (m['tick_size'] as number) / MICRO,
     mos: m['min_size'],
     fd: { r: m['fee_rate'], e: m['fee_exponent'], to: m['fee_taker_only'] === 1 },
@@ -294,12 +297,10 @@ export function registerReads(s: Surface, ctx: VenueContext): void {
     const items = priceItems(lastTradesPricesBody, req.body);
     const out: Array<{ token_id: string; price: string; side: string }> = [];
     items.forEach((item, i) => {
-      const t = prepared(db, 'SELECT condition_id, outcome_index FROM tokens WHERE token_id = ?').get(item.token_id) as TokenRow | undefined;
+      const t = prepared(db, 'SELECT token_id, condition_id, outcome_index, outcome FROM tokens WHERE token_id = ?').get(item.token_id) as TokenRow | undefined;
       if (!t) throw badParam(`body[${i}].token_id`, `body[${i}].token_id ${item.token_id} is not a token of this venue`);
-      const last = prepared(db, 'SELECT price, side FROM last_trades WHERE condition_id = ? AND outcome_index = ?').get(t.condition_id, t.outcome_index) as
-        | { price: number; side: string }
-        | undefined;
-      if (last) out.push({ token_id: item.token_id, price: formatMicros(last.price), side: last.side });
+      const last = lastTrade(db, t);
+      if (last) out.push({ token_id: item.token_id, ...last });
     });
     return out;
   });
